@@ -1,0 +1,107 @@
+package org.ipjoin.index;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.zip.CRC32C;
+
+/**
+ * Turns payload bytes into the key array while checking them, for every binary read path: keys
+ * strictly increasing, first/last equal the header's min/max, and the payload checksum. Loaders do
+ * the I/O and hand over either whole little-endian chunks ({@link #acceptChunk}) or single keys
+ * ({@link #acceptKey}); the checks live here once.
+ */
+public final class PayloadDecoder {
+
+  /** 64 Ki keys = 256 KiB: fits the L2 cache of the machines this was tuned on. */
+  private static final int PIECE_KEYS = 1 << 16;
+
+  private final IndexHeader header;
+  private final String file;
+  private final boolean verifyChecksum;
+  private final int[] keys;
+  private final CRC32C crc = new CRC32C();
+  private int filled;
+  private boolean crcFromChunks;
+
+  public PayloadDecoder(IndexHeader header, String file, boolean verifyChecksum)
+      throws CorruptIndexException {
+    if (header.count() > IndexFormat.MAX_HEAP_KEYS) {
+      // Not corruption: a valid index too large for one int[]. Say so rather than overflow.
+      throw new IllegalStateException(file + ": " + header.count() + " keys do not fit in one"
+          + " int[] (at most " + IndexFormat.MAX_HEAP_KEYS + ")");
+    }
+    this.header = header;
+    this.file = file;
+    this.verifyChecksum = verifyChecksum;
+    this.keys = new int[(int) header.count()];
+  }
+
+  /** Keys still expected. */
+  public int remaining() {
+    return keys.length - filled;
+  }
+
+  /**
+   * Takes every whole key in {@code chunk} (position to limit, any byte order set on it is
+   * ignored: the payload is little-endian). The chunk's position is advanced past them.
+   */
+  public void acceptChunk(ByteBuffer chunk) throws CorruptIndexException {
+    ByteBuffer le = chunk.slice().order(ByteOrder.LITTLE_ENDIAN);
+    int n = Math.min(le.remaining() / IndexFormat.KEY_BYTES, remaining());
+    // Checksum, copy and order check each piece while it is in cache, rather than three passes
+    // over a whole (possibly 1 GiB, memory-mapped) chunk.
+    for (int done = 0; done < n; ) {
+      int piece = Math.min(PIECE_KEYS, n - done);
+      int offset = done * IndexFormat.KEY_BYTES;
+      ByteBuffer bytes = le.slice(offset, piece * IndexFormat.KEY_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+      if (verifyChecksum) {
+        crc.update(bytes.duplicate());
+        crcFromChunks = true;
+      }
+      int start = filled;
+      bytes.asIntBuffer().get(keys, start, piece);
+      filled += piece;
+      checkOrder(start, filled);
+      done += piece;
+    }
+    chunk.position(chunk.position() + n * IndexFormat.KEY_BYTES);
+  }
+
+  /** Takes one key (read paths that read key by key). */
+  public void acceptKey(int key) throws CorruptIndexException {
+    int i = filled;
+    keys[i] = key;
+    filled++;
+    if (i > 0 && keys[i - 1] >= key) {
+      throw IndexFormat.notIncreasing(file, i, keys[i - 1], key);
+    }
+  }
+
+  /** Runs the end checks and returns the keys. */
+  public int[] finish() throws CorruptIndexException {
+    if (filled != keys.length) {
+      throw new CorruptIndexException(file, CorruptIndexException.Check.FILE_LENGTH,
+          "payload ended after " + filled + " of " + keys.length + " keys");
+    }
+    if (keys.length > 0) {
+      IndexFormat.checkMinMax(header, keys[0], keys[keys.length - 1], file);
+    }
+    if (verifyChecksum) {
+      int actual = crcFromChunks || keys.length == 0
+          ? (int) crc.getValue() : IndexFormat.payloadCrc(keys, keys.length);
+      IndexFormat.checkPayloadCrc(header, actual, file);
+    }
+    return keys;
+  }
+
+  private void checkOrder(int from, int to) throws CorruptIndexException {
+    int[] k = keys;
+    // Compare with the last key of the previous chunk too.
+    int i = Math.max(from, 1);
+    for (; i < to; i++) {
+      if (k[i - 1] >= k[i]) {
+        throw IndexFormat.notIncreasing(file, i, k[i - 1], k[i]);
+      }
+    }
+  }
+}

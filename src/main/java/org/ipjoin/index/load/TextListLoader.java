@@ -1,0 +1,59 @@
+package org.ipjoin.index.load;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.ipjoin.index.IndexHeader;
+import org.ipjoin.index.IpIndex;
+import org.ipjoin.index.IpListLine;
+import org.ipjoin.index.MalformedIpListException;
+import org.ipjoin.index.SortedKeys;
+
+/**
+ * The seed article's baseline: a {@link BufferedReader} over the text list, one String per line,
+ * then sort and de-duplicate. Same line rules as {@code ipindex build} ({@link IpListLine}), and
+ * strict: a line that is not an address, blank or comment fails the load with file:line.
+ *
+ * <p>Its identity (for the job's stale-index check) is the text file's length with the key count
+ * and the CRC32C the same keys would have as an index payload.
+ */
+public final class TextListLoader implements IndexLoader {
+
+  @Override
+  public LoadedIndex load(Path file, boolean verifyChecksum) throws IOException {
+    int[] keys = new int[1 << 16];
+    int count = 0;
+    long lineNumber = 0;
+    try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
+      String line;
+      while ((line = reader.readLine()) != null) {
+        lineNumber++;
+        byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);
+        int from = lineNumber == 1 ? bomLength(bytes) : 0;
+        long parsed = IpListLine.parse(bytes, from, bytes.length);
+        IpListLine.Kind kind = IpListLine.Kind.of(parsed);
+        if (kind == IpListLine.Kind.ADDRESS) {
+          if (count == keys.length) {
+            keys = java.util.Arrays.copyOf(keys, count * 2);
+          }
+          keys[count++] = org.ipjoin.ip.IpCodec.toKey(parsed);
+        } else if (!kind.isIgnorable()) {
+          throw new MalformedIpListException(file.toString(), lineNumber, kind, line);
+        }
+      }
+    }
+    SortedKeys.sort(keys, count);
+    int unique = SortedKeys.dedup(keys, count);
+    int[] exact = java.util.Arrays.copyOf(keys, unique);
+    IndexHeader header = IndexHeader.describe(exact, unique, Files.size(file), lineNumber);
+    return new LoadedIndex(IpIndex.ofSortedUnique(exact), header.identity(Files.size(file)));
+  }
+
+  /** 3 if the bytes start with a UTF-8 byte order mark, else 0. */
+  static int bomLength(byte[] bytes) {
+    return bytes.length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB
+        && bytes[2] == (byte) 0xBF ? 3 : 0;
+  }
+}
