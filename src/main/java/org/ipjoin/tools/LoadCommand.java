@@ -1,0 +1,59 @@
+package org.ipjoin.tools;
+
+import java.nio.file.Files;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.ipjoin.index.load.LoadedIndex;
+import org.ipjoin.index.load.ReadPath;
+
+/**
+ * {@code ipindex load --loader text|stream|buffered|nio|mmap [--no-checksum] /local/ips.ipidx}
+ *
+ * <p>Loads a local index once with one read path, exactly as a map task's setup() does, and prints
+ * one line: {@code loader=nio keys=N millis=T checksum=true file=F}. Run it in a fresh JVM per
+ * measurement (the benchmark does) to see what a task pays, cold JIT included; run it on a cluster
+ * node to see which path is fastest there. With {@code text} the file is the text list.
+ * Exit codes: 0 loaded, 1 the file failed a check, 2 usage error or file missing.
+ */
+final class LoadCommand extends IndexCommand {
+
+  LoadCommand() {
+    super("load", "--loader " + ReadPath.names().replace(", ", "|") + " [--no-checksum] FILE");
+  }
+
+  @Override
+  Options options() {
+    return new Options()
+        .addOption(Option.builder().longOpt("loader").hasArg().argName("name")
+            .desc("read path: " + ReadPath.names() + " (default nio)").build())
+        .addOption(Option.builder().longOpt("no-checksum")
+            .desc("skip the payload CRC32C (every other check still runs)").build());
+  }
+
+  @Override
+  int run(CommandLine line) throws Exception {
+    ReadPath path;
+    try {
+      path = ReadPath.fromName(line.getOptionValue("loader", "nio"));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    String argument = onlyArgument(line, "local file");
+    if (argument.contains("://") && !argument.startsWith("file://")) {
+      throw new UsageException("load reads a local file, as a task does; copy " + argument
+          + " to local disk first (hadoop fs -get)");
+    }
+    java.nio.file.Path file = java.nio.file.Path.of(argument.replaceFirst("^file://", ""));
+    if (!Files.isRegularFile(file)) {
+      throw new java.io.FileNotFoundException(file + " does not exist or is not a file");
+    }
+    boolean checksum = !line.hasOption("no-checksum");
+    long start = System.nanoTime();
+    LoadedIndex loaded = path.loader().load(file, checksum);
+    long nanos = System.nanoTime() - start;
+    System.out.printf("loader=%s keys=%d millis=%.1f checksum=%s file=%s%n", path.externalName(),
+        loaded.index().size(), nanos / 1e6, checksum, file);
+    return OK;
+  }
+}
