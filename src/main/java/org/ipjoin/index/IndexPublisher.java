@@ -46,7 +46,7 @@ public final class IndexPublisher {
       if (!fs.rename(temp, target)) {
         throw new IOException("could not rename " + temp + " to " + target);
       }
-    } else if ("file".equals(fs.getScheme())) {
+    } else if ("file".equals(fs.getUri().getScheme())) {
       if (!fs.rename(temp, target)) { // RawLocalFileSystem: File.renameTo, i.e. rename(2)
         throw new IOException("could not rename " + temp + " over " + target);
       }

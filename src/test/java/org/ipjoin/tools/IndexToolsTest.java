@@ -1,0 +1,239 @@
+package org.ipjoin.tools;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.ipjoin.index.load.LoadedIndex;
+import org.ipjoin.index.load.ReadPath;
+import org.ipjoin.ip.IpCodec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The ipindex commands, run as users run them (through IndexTools and ToolRunner) on real files. */
+class IndexToolsTest {
+
+  static final Path REALDATA = Path.of(System.getProperty("ipjoin.realdata", "../shared/realdata"));
+  static final Path IPSUM = REALDATA.resolve("lists/ipsum.txt");
+
+  @TempDir Path dir;
+
+  /** Exit code and what the command printed. */
+  record Run(int exit, String out, String err) {}
+
+  static Run ipindex(String... args) throws Exception {
+    PrintStream oldOut = System.out;
+    PrintStream oldErr = System.err;
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    try {
+      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+      int exit = IndexTools.run(new Configuration(), args);
+      return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    } finally {
+      System.setOut(oldOut);
+      System.setErr(oldErr);
+    }
+  }
+
+  /** Distinct first-column addresses of ipsum.txt, computed with plain String code. */
+  static Set<String> ipsumAddresses() throws IOException {
+    Set<String> ips = new HashSet<>();
+    try (Stream<String> lines = Files.lines(IPSUM)) {
+      lines.filter(l -> !l.startsWith("#") && !l.isBlank()).forEach(l -> ips.add(l.split("\t")[0]));
+    }
+    return ips;
+  }
+
+  @Test
+  void buildsIpsumIntoAnIndexWhoseCountIsTheDistinctAddresses() throws Exception {
+    Path index = dir.resolve("ipsum.ipidx");
+    Run build = ipindex("build", "--input", IPSUM.toString(), "--output", index.toString());
+    assertEquals(0, build.exit(), build.err());
+    int expected = ipsumAddresses().size();
+    assertTrue(build.out().contains(String.format("keys         %,d", expected)), build.out());
+    assertTrue(build.out().contains("comments     7"), build.out());
+
+    Run inspect = ipindex("inspect", index.toString());
+    assertEquals(0, inspect.exit(), inspect.err());
+    assertTrue(inspect.out().contains(String.format("keys           %,d%n", expected)), inspect.out());
+    // Only the index itself: no .crc side file, no leftover temporary file.
+    try (Stream<Path> files = Files.list(dir)) {
+      assertEquals(List.of(index), files.toList());
+    }
+  }
+
+  @Test
+  void inspectLooksUpAddresses() throws Exception {
+    Path index = dir.resolve("ipsum.ipidx");
+    assertEquals(0, ipindex("build", "--input", IPSUM.toString(), "--output", index.toString(), "--quiet").exit());
+    String listed = ipsumAddresses().iterator().next();
+    Run run = ipindex("inspect", index.toString(), "--lookup", listed, "1.2.3.4");
+    assertEquals(0, run.exit(), run.err());
+    assertTrue(run.out().contains(listed + " present"), run.out());
+    assertTrue(run.out().contains("1.2.3.4 absent"), run.out());
+
+    Run bad = ipindex("inspect", index.toString(), "--lookup", "1.2.3.256");
+    assertEquals(2, bad.exit());
+    assertTrue(bad.err().contains("1.2.3.256") && bad.err().contains("above 255"), bad.err());
+  }
+
+  @Test
+  void malformedLineFailsTheBuildWithFileAndLineAndPublishesNothing() throws Exception {
+    Path list = dir.resolve("ip.tsv");
+    Files.writeString(list, "# header\n10.0.0.1\n10.0.0.2\t5\n10.0.0.300\n10.0.0.4\n");
+    Path index = dir.resolve("out.ipidx");
+    Run run = ipindex("build", "--input", list.toString(), "--output", index.toString());
+    assertEquals(1, run.exit());
+    assertTrue(run.err().contains(list + ":4: malformed address: '10.0.0.300'"), run.err());
+    try (Stream<Path> files = Files.list(dir)) {
+      assertEquals(List.of(list), files.toList(), "nothing published, no temporary left behind");
+    }
+  }
+
+  @Test
+  void skipInvalidCountsEveryKindAndKeepsTheAddresses() throws Exception {
+    Path list = dir.resolve("ip.tsv");
+    Files.write(list, ("\uFEFF10.0.0.1\r\n"      // BOM, CRLF
+        + "  10.0.0.2  \n"                        // surrounding spaces
+        + "\n# comment\n; comment\n"
+        + "10.0.0.3 # inline comment\n"
+        + "10.0.0.1\n"                            // duplicate
+        + "2001:db8::1\n"
+        + "10.1.0.0/16\n"
+        + "10.2.0.0-10.2.0.9\n"
+        + "3.0.0.0,3.1.255.255,Amazon AWS,http://www.amazon.com/aws/\n"
+        + "not an address\n").getBytes(StandardCharsets.UTF_8));
+    Path index = dir.resolve("out.ipidx");
+    Run run = ipindex("build", "--input", list.toString(), "--output", index.toString(), "--skip-invalid");
+    assertEquals(0, run.exit(), run.err());
+    String out = run.out();
+    assertTrue(out.contains("addresses    4"), out);
+    assertTrue(out.contains("duplicates   1"), out);
+    assertTrue(out.contains("keys         3"), out);
+    assertTrue(out.contains("blank        1"), out);
+    assertTrue(out.contains("comments     2"), out);
+    assertTrue(out.contains("skipped      1 IPv6 address"), out);
+    assertTrue(out.contains("skipped      1 CIDR block"), out);
+    assertTrue(out.contains("skipped      2 address range"), out);
+    assertTrue(out.contains("skipped      1 malformed address"), out);
+    assertTrue(out.contains(list + ":8: IPv6 address"), out);
+
+    LoadedIndex loaded = ReadPath.NIO.loader().load(index, true);
+    assertArrayEquals(new int[] {IpCodec.parseKey("10.0.0.1"), IpCodec.parseKey("10.0.0.2"),
+        IpCodec.parseKey("10.0.0.3")}, loaded.index().toArray());
+  }
+
+  @Test
+  void existingOutputNeedsOverwriteWhichReplacesIt() throws Exception {
+    Path list = dir.resolve("ip.tsv");
+    Files.writeString(list, "10.0.0.1\n");
+    Path index = dir.resolve("out.ipidx");
+    assertEquals(0, ipindex("build", "--input", list.toString(), "--output", index.toString()).exit());
+
+    Files.writeString(list, "10.0.0.1\n10.0.0.2\n");
+    Run refused = ipindex("build", "--input", list.toString(), "--output", index.toString());
+    assertEquals(2, refused.exit());
+    assertTrue(refused.err().contains("already exists; pass --overwrite"), refused.err());
+    assertEquals(1, ReadPath.NIO.loader().load(index, true).index().size());
+
+    Run replaced = ipindex("build", "--input", list.toString(), "--output", index.toString(), "--overwrite");
+    assertEquals(0, replaced.exit(), replaced.err());
+    assertEquals(2, ReadPath.NIO.loader().load(index, true).index().size());
+  }
+
+  @Test
+  void verifyReportsTheFailedCheckWithExitOne() throws Exception {
+    Path list = dir.resolve("ip.tsv");
+    Files.writeString(list, "10.0.0.1\n10.0.0.5\n10.0.0.9\n");
+    Path index = dir.resolve("out.ipidx");
+    assertEquals(0, ipindex("build", "--input", list.toString(), "--output", index.toString()).exit());
+    Run ok = ipindex("verify", index.toString());
+    assertEquals(0, ok.exit(), ok.err());
+    assertTrue(ok.out().startsWith("OK " + index), ok.out());
+
+    byte[] bytes = Files.readAllBytes(index);
+    bytes[68] ^= 0x02; // middle key's low byte (little-endian): 10.0.0.5 -> .7, order kept
+    Files.write(index, bytes);
+    Run corrupt = ipindex("verify", index.toString());
+    assertEquals(1, corrupt.exit());
+    assertTrue(corrupt.err().contains(index + ": payload checksum check failed"), corrupt.err());
+    assertEquals(0, ipindex("verify", "--no-checksum", index.toString()).exit());
+
+    Files.write(index, java.util.Arrays.copyOf(bytes, bytes.length - 2));
+    Run truncated = ipindex("verify", index.toString());
+    assertEquals(1, truncated.exit());
+    assertTrue(truncated.err().contains("file length check failed"), truncated.err());
+  }
+
+  @Test
+  void usageErrorsExitTwoWithOneClearLine() throws Exception {
+    Run noCommand = ipindex();
+    assertEquals(2, noCommand.exit());
+    Run unknown = ipindex("frobnicate");
+    assertEquals(2, unknown.exit());
+    assertTrue(unknown.err().contains("unknown command 'frobnicate'"), unknown.err());
+    Run unknownOption = ipindex("build", "--inptu", "x");
+    assertEquals(2, unknownOption.exit());
+    assertTrue(unknownOption.err().contains("inptu"), unknownOption.err());
+    Run missing = ipindex("build", "--input", dir.resolve("nope.tsv").toString(), "--output", "x");
+    assertEquals(2, missing.exit());
+    assertTrue(missing.err().contains("nope.tsv does not exist"), missing.err());
+    Run badLoader = ipindex("load", "--loader", "fast", "x");
+    assertEquals(2, badLoader.exit());
+    assertTrue(badLoader.err().contains("unknown loader 'fast'"), badLoader.err());
+    Run help = ipindex("build", "--help");
+    assertEquals(0, help.exit());
+    assertTrue(help.out().contains("--skip-invalid"), help.out());
+  }
+
+  @Test
+  void sampleIsReproducibleAndItsLogsHitTheList() throws Exception {
+    Path a = dir.resolve("a.tsv");
+    Path b = dir.resolve("b.tsv");
+    Path logs = dir.resolve("access.log");
+    assertEquals(0, ipindex("sample", "--ips", "5000", "--output", a.toString(), "--logs",
+        logs.toString(), "--log-lines", "2000", "--hit-ratio", "0.5", "--seed", "7").exit());
+    assertEquals(0, ipindex("sample", "--ips", "5000", "--output", b.toString(), "--seed", "7").exit());
+    assertArrayEquals(Files.readAllBytes(a), Files.readAllBytes(b));
+    List<String> listed = Files.readAllLines(a);
+    assertEquals(5000, listed.size());
+    Set<String> set = new HashSet<>(listed);
+    List<String> lines = Files.readAllLines(logs);
+    assertEquals(2000, lines.size());
+    long hits = lines.stream().filter(l -> set.contains(l.substring(0, l.indexOf(' ')))).count();
+    // Binomial(2000, 0.5): 6 standard deviations either side is 866..1134.
+    assertTrue(hits > 866 && hits < 1134, "hits " + hits);
+    assertTrue(lines.get(0).matches(
+        "\\d+\\.\\d+\\.\\d+\\.\\d+ - - \\[01/Jan/2026:00:00:00 \\+0000\\] \"[A-Z]+ \\S+ HTTP/1\\.[01]\" \\d{3} \\d+ \"-\" \"[^\"]+\""),
+        lines.get(0));
+    assertFalse(Files.exists(dir.resolve(".a.tsv.crc")), "no checksum side files");
+  }
+
+  @Test
+  void loadReportsKeysWithEveryReadPath() throws Exception {
+    Path index = dir.resolve("ipsum.ipidx");
+    assertEquals(0, ipindex("build", "--input", IPSUM.toString(), "--output", index.toString(), "--quiet").exit());
+    int expected = ipsumAddresses().size();
+    for (ReadPath path : ReadPath.values()) {
+      Path file = path.readsText() ? IPSUM : index;
+      Run run = ipindex("load", "--loader", path.externalName(), file.toString());
+      assertEquals(0, run.exit(), run.err());
+      assertTrue(run.out().startsWith("loader=" + path.externalName() + " keys=" + expected + " millis="),
+          run.out());
+    }
+  }
+}
