@@ -1,0 +1,171 @@
+package org.ipjoin.index;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link IpIndex#contains} and {@link IpIndex#containsAll} against {@link Arrays#binarySearch} on
+ * the same keys: random, clustered (a dense run inside a /16, which defeats interpolation and
+ * exercises the binary-search fallback), full /16 buckets, bucket edges and the extreme keys.
+ */
+class IpIndexLookupTest {
+
+  private static final int PREFIX_STEP = 1 << 16;
+
+  @Test
+  void emptyIndexContainsNothing() {
+    IpIndex index = IpIndex.ofSortedUnique(new int[0]);
+    for (int probe : new int[] {Integer.MIN_VALUE, -1, 0, 1, Integer.MAX_VALUE}) {
+      assertFalse(index.contains(probe));
+    }
+    boolean[] out = new boolean[1];
+    index.containsAll(new int[] {0}, 1, out);
+    assertFalse(out[0]);
+  }
+
+  @Test
+  void extremeKeys() {
+    int[] keys = {Integer.MIN_VALUE, Integer.MIN_VALUE + 1, -1, 0, Integer.MAX_VALUE - 1, Integer.MAX_VALUE};
+    IpIndex index = IpIndex.ofSortedUnique(keys);
+    assertAgrees(keys, index, edgeProbes(keys));
+    IpIndex only = IpIndex.ofSortedUnique(new int[] {Integer.MAX_VALUE});
+    assertTrue(only.contains(Integer.MAX_VALUE));
+    assertFalse(only.contains(Integer.MIN_VALUE));
+    assertFalse(only.contains(Integer.MAX_VALUE - 1));
+    IpIndex first = IpIndex.ofSortedUnique(new int[] {Integer.MIN_VALUE});
+    assertTrue(first.contains(Integer.MIN_VALUE));
+    assertFalse(first.contains(Integer.MAX_VALUE));
+  }
+
+  @Test
+  void randomKeysAgreeWithBinarySearch() {
+    SplittableRandom random = new SplittableRandom(5);
+    for (int size : new int[] {1, 2, 17, 1000, 65_536, 300_000, 2_000_000}) {
+      int[] keys = uniqueSorted(random.ints(size).toArray());
+      IpIndex index = IpIndex.ofSortedUnique(keys);
+      int[] probes = IntStream.concat(
+          IntStream.concat(random.ints(200_000), IntStream.of(edgeProbes(keys))),
+          random.ints(100_000, 0, keys.length).map(i -> keys[i])).toArray();
+      assertAgrees(keys, index, probes);
+    }
+  }
+
+  @Test
+  void clusteredKeysAgreeWithBinarySearch() {
+    // Dense runs at the start, middle and end of a /16 plus a few strays: interpolation guesses far
+    // off, so the bounded scan gives up and the binary-search fallback has to answer.
+    SplittableRandom random = new SplittableRandom(7);
+    int base = 0x0A01_0000 + Integer.MIN_VALUE; // 10.1.0.0
+    IntStream.Builder b = IntStream.builder();
+    for (int i = 0; i < 3000; i++) {
+      b.add(base + i);                 // 10.1.0.0 ..
+      b.add(base + 30_000 + 2 * i);    // a strided run in the middle
+      b.add(base + 65_535 - i);        // .. 10.1.255.255
+    }
+    for (int i = 0; i < 50; i++) {
+      b.add(base + random.nextInt(1 << 16));
+      b.add(random.nextInt());
+    }
+    int[] keys = uniqueSorted(b.build().toArray());
+    IpIndex index = IpIndex.ofSortedUnique(keys);
+    int[] probes = IntStream.concat(IntStream.range(base - 5, base + 65_541),
+        IntStream.concat(IntStream.of(edgeProbes(keys)), random.ints(50_000))).toArray();
+    assertAgrees(keys, index, probes);
+  }
+
+  @Test
+  void fullAndSparseBuckets() {
+    // One completely full /16 (65,536 keys: the largest bucket), one with a single key at each
+    // end, and keys at both ends of the whole key space.
+    int full = 0xC0A8_0000 + Integer.MIN_VALUE; // 192.168.0.0/16
+    int sparse = 0x0A00_0000 + Integer.MIN_VALUE;
+    IntStream keys0 = IntStream.concat(IntStream.range(full, full + PREFIX_STEP),
+        IntStream.of(sparse, sparse + 0xFFFF, Integer.MIN_VALUE, Integer.MAX_VALUE));
+    int[] keys = uniqueSorted(keys0.toArray());
+    IpIndex index = IpIndex.ofSortedUnique(keys);
+    int[] probes = IntStream.concat(IntStream.range(full - 3, full + PREFIX_STEP + 3),
+        IntStream.of(edgeProbes(keys))).toArray();
+    assertAgrees(keys, index, probes);
+  }
+
+  @Test
+  void everyKeyOfADenseIndexIsFound() {
+    SplittableRandom random = new SplittableRandom(11);
+    // ~50 % of a 2^22 key range: buckets of ~32k keys.
+    int[] keys = uniqueSorted(random.ints(2_000_000, 0, 1 << 22).map(i -> i - (1 << 21)).toArray());
+    IpIndex index = IpIndex.ofSortedUnique(keys);
+    for (int key : keys) {
+      assertTrue(index.contains(key));
+    }
+    assertAgrees(keys, index, IntStream.range(-(1 << 21) - 10, (1 << 21) + 10).toArray());
+  }
+
+  @Test
+  void containsAllRejectsOverlongCount() {
+    IpIndex index = IpIndex.ofSortedUnique(new int[] {1, 2, 3});
+    assertThrows(IndexOutOfBoundsException.class, () -> index.containsAll(new int[2], 3, new boolean[3]));
+    assertThrows(IndexOutOfBoundsException.class, () -> index.containsAll(new int[3], 3, new boolean[2]));
+  }
+
+  @Test
+  void ofUnsortedSortsAndDedups() {
+    IpIndex index = IpIndex.ofUnsorted(new int[] {5, Integer.MAX_VALUE, 5, Integer.MIN_VALUE, -7, 99}, 5);
+    assertArrayEquals(new int[] {Integer.MIN_VALUE, -7, 5, Integer.MAX_VALUE}, index.toArray());
+    assertEquals(4, index.size());
+    assertTrue(index.contains(Integer.MIN_VALUE));
+    assertFalse(index.contains(99));
+    assertEquals(4L * 4 + 4L * ((1 << 16) + 1), index.heapBytes());
+  }
+
+  /** Each key, its neighbours, and the first/last key of each touched /16 and its neighbours. */
+  private static int[] edgeProbes(int[] keys) {
+    IntStream.Builder b = IntStream.builder();
+    b.add(Integer.MIN_VALUE).add(Integer.MIN_VALUE + 1).add(Integer.MAX_VALUE).add(Integer.MAX_VALUE - 1)
+        .add(0).add(-1).add(1);
+    int limit = Math.min(keys.length, 20_000);
+    for (int i = 0; i < limit; i++) {
+      int k = keys[(int) ((long) i * keys.length / limit)];
+      int prefixStart = k & 0xFFFF_0000;
+      for (int d = -2; d <= 2; d++) {
+        b.add(k + d).add(prefixStart + d).add(prefixStart + 0xFFFF + d);
+      }
+    }
+    return b.build().toArray();
+  }
+
+  private static int[] uniqueSorted(int[] values) {
+    return IntStream.of(values).sorted().distinct().toArray();
+  }
+
+  private static void assertAgrees(int[] keys, IpIndex index, int[] probes) {
+    boolean[] batch = new boolean[probes.length];
+    index.containsAll(probes, probes.length, batch);
+    for (int i = 0; i < probes.length; i++) {
+      int probe = probes[i];
+      boolean expected = Arrays.binarySearch(keys, probe) >= 0;
+      if (index.contains(probe) != expected) {
+        throw new AssertionError("contains(" + probe + ") should be " + expected + " (size " + keys.length + ")");
+      }
+      if (batch[i] != expected) {
+        throw new AssertionError("containsAll[" + i + "]=" + probe + " should be " + expected);
+      }
+    }
+    // A batch shorter than the arrays leaves the tail untouched.
+    boolean[] partial = new boolean[Math.min(probes.length, 37) + 3];
+    Arrays.fill(partial, true);
+    int n = partial.length - 3;
+    index.containsAll(probes, n, partial);
+    for (int i = 0; i < n; i++) {
+      assertEquals(Arrays.binarySearch(keys, probes[i]) >= 0, partial[i]);
+    }
+    assertTrue(partial[n] && partial[n + 1] && partial[n + 2]);
+  }
+}
