@@ -35,8 +35,6 @@ import java.util.Arrays;
  */
 public final class IpIndex {
 
-  private static final int PREFIXES = 1 << 16;
-
   /** Slots scanned linearly from the interpolation guess before falling back to binary search. */
   static final int SCAN = 16;
 
@@ -44,11 +42,22 @@ public final class IpIndex {
   private static final int BATCH = 16;
 
   private final int[] keys;
+  /** Where each address prefix of {@code 32 - shift} bits starts in {@code keys}; see {@link PrefixTable}. */
   private final int[] bucketStart;
+  /** Address bits below the prefix: 16 for a /16 table, 13 for a /19 table. */
+  private final int shift;
+  private final int lowMask;
 
   private IpIndex(int[] keys) {
+    this(keys, new PrefixTable(keys.length));
+  }
+
+  /** {@code table} has been advanced over a prefix of {@code keys} (or not at all). */
+  IpIndex(int[] keys, PrefixTable table) {
     this.keys = keys;
-    this.bucketStart = buildBucketStarts(keys);
+    this.bucketStart = table.finish(keys, keys.length);
+    this.shift = 32 - table.bits();
+    this.lowMask = (1 << shift) - 1;
   }
 
   /**
@@ -69,14 +78,15 @@ public final class IpIndex {
 
   /** True if {@code key} (see {@link org.ipjoin.ip.IpCodec#toKey}) is in the index. */
   public boolean contains(int key) {
-    int prefix = prefixOf(key);
+    int address = key ^ Integer.MIN_VALUE;
+    int prefix = address >>> shift;
     int from = bucketStart[prefix];
     int n = bucketStart[prefix + 1] - from;
     if (n == 0) {
       return false;
     }
-    // n <= 65536 and low < 65536, so the product fits 32 unsigned bits: >>> 16 is exact.
-    int guess = from + (((key & 0xFFFF) * n) >>> 16);
+    // shift <= 16, n <= 2^shift and low < 2^shift: the product fits 32 unsigned bits, >>> is exact.
+    int guess = from + (((address & lowMask) * n) >>> shift);
     return resolve(keys, from, from + n, guess, keys[guess], key);
   }
 
@@ -98,13 +108,13 @@ public final class IpIndex {
     for (int base = 0; base < n; base += BATCH) {
       int m = Math.min(BATCH, n - base);
       for (int j = 0; j < m; j++) {
-        int key = probes[base + j];
-        int prefix = prefixOf(key);
+        int address = probes[base + j] ^ Integer.MIN_VALUE;
+        int prefix = address >>> shift;
         int f = starts[prefix];
         int c = starts[prefix + 1] - f;
         from[j] = f;
         to[j] = f + c;
-        int g = c == 0 ? -1 : f + (((key & 0xFFFF) * c) >>> 16);
+        int g = c == 0 ? -1 : f + (((address & lowMask) * c) >>> shift);
         guess[j] = g;
         // Independent loads: the CPU overlaps their misses.
         seen[j] = g < 0 ? 0 : k[g];
@@ -158,21 +168,5 @@ public final class IpIndex {
   /** Heap held by this index: the keys plus the prefix table. */
   public long heapBytes() {
     return 4L * keys.length + 4L * bucketStart.length;
-  }
-
-  /** The high 16 bits of the address (not of the key, whose top bit is flipped). */
-  private static int prefixOf(int key) {
-    return (key >>> 16) ^ 0x8000;
-  }
-
-  private static int[] buildBucketStarts(int[] keys) {
-    int[] starts = new int[PREFIXES + 1];
-    for (int p = 0; p < PREFIXES; p++) {
-      int firstKeyOfPrefix = (p << 16) + Integer.MIN_VALUE;
-      int i = Arrays.binarySearch(keys, firstKeyOfPrefix);
-      starts[p] = i >= 0 ? i : -i - 1;
-    }
-    starts[PREFIXES] = keys.length;
-    return starts;
   }
 }

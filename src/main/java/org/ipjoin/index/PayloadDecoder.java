@@ -20,6 +20,7 @@ public final class PayloadDecoder {
   private final boolean verifyChecksum;
   private final int[] keys;
   private final CRC32C crc = new CRC32C();
+  private final PrefixTable table;
   private int filled;
   private boolean crcFromChunks;
 
@@ -34,6 +35,7 @@ public final class PayloadDecoder {
     this.file = file;
     this.verifyChecksum = verifyChecksum;
     this.keys = new int[(int) header.count()];
+    this.table = new PrefixTable(header.count());
   }
 
   /** Keys still expected. */
@@ -62,6 +64,8 @@ public final class PayloadDecoder {
       bytes.asIntBuffer().get(keys, start, piece);
       filled += piece;
       checkOrder(start, filled);
+      // Extend IpIndex's prefix table over this piece while it is in cache (saves a pass later).
+      table.advance(keys, filled);
       done += piece;
     }
     chunk.position(chunk.position() + n * IndexFormat.KEY_BYTES);
@@ -94,13 +98,27 @@ public final class PayloadDecoder {
     return keys;
   }
 
+  /** Runs the end checks and returns the index over the keys (prefix table built on the way). */
+  public IpIndex finishIndex() throws CorruptIndexException {
+    return new IpIndex(finish(), table);
+  }
+
   private void checkOrder(int from, int to) throws CorruptIndexException {
     int[] k = keys;
     // Compare with the last key of the previous chunk too.
-    int i = Math.max(from, 1);
-    for (; i < to; i++) {
-      if (k[i - 1] >= k[i]) {
-        throw IndexFormat.notIncreasing(file, i, k[i - 1], k[i]);
+    int first = Math.max(from, 1);
+    // Branch-free pass (C2 vectorizes it): k[i] - k[i-1] - 1 in long is negative exactly when the
+    // pair is not strictly increasing, and OR keeps the sign bit. Only a bad piece is walked again
+    // to name the first offending key.
+    long acc = 0;
+    for (int i = first; i < to; i++) {
+      acc |= (long) k[i] - k[i - 1] - 1;
+    }
+    if (acc < 0) {
+      for (int i = first; i < to; i++) {
+        if (k[i - 1] >= k[i]) {
+          throw IndexFormat.notIncreasing(file, i, k[i - 1], k[i]);
+        }
       }
     }
   }

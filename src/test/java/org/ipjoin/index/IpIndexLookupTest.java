@@ -109,6 +109,57 @@ class IpIndexLookupTest {
   }
 
   @Test
+  void largeIndexUsesAFinerPrefixTable() {
+    // 6 M keys: a 2^17-entry table (buckets of ~46 keys) instead of the /16 floor.
+    SplittableRandom random = new SplittableRandom(13);
+    int[] keys = uniqueSorted(random.ints(6_000_000).toArray());
+    assertEquals(17, PrefixTable.bitsFor(keys.length));
+    IpIndex index = IpIndex.ofSortedUnique(keys);
+    assertEquals(4L * keys.length + 4L * ((1 << 17) + 1), index.heapBytes());
+    assertTrue(index.heapBytes() <= 4.1 * keys.length);
+    int[] probes = IntStream.concat(IntStream.concat(random.ints(300_000), IntStream.of(edgeProbes(keys))),
+        random.ints(300_000, 0, keys.length).map(i -> keys[i])).toArray();
+    assertAgrees(keys, index, probes);
+  }
+
+  @Test
+  void prefixTableSizes() {
+    assertEquals(16, PrefixTable.bitsFor(0));
+    assertEquals(16, PrefixTable.bitsFor(2_612_345));
+    assertEquals(19, PrefixTable.bitsFor(26_123_456));
+    assertEquals(22, PrefixTable.bitsFor(Integer.MAX_VALUE));
+    // At the seed's scale the whole index stays within 4.1 bytes per IP.
+    long n = 26_123_456;
+    assertTrue(4 * n + 4 * ((1L << PrefixTable.bitsFor(n)) + 1) <= 4.1 * n);
+  }
+
+  @Test
+  void prefixTableBuiltPieceByPieceEqualsOneGo() {
+    SplittableRandom random = new SplittableRandom(17);
+    for (int size : new int[] {0, 1, 5, 70_000, 6_000_000}) {
+      int[] keys = uniqueSorted(IntStream.concat(random.ints(size),
+          IntStream.of(Integer.MIN_VALUE, Integer.MAX_VALUE, 0, -1)).toArray());
+      int[] whole = new PrefixTable(keys.length).finish(keys, keys.length);
+      PrefixTable pieces = new PrefixTable(keys.length);
+      int filled = 0;
+      while (filled < keys.length) {
+        filled = Math.min(keys.length, filled + 1 + random.nextInt(100_000));
+        pieces.advance(keys, filled);
+        pieces.advance(keys, filled); // idempotent
+      }
+      assertArrayEquals(whole, pieces.finish(keys, keys.length));
+      // Every entry is the first key of its prefix.
+      int shift = 32 - PrefixTable.bitsFor(keys.length);
+      for (int p = 0; p + 1 < whole.length; p++) {
+        int first = (p << shift) + Integer.MIN_VALUE;
+        int expected = Arrays.binarySearch(keys, first);
+        assertEquals(expected >= 0 ? expected : -expected - 1, whole[p], "prefix " + p);
+      }
+      assertEquals(keys.length, whole[whole.length - 1]);
+    }
+  }
+
+  @Test
   void containsAllRejectsOverlongCount() {
     IpIndex index = IpIndex.ofSortedUnique(new int[] {1, 2, 3});
     assertThrows(IndexOutOfBoundsException.class, () -> index.containsAll(new int[2], 3, new boolean[3]));

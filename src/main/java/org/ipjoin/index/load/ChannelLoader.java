@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.ipjoin.index.IndexFormat;
 import org.ipjoin.index.IndexHeader;
-import org.ipjoin.index.IpIndex;
 import org.ipjoin.index.PayloadDecoder;
 
 /**
@@ -37,7 +36,7 @@ public final class ChannelLoader implements IndexLoader {
         }
         decoder.acceptChunk(chunk.flip());
       }
-      return new LoadedIndex(IpIndex.ofSortedUnique(decoder.finish()), header.identity(length));
+      return new LoadedIndex(decoder.finishIndex(), header.identity(length));
     }
   }
 

@@ -7,7 +7,6 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.IndexFormat;
 import org.ipjoin.index.IndexHeader;
-import org.ipjoin.index.IpIndex;
 import org.ipjoin.index.PayloadDecoder;
 
 /**
@@ -48,7 +47,7 @@ public final class FileSystemLoader {
         }
         decoder.acceptChunk(ByteBuffer.wrap(chunk, 0, n));
       }
-      return new LoadedIndex(IpIndex.ofSortedUnique(decoder.finish()), header.identity(length));
+      return new LoadedIndex(decoder.finishIndex(), header.identity(length));
     }
   }
 }

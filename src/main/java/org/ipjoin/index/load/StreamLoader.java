@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.ipjoin.index.IndexFormat;
 import org.ipjoin.index.IndexHeader;
-import org.ipjoin.index.IpIndex;
 import org.ipjoin.index.PayloadDecoder;
 
 /**
@@ -49,7 +48,6 @@ public final class StreamLoader implements IndexLoader {
       // The payload is little-endian; DataInputStream reads big-endian.
       decoder.acceptKey(Integer.reverseBytes(data.readInt()));
     }
-    int[] keys = decoder.finish();
-    return new LoadedIndex(IpIndex.ofSortedUnique(keys), header.identity(length));
+    return new LoadedIndex(decoder.finishIndex(), header.identity(length));
   }
 }

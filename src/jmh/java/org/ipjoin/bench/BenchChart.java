@@ -1,0 +1,64 @@
+package org.ipjoin.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * Draws the fresh-JVM load times as a bar chart (log scale: text and nio differ ~100×).
+ * {@code BenchChart loads.csv out.png "title"}; the CSV is {@code index-tools/bench}'s
+ * {@code label,run,millis} (one row per run; the median per label is plotted, min and max as
+ * error bars).
+ */
+public final class BenchChart {
+
+  private BenchChart() {}
+
+  public static void main(String[] args) throws IOException {
+    if (args.length < 2) {
+      System.err.println("usage: BenchChart loads.csv out.png [title]");
+      System.exit(2);
+    }
+    Map<String, List<Double>> runs = new LinkedHashMap<>();
+    for (String line : Files.readAllLines(Path.of(args[0]))) {
+      String[] f = line.split(",");
+      if (f.length < 3 || f[0].equals("label")) {
+        continue;
+      }
+      runs.computeIfAbsent(f[0], k -> new ArrayList<>()).add(Double.parseDouble(f[2]));
+    }
+    List<String> labels = new ArrayList<>();
+    List<Double> medians = new ArrayList<>();
+    List<Double> errors = new ArrayList<>();
+    for (Map.Entry<String, List<Double>> e : runs.entrySet()) {
+      List<Double> v = new ArrayList<>(e.getValue());
+      v.sort(null);
+      double median = v.size() % 2 == 1 ? v.get(v.size() / 2)
+          : (v.get(v.size() / 2 - 1) + v.get(v.size() / 2)) / 2;
+      labels.add(e.getKey());
+      medians.add(median);
+      errors.add(Math.max(median - v.get(0), v.get(v.size() - 1) - median));
+    }
+    String title = args.length > 2 ? args[2] : "ipjoin index load, fresh JVM (median ms)";
+    CategoryChart chart = new CategoryChartBuilder().width(1000).height(560).title(title)
+        .xAxisTitle("read path").yAxisTitle("milliseconds (log scale)").build();
+    chart.getStyler().setYAxisLogarithmic(true);
+    chart.getStyler().setLegendVisible(false);
+    chart.getStyler().setLabelsVisible(true);
+    chart.getStyler().setLabelsPosition(0.9);
+    chart.getStyler().setChartTitleVisible(true);
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
+    chart.getStyler().setXAxisLabelRotation(20);
+    chart.addSeries("median", labels, medians, errors);
+    BitmapEncoder.saveBitmap(chart, args[1], BitmapEncoder.BitmapFormat.PNG);
+    System.out.println("wrote " + args[1]);
+  }
+}

@@ -1,0 +1,174 @@
+package org.ipjoin.bench;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.ipjoin.index.IpIndex;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Membership lookups on a sorted {@code int[]} of {@code keys} random IPv4 keys (default: the
+ * seed's 26,123,456): {@code Arrays.binarySearch} over the whole array (the seed's way), the
+ * previous {@link IpIndex} (prefix table + binary search in the /16 bucket, reproduced here), and
+ * the current {@link IpIndex#contains} and {@link IpIndex#containsAll}.
+ *
+ * <p>Probe streams ({@code probes}): {@code uniform} = half listed keys, half random addresses, in
+ * random order; {@code zipf} = the same pool of probes drawn with Zipf-like skew (rank r with
+ * probability ∝ 1/r, s = 1), as real traffic repeats a few busy clients. Each invocation answers
+ * {@value #BATCH} probes and returns the hit count (JMH consumes it), reported per probe.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"-Xmx3g"})
+public class LookupBenchmark {
+
+  static final int BATCH = 1024;
+  private static final int STREAM = 1 << 22; // probes in the stream: 16 MiB, well past the caches
+
+  @Param("26123456")
+  public int keys;
+
+  @Param({"uniform", "zipf"})
+  public String probes;
+
+  private int[] sorted;
+  private int[] prefixStart;
+  private IpIndex index;
+  private int[] stream;
+  private boolean[] answers;
+  private int next;
+
+  @Setup(Level.Trial)
+  public void setUp() {
+    sorted = BenchKeys.sortedUnique(keys, 42);
+    index = IpIndex.ofSortedUnique(sorted);
+    prefixStart = prefixStarts(sorted);
+    SplittableRandom random = new SplittableRandom(7);
+    int[] pool = new int[STREAM];
+    for (int i = 0; i < pool.length; i++) {
+      pool[i] = random.nextBoolean() ? sorted[random.nextInt(sorted.length)] : random.nextInt();
+    }
+    if (probes.equals("uniform")) {
+      stream = pool;
+    } else if (probes.equals("zipf")) {
+      stream = zipf(pool, random);
+    } else {
+      throw new IllegalArgumentException("probes: uniform or zipf, not " + probes);
+    }
+    answers = new boolean[BATCH];
+    next = 0;
+  }
+
+  /** Draws STREAM probes from {@code pool} with P(rank r) ∝ 1/r (inverse-CDF on a harmonic table). */
+  private static int[] zipf(int[] pool, SplittableRandom random) {
+    int n = pool.length;
+    double[] cdf = new double[n];
+    double sum = 0;
+    for (int r = 0; r < n; r++) {
+      sum += 1.0 / (r + 1);
+      cdf[r] = sum;
+    }
+    int[] out = new int[n];
+    for (int i = 0; i < n; i++) {
+      int r = Arrays.binarySearch(cdf, random.nextDouble() * sum);
+      out[i] = pool[Math.min(r >= 0 ? r : -r - 1, n - 1)];
+    }
+    return out;
+  }
+
+  private int start() {
+    int from = next;
+    next = (from + BATCH) & (STREAM - 1);
+    return from;
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public int binarySearch() {
+    int[] k = sorted;
+    int[] s = stream;
+    int from = start();
+    int hits = 0;
+    for (int i = from; i < from + BATCH; i++) {
+      if (Arrays.binarySearch(k, s[i]) >= 0) {
+        hits++;
+      }
+    }
+    return hits;
+  }
+
+  /** The previous IpIndex.contains: /16 prefix table, then Arrays.binarySearch in the bucket. */
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public int prefixBinarySearch() {
+    int[] k = sorted;
+    int[] p = prefixStart;
+    int[] s = stream;
+    int from = start();
+    int hits = 0;
+    for (int i = from; i < from + BATCH; i++) {
+      int key = s[i];
+      int prefix = (key >>> 16) ^ 0x8000;
+      if (Arrays.binarySearch(k, p[prefix], p[prefix + 1], key) >= 0) {
+        hits++;
+      }
+    }
+    return hits;
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public int ipjoin() {
+    IpIndex ix = index;
+    int[] s = stream;
+    int from = start();
+    int hits = 0;
+    for (int i = from; i < from + BATCH; i++) {
+      if (ix.contains(s[i])) {
+        hits++;
+      }
+    }
+    return hits;
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public int ipjoinBatch() {
+    int[] probeBatch = new int[BATCH];
+    System.arraycopy(stream, start(), probeBatch, 0, BATCH);
+    boolean[] out = answers;
+    index.containsAll(probeBatch, BATCH, out);
+    int hits = 0;
+    for (boolean b : out) {
+      if (b) {
+        hits++;
+      }
+    }
+    return hits;
+  }
+
+  static int[] prefixStarts(int[] keys) {
+    int[] starts = new int[(1 << 16) + 1];
+    for (int p = 0; p < 1 << 16; p++) {
+      int i = Arrays.binarySearch(keys, (p << 16) + Integer.MIN_VALUE);
+      starts[p] = i >= 0 ? i : -i - 1;
+    }
+    starts[1 << 16] = keys.length;
+    return starts;
+  }
+}
