@@ -1,0 +1,332 @@
+package org.ipjoin.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Writes {@code benchmarks.md} from the CSV files {@code index-tools/bench} leaves in its results
+ * directory. {@code BenchReport RESULTS_DIR DOCS_DIR "command" ips logMiB runs splitMiB}.
+ * Missing results (steps not run) become a line saying so, never invented numbers.
+ */
+public final class BenchReport {
+
+  private final Path results;
+  private final StringBuilder md = new StringBuilder();
+
+  private BenchReport(Path results) {
+    this.results = results;
+  }
+
+  public static void main(String[] args) throws IOException {
+    if (args.length < 7) {
+      System.err.println("usage: BenchReport RESULTS_DIR DOCS_DIR command ips logMiB runs splitMiB");
+      System.exit(2);
+    }
+    BenchReport r = new BenchReport(Path.of(args[0]));
+    r.write(args[2], Long.parseLong(args[3]), args[4], args[5], args[6]);
+    Path out = Path.of(args[1]).resolve("benchmarks.md");
+    Files.writeString(out, r.md.toString());
+    System.out.println("wrote " + out);
+  }
+
+  private void write(String command, long ips, String logMb, String runs, String splitMb)
+      throws IOException {
+    Map<String, String> machine = keyValues(results.resolve("machine.txt"));
+    line("# ipjoin benchmarks");
+    line();
+    line("Made by `index-tools/bench` (issue 5). Every number below comes from the run described here;");
+    line("rerun the command to reproduce. The machine is shared with other builds, so absolute times are");
+    line("noisy: compare the ratios, which were measured side by side in the same run.");
+    line();
+    line("| | |");
+    line("|---|---|");
+    for (String key : List.of("date", "cpu", "nproc", "memory", "kernel", "thp", "jdk", "load")) {
+      if (machine.containsKey(key)) {
+        line("| " + key + " | " + machine.get(key) + " |");
+      }
+    }
+    line("| command | `" + command + "` |");
+    line("| data | " + String.format(Locale.ROOT, "%,d", ips) + " addresses (`ipindex sample`, seed 42), "
+        + logMb + " MiB of combined-format logs, hit ratio 0.5 |");
+    line();
+    build();
+    loads(runs);
+    lookups();
+    jmhLoads();
+    job(splitMb);
+    line("## Reproduce single measurements");
+    line();
+    line("```");
+    line("mvn -Pbench -DskipTests package                     # target/ipjoin.jar + target/benchmarks.jar");
+    line("index-tools/ipindex load --loader nio target/bench/ips.ipidx         # one fresh-JVM load");
+    line("IPJOIN_JAVA_OPTS='-Xmx4g -XX:+UseTransparentHugePages' index-tools/ipindex load --loader nio target/bench/ips.ipidx");
+    line("java -jar target/benchmarks.jar LookupBenchmark    # lookups, 26,123,456 keys");
+    line("java -jar target/benchmarks.jar LookupVariantsBenchmark   # the design space behind IpIndex.contains");
+    line("java -jar target/benchmarks.jar LoadBenchmark -p index=target/bench/ips.ipidx -p list=target/bench/ip.tsv");
+    line("```");
+  }
+
+  // ---- step 2 ----
+  private void build() throws IOException {
+    line("## Build (`ipindex build`, end to end)");
+    line();
+    List<String[]> rows = csv("build.csv");
+    if (rows.isEmpty()) {
+      line("Not run.");
+      line();
+      return;
+    }
+    List<Double> wall = new ArrayList<>();
+    double bytes = 0;
+    for (String[] r : rows) {
+      wall.add(Double.parseDouble(r[1]));
+      bytes = Double.parseDouble(r[2]);
+    }
+    Stats s = Stats.of(wall);
+    line("Whole process (JVM start, read + parse ip.tsv, sort, dedup, write, verify, atomic publish), "
+        + wall.size() + " runs.");
+    line();
+    line("| input | median s | min s | max s | MB/s (median) |");
+    line("|---|---:|---:|---:|---:|");
+    line(String.format(Locale.ROOT, "| %.0f MB ip.tsv | %.2f | %.2f | %.2f | %.0f |", bytes / 1e6,
+        s.median / 1e3, s.min / 1e3, s.max / 1e3, bytes / 1e6 / (s.median / 1e3)));
+    line();
+  }
+
+  // ---- step 3 ----
+  private void loads(String runs) throws IOException {
+    line("## Index load, fresh JVM per run (`ipindex load`)");
+    line();
+    Map<String, List<Double>> byLabel = new LinkedHashMap<>();
+    Map<String, List<Double>> wallByLabel = new LinkedHashMap<>();
+    String keys = "?";
+    for (String[] r : csv("loads.csv")) {
+      byLabel.computeIfAbsent(r[0], k -> new ArrayList<>()).add(Double.parseDouble(r[2]));
+      wallByLabel.computeIfAbsent(r[0], k -> new ArrayList<>()).add(Double.parseDouble(r[3]));
+      if (r[0].equals("nio")) {
+        keys = String.format(Locale.ROOT, "%,d", Long.parseLong(r[4]));
+      }
+    }
+    if (byLabel.isEmpty()) {
+      line("Not run.");
+      line();
+      return;
+    }
+    line("`millis` is what `ipindex load` prints: the load alone (open, read, every check, build the");
+    line("lookup table), as a map task's setup() pays it, JIT cold. `process` is the whole `java`");
+    line("command (JVM start, Hadoop classpath). " + runs + " runs each; page cache warm; " + keys
+        + " keys (unique). `text` reads ip.tsv and sorts (the seed's way). `stream` (one read(2) per byte)");
+    line("ran on a list of a tenth the size and its times are **scaled ×10**. THP = `-XX:+UseTransparentHugePages`");
+    line("(kernel THP mode: madvise). Checksum = CRC32C of the payload, on unless marked.");
+    line();
+    line("| read path | median ms | min ms | max ms | process median ms | text / this (median) |");
+    line("|---|---:|---:|---:|---:|---:|");
+    Double text = byLabel.containsKey("text") ? Stats.of(byLabel.get("text")).median : null;
+    for (Map.Entry<String, List<Double>> e : byLabel.entrySet()) {
+      Stats s = Stats.of(e.getValue());
+      Stats w = Stats.of(wallByLabel.get(e.getKey()));
+      line(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %.0f | %s |", e.getKey(), s.median,
+          s.min, s.max, w.median, text == null ? "" : String.format(Locale.ROOT, "%.1f×", text / s.median)));
+    }
+    line();
+    line("Chart: [benchmarks-loaders.png](benchmarks-loaders.png).");
+    line();
+  }
+
+  // ---- step 4 ----
+  private void lookups() throws IOException {
+    line("## Lookups (JMH `LookupBenchmark`)");
+    line();
+    Map<String, Jmh> plain = lookupScores("jmh-lookup.csv");
+    Map<String, Jmh> thp = lookupScores("jmh-lookup-thp.csv");
+    if (plain.isEmpty()) {
+      line("Not run.");
+      line();
+      return;
+    }
+    line("ns per probe (JMH average time; 1024 probes per invocation, hit count returned to JMH; one fork).");
+    line("`mean` is JMH's score over the measurement iterations, `best` the fastest iteration (least");
+    line("disturbed by other processes on this shared machine). `uniform`: half listed keys, half random");
+    line("addresses; `zipf`: the same pool drawn with P(rank r) ∝ 1/r. `binarySearch` = `Arrays.binarySearch`");
+    line("over the whole int[]; `prefixBinarySearch` = the previous `IpIndex.contains` (/16 table + binary");
+    line("search in the bucket); `ipjoin` = `IpIndex.contains`; `ipjoinBatch` = `IpIndex.containsAll` over");
+    line("the 1024 probes. THP: the same benchmark with `-XX:+UseTransparentHugePages` in the forked JVM.");
+    line();
+    for (String probes : List.of("uniform", "zipf")) {
+      Jmh base = plain.get("binarySearch/" + probes);
+      Jmh baseThp = thp.get("binarySearch/" + probes);
+      line("**" + probes + "**");
+      line();
+      line("| method | mean ns | best ns | binarySearch / this (mean, best) | THP mean ns | THP best ns | binarySearch / this, THP (mean, best) |");
+      line("|---|---:|---:|---:|---:|---:|---:|");
+      for (String m : List.of("binarySearch", "prefixBinarySearch", "ipjoin", "ipjoinBatch")) {
+        Jmh v = plain.get(m + "/" + probes);
+        Jmh t = thp.get(m + "/" + probes);
+        line(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |", m,
+            v == null ? "" : num(v.mean()), v == null ? "" : num(v.min()), ratios(base, v),
+            t == null ? "" : num(t.mean()), t == null ? "" : num(t.min()), ratios(baseThp, t)));
+      }
+      line();
+    }
+  }
+
+  private static String ratios(Jmh base, Jmh v) {
+    if (base == null || v == null) {
+      return "";
+    }
+    return String.format(Locale.ROOT, "%.1f×, %.1f×", base.mean() / v.mean(), base.min() / v.min());
+  }
+
+  private void jmhLoads() throws IOException {
+    List<Jmh> rows = jmh("jmh-load.csv");
+    if (rows.isEmpty()) {
+      return;
+    }
+    line("## Index load in a warm JVM (JMH `LoadBenchmark`, single shot, ms)");
+    line();
+    line("The same index file, loaded repeatedly in one JVM (JIT warm): the floor the fresh-JVM numbers approach.");
+    line();
+    line("| read path | checksum | mean ms | best ms |");
+    line("|---|---|---:|---:|");
+    for (Jmh j : rows) {
+      line("| " + j.params().get("readPath") + " | " + j.params().get("checksum") + " | " + num(j.mean())
+          + " | " + num(j.min()) + " |");
+    }
+    line();
+  }
+
+  // ---- step 5 ----
+  private void job(String splitMb) throws IOException {
+    line("## Whole job (local runner)");
+    line();
+    Path note = results.resolve("job-note.txt");
+    if (Files.exists(note)) {
+      line("Skipped: " + Files.readString(note).trim() + ".");
+      line();
+      return;
+    }
+    List<String[]> rows = csv("job.csv");
+    if (rows.isEmpty()) {
+      line("Not run.");
+      line();
+      return;
+    }
+    Double identity = null;
+    for (String[] r : rows) {
+      if (r[0].equals("identity")) {
+        identity = Double.parseDouble(r[1]);
+      }
+    }
+    line("`IpJoinDriver --mode match` over the logs with each read path, and a map-only identity job");
+    line("(`org.ipjoin.bench.IdentityJob`) over the same input. One run each; input split " + splitMb
+        + " MiB, one map task at a time (LocalJobRunner, one JVM: only the first task loads the index JIT-cold).");
+    line("INDEX_LOAD_MILLIS is summed over map tasks.");
+    line();
+    line("| job | wall s | records | records/s | INDEX_LOAD_MILLIS | map tasks | this / identity |");
+    line("|---|---:|---:|---:|---:|---:|---:|");
+    for (String[] r : rows) {
+      double wall = Double.parseDouble(r[1]);
+      double records = Double.parseDouble(r[2]);
+      line(String.format(Locale.ROOT, "| %s | %.1f | %,.0f | %,.0f | %s | %s | %s |", r[0], wall / 1e3, records,
+          records / (wall / 1e3), r.length > 3 ? r[3] : "", r.length > 4 ? r[4] : "",
+          identity == null ? "" : String.format(Locale.ROOT, "%.2f", wall / identity)));
+    }
+    line();
+  }
+
+  // ---- helpers ----
+  /** One row of {@link JmhCsv}'s output. */
+  private record Jmh(String benchmark, Map<String, String> params, double mean, double min, double max) {}
+
+  private List<Jmh> jmh(String name) throws IOException {
+    List<Jmh> rows = new ArrayList<>();
+    for (String[] f : csv(name)) {
+      Map<String, String> params = new LinkedHashMap<>();
+      for (String kv : f[1].split(";")) {
+        int eq = kv.indexOf('=');
+        if (eq > 0) {
+          params.put(kv.substring(0, eq), kv.substring(eq + 1));
+        }
+      }
+      rows.add(new Jmh(f[0], params, Double.parseDouble(f[2]), Double.parseDouble(f[3]),
+          Double.parseDouble(f[4])));
+    }
+    return rows;
+  }
+
+  private Map<String, Jmh> lookupScores(String name) throws IOException {
+    Map<String, Jmh> m = new LinkedHashMap<>();
+    for (Jmh j : jmh(name)) {
+      m.put(j.benchmark() + "/" + j.params().get("probes"), j);
+    }
+    return m;
+  }
+
+  private static String[] split(String csvLine) {
+    String[] f = csvLine.split(",", -1);
+    for (int i = 0; i < f.length; i++) {
+      f[i] = f[i].replace("\"", "");
+    }
+    return f;
+  }
+
+  private List<String[]> csv(String name) throws IOException {
+    List<String[]> rows = new ArrayList<>();
+    Path file = results.resolve(name);
+    if (!Files.exists(file)) {
+      return rows;
+    }
+    List<String> lines = Files.readAllLines(file);
+    for (String l : lines.subList(Math.min(1, lines.size()), lines.size())) {
+      if (!l.isBlank()) {
+        rows.add(l.split(","));
+      }
+    }
+    return rows;
+  }
+
+  private static Map<String, String> keyValues(Path file) throws IOException {
+    Map<String, String> map = new LinkedHashMap<>();
+    if (Files.exists(file)) {
+      for (String l : Files.readAllLines(file)) {
+        int eq = l.indexOf('=');
+        if (eq > 0) {
+          map.put(l.substring(0, eq), l.substring(eq + 1));
+        }
+      }
+    }
+    return map;
+  }
+
+  private static String num(Double v) {
+    return v == null ? "" : String.format(Locale.ROOT, v < 10 ? "%.2f" : "%.1f", v);
+  }
+
+  private static String ratio(Double base, Double v) {
+    return base == null || v == null ? "" : String.format(Locale.ROOT, "%.1f×", base / v);
+  }
+
+  private void line(String s) {
+    md.append(s).append('\n');
+  }
+
+  private void line() {
+    md.append('\n');
+  }
+
+  private record Stats(double median, double min, double max) {
+    static Stats of(List<Double> values) {
+      List<Double> v = new ArrayList<>(values);
+      v.sort(null);
+      int n = v.size();
+      double median = n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
+      return new Stats(median, v.get(0), v.get(n - 1));
+    }
+  }
+}
