@@ -199,6 +199,9 @@ class CorruptIndexTest {
     // Checked even when the payload checksum is switched off.
     rejects(path, VALID.copy().putInt(IndexFormat.MIN_KEY_OFFSET, KEYS[1]).fixHeaderCrc(),
         "min-unverified", Check.MIN_MAX, false);
+    // An empty index must say min = max = 0 (docs/index-format.md).
+    rejects(path, IndexBytes.of().putInt(IndexFormat.MAX_KEY_OFFSET, 7).fixHeaderCrc(),
+        "empty-max", Check.MIN_MAX);
   }
 
   @ParameterizedTest
