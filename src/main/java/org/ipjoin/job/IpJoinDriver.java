@@ -55,6 +55,7 @@ public class IpJoinDriver extends Configured implements Tool {
 
   private final PrintStream out;
   private final PrintStream err;
+  private Job job;
 
   public IpJoinDriver() {
     this(System.out, System.err);
@@ -89,8 +90,13 @@ public class IpJoinDriver extends Configured implements Tool {
       err.flush();
       return EXIT_USAGE;
     }
-    Job job = createJob(conf, checked);
+    job = createJob(conf, checked);
     return job.waitForCompletion(true) ? EXIT_SUCCESS : EXIT_JOB_FAILED;
+  }
+
+  /** The job of the last {@link #run} that got as far as submitting, for its counters; else null. */
+  public Job job() {
+    return job;
   }
 
   /** Sets up the job for a validated plan; nothing is submitted. */
