@@ -98,7 +98,8 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
       context.getCounter(IpJoinCounter.INDEX_LOAD_MILLIS).increment(millis);
       LOG.info("Loaded index {} ({}, {}) with loader {} in {} ms: {} keys, {} bytes, checksum {}",
           local.path(), local.how(), uri, readPath.externalName(), millis, index.size(),
-          loaded.identity().fileLength(), verifyChecksum ? "verified" : "not verified");
+          loaded.identity().fileLength(),
+          readPath.readsText() ? "n/a (text list)" : verifyChecksum ? "verified" : "not verified");
     } finally {
       if (local.temporary()) {
         Files.deleteIfExists(local.path());
