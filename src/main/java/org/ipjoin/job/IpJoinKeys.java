@@ -62,9 +62,12 @@ public enum IpJoinKeys {
     return description;
   }
 
-  /** The configured value, or the default. */
+  /**
+   * The configured value, or the default. Trimmed (XML site files often wrap values), except the
+   * format: a {@code regex:} pattern may end in a meaningful space.
+   */
   public String get(Configuration conf) {
-    return conf.getTrimmed(key, defaultValue);
+    return this == FORMAT ? conf.get(key, defaultValue) : conf.getTrimmed(key, defaultValue);
   }
 
   /** The configured value as a boolean, or the default; anything but true/false is an error. */

@@ -51,6 +51,7 @@ class ClientIpLocatorsTest {
     assertEquals(null, field("regex:client=(\\S+)", "ts=1 path=/"));
     assertEquals(null, field("regex:client=(\\S+)?x", "client=x"), "group did not participate");
     assertEquals("1.2.3.4", field("regex:^(\\S+) ", "1.2.3.4 \u00ff\u00fe"));
+    assertEquals(null, field("regex:^(\\S+) ", "1.2.3.4"), "the trailing space is kept");
     // Offsets are byte offsets even after non-ASCII bytes.
     assertEquals("1.2.3.4", field("regex:\u00e9 (\\S+)", "caf\u00e9 1.2.3.4"));
   }

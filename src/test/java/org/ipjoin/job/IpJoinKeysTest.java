@@ -31,6 +31,10 @@ class IpJoinKeysTest {
     assertEquals("match", IpJoinKeys.MODE.get(conf));
     assertEquals("combined", IpJoinKeys.FORMAT.get(conf));
     assertTrue(IpJoinKeys.VERIFY_CHECKSUM.getBoolean(conf));
+    conf.set("ipjoin.index.loader", "  mmap\n");
+    assertEquals("mmap", IpJoinKeys.LOADER.get(conf));
+    conf.set("ipjoin.format", "regex:^(\\S+) ");
+    assertEquals("regex:^(\\S+) ", IpJoinKeys.FORMAT.get(conf), "a pattern's trailing space matters");
     conf.set("ipjoin.malformed.output", "FALSE");
     assertEquals(false, IpJoinKeys.MALFORMED_OUTPUT.getBoolean(conf));
     conf.set("ipjoin.malformed.output", "no");
