@@ -19,8 +19,8 @@ public enum IpJoinKeys {
           + "`--loader` sets it."),
   MODE("ipjoin.mode", "match",
       "Output: `match` (records whose client IP is listed), `nomatch` (the others, IPv6 included), "
-          + "`tag` (every record + TAB + `1`/`0`), `count` (`a.b.c.d<TAB>matched records`, sorted "
-          + "by address). `--mode` sets it."),
+          + "`tag` (every record with a well-formed IP + TAB + `1`/`0`), `count` "
+          + "(`a.b.c.d<TAB>matched records`, sorted by address). `--mode` sets it."),
   FORMAT("ipjoin.format", "combined",
       "Where the client IP is in a record: `combined` (first space-delimited field: Apache "
           + "common/combined, Nginx), `tsv:N` or `csv:N` (1-based column; CSV without quoting), "
