@@ -18,6 +18,7 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 
@@ -123,7 +124,8 @@ public class IpJoinDriver extends Configured implements Tool {
     if (mode.needsReducer()) {
       job.setMapOutputKeyClass(IntWritable.class);
       job.setMapOutputValueClass(LongWritable.class);
-      job.setCombinerClass(CountSumCombiner.class);
+      // Hadoop's own LongSumReducer sums the 1s per address key on the map side.
+      job.setCombinerClass(LongSumReducer.class);
       job.setReducerClass(IpCountReducer.class);
       job.setOutputKeyClass(Text.class);
       job.setOutputValueClass(LongWritable.class);

@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * <p>Per record, by {@link JoinMode}: {@code match}/{@code nomatch} write the record's bytes
  * unchanged (NullWritable key, so TextOutputFormat writes the value alone); {@code tag} writes the
  * record + TAB + {@code 1}/{@code 0}; {@code count} emits (key of the address, 1) for listed
- * addresses, summed by {@link CountSumCombiner} and {@link IpCountReducer}. An IPv6 client is
+ * addresses, summed by Hadoop's LongSumReducer as combiner and {@link IpCountReducer}. An IPv6 client is
  * counted in {@code IPV6} and treated as not listed (the index holds IPv4 only). A record without
  * a well-formed client IP is counted in {@code MALFORMED}, never fails the task, and (unless
  * {@code ipjoin.malformed.output=false}) is written byte for byte under
