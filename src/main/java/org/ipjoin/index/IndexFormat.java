@@ -193,6 +193,11 @@ public final class IndexFormat {
   public static void checkMinMax(IndexHeader header, int first, int last, String file)
       throws CorruptIndexException {
     if (header.count() == 0) {
+      if (header.minKey() != 0 || header.maxKey() != 0) {
+        throw new CorruptIndexException(file, Check.MIN_MAX,
+            "an empty index must have min and max key 0, header has " + hex(header.minKey())
+                + " and " + hex(header.maxKey()));
+      }
       return;
     }
     if (first != header.minKey() || last != header.maxKey()) {

@@ -87,9 +87,8 @@ public final class PayloadDecoder {
       throw new CorruptIndexException(file, CorruptIndexException.Check.FILE_LENGTH,
           "payload ended after " + filled + " of " + keys.length + " keys");
     }
-    if (keys.length > 0) {
-      IndexFormat.checkMinMax(header, keys[0], keys[keys.length - 1], file);
-    }
+    IndexFormat.checkMinMax(header, keys.length == 0 ? 0 : keys[0],
+        keys.length == 0 ? 0 : keys[keys.length - 1], file);
     if (verifyChecksum) {
       int actual = crcFromChunks || keys.length == 0
           ? (int) crc.getValue() : IndexFormat.payloadCrc(keys, keys.length);

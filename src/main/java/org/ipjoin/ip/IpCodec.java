@@ -66,10 +66,15 @@ public final class IpCodec {
     }
   }
 
-  /** Parses {@code bytes[from, to)} straight to a key; check {@link #parseAddress} first if unsure. */
+  /**
+   * Parses {@code bytes[from, to)} straight to a key.
+   *
+   * @return the key in the low 32 bits (take it with {@code (int)}), or {@link #NOT_IPV4}. The key
+   *     is not sign-extended: key −1 (127.255.255.255) would otherwise equal {@link #NOT_IPV4}.
+   */
   public static long parseKey(byte[] bytes, int from, int to) {
     long address = parseAddress(bytes, from, to);
-    return address == NOT_IPV4 ? NOT_IPV4 : toKey(address);
+    return address == NOT_IPV4 ? NOT_IPV4 : toKey(address) & 0xFFFF_FFFFL;
   }
 
   /**
@@ -103,18 +108,21 @@ public final class IpCodec {
     return ((a >>> 24) & 0xFF) + "." + ((a >>> 16) & 0xFF) + "." + ((a >>> 8) & 0xFF) + "." + (a & 0xFF);
   }
 
-  /** True if the range looks like an IPv6 address (has a colon and only hex digits, colons, dots). */
+  /**
+   * True if the range looks like an IPv6 address: at least two colons (the shortest, "::", has two)
+   * and only hex digits, colons and dots. One colon is not enough: "1.2.3.4:80" is IPv4 with a port.
+   */
   public static boolean looksLikeIpv6(byte[] bytes, int from, int to) {
-    boolean colon = false;
+    int colons = 0;
     for (int i = from; i < to; i++) {
       byte b = bytes[i];
       if (b == ':') {
-        colon = true;
+        colons++;
       } else if (!(b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F' || b == '.')) {
         return false;
       }
     }
-    return colon;
+    return colons >= 2;
   }
 
   /**

@@ -2,6 +2,8 @@ package org.ipjoin.index.load;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,32 +25,45 @@ public final class TextListLoader implements IndexLoader {
 
   @Override
   public LoadedIndex load(Path file, boolean verifyChecksum) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      return load(in, file.toString(), Files.size(file));
+    }
+  }
+
+  /**
+   * Loads a list from any stream with the same rules and the same identity as {@link #load(Path,
+   * boolean)}: the job driver uses it to read the list through a Hadoop FileSystem and pin the
+   * identity every task must then load. Does not close {@code in}.
+   *
+   * @param name the list's name, for error messages (file:line)
+   * @param length the list's length in bytes, which is part of its identity
+   */
+  public LoadedIndex load(InputStream in, String name, long length) throws IOException {
     int[] keys = new int[1 << 16];
     int count = 0;
     long lineNumber = 0;
-    try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
-      String line;
-      while ((line = reader.readLine()) != null) {
-        lineNumber++;
-        byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);
-        int from = lineNumber == 1 ? bomLength(bytes) : 0;
-        long parsed = IpListLine.parse(bytes, from, bytes.length);
-        IpListLine.Kind kind = IpListLine.Kind.of(parsed);
-        if (kind == IpListLine.Kind.ADDRESS) {
-          if (count == keys.length) {
-            keys = java.util.Arrays.copyOf(keys, count * 2);
-          }
-          keys[count++] = org.ipjoin.ip.IpCodec.toKey(parsed);
-        } else if (!kind.isIgnorable()) {
-          throw new MalformedIpListException(file.toString(), lineNumber, kind, line);
+    BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.ISO_8859_1));
+    String line;
+    while ((line = reader.readLine()) != null) {
+      lineNumber++;
+      byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);
+      int from = lineNumber == 1 ? bomLength(bytes) : 0;
+      long parsed = IpListLine.parse(bytes, from, bytes.length);
+      IpListLine.Kind kind = IpListLine.Kind.of(parsed);
+      if (kind == IpListLine.Kind.ADDRESS) {
+        if (count == keys.length) {
+          keys = java.util.Arrays.copyOf(keys, count * 2);
         }
+        keys[count++] = org.ipjoin.ip.IpCodec.toKey(parsed);
+      } else if (!kind.isIgnorable()) {
+        throw new MalformedIpListException(name, lineNumber, kind, line);
       }
     }
     SortedKeys.sort(keys, count);
     int unique = SortedKeys.dedup(keys, count);
     int[] exact = java.util.Arrays.copyOf(keys, unique);
-    IndexHeader header = IndexHeader.describe(exact, unique, Files.size(file), lineNumber);
-    return new LoadedIndex(IpIndex.ofSortedUnique(exact), header.identity(Files.size(file)));
+    IndexHeader header = IndexHeader.describe(exact, unique, length, lineNumber);
+    return new LoadedIndex(IpIndex.ofSortedUnique(exact), header.identity(length));
   }
 
   /** 3 if the bytes start with a UTF-8 byte order mark, else 0. */

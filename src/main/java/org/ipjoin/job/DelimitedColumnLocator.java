@@ -1,0 +1,54 @@
+package org.ipjoin.job;
+
+/**
+ * Formats {@code tsv:N} and {@code csv:N}: the client is column N (1-based) of a record split on a
+ * single separator byte (TAB or comma).
+ *
+ * <p>The split is deliberately simple: no quoting, no escapes, every separator counts. A CSV field
+ * like {@code "a,b"} therefore spans two columns; put the IP column before any quoted column, or
+ * use a {@code regex:} format. Surrounding spaces in the column are not trimmed (an IP with spaces
+ * around it is malformed). A record with fewer than N columns has no client field.
+ */
+public final class DelimitedColumnLocator implements ClientIpLocator {
+
+  private final byte separator;
+  private final int column;
+  private final String spec;
+
+  /** @param column 1-based column number */
+  public DelimitedColumnLocator(byte separator, int column, String spec) {
+    if (column < 1) {
+      throw new IllegalArgumentException("column must be 1 or more, got " + column);
+    }
+    this.separator = separator;
+    this.column = column;
+    this.spec = spec;
+  }
+
+  @Override
+  public boolean locate(byte[] record, int length, Range range) {
+    int from = 0;
+    // Skip column - 1 separators.
+    for (int skipped = 1; skipped < column; skipped++) {
+      int i = from;
+      while (i < length && record[i] != separator) {
+        i++;
+      }
+      if (i == length) {
+        return false;
+      }
+      from = i + 1;
+    }
+    int to = from;
+    while (to < length && record[to] != separator) {
+      to++;
+    }
+    range.set(from, to);
+    return true;
+  }
+
+  @Override
+  public String spec() {
+    return spec;
+  }
+}

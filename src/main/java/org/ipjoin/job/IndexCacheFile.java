@@ -1,0 +1,99 @@
+package org.ipjoin.job;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.util.Arrays;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Finds the index a map task must load: the distributed-cache file whose URI fragment is
+ * {@value #LINK_NAME}, and a local file holding its bytes.
+ *
+ * <p>Resolution order, and why:
+ * <ol>
+ *   <li>A {@code file:} URI (or a scheme-less one while the default FileSystem is local) that exists:
+ *       opened where it is. In local mode this never looks at {@code ./ipindex}, so a stale file of
+ *       that name in the working directory (STACK.md: the local runner then silently makes no link)
+ *       cannot be read instead.
+ *   <li>{@code ./ipindex} in the task's working directory: the link YARN makes for the cache file.
+ *   <li>Otherwise a copy from the file's own FileSystem into a local temporary file, deleted after
+ *       loading: MRUnit (and any runner that makes no links) lists cache files without localising
+ *       them.
+ * </ol>
+ * Whichever it is, the task then checks the loaded index's identity against the one the driver
+ * pinned, so a wrong file fails the task rather than changing the answer.
+ */
+final class IndexCacheFile {
+
+  /** The cache link name the driver gives the index ({@code uri#ipindex}). */
+  static final String LINK_NAME = "ipindex";
+
+  /**
+   * A local file with the index's bytes.
+   *
+   * @param temporary true when it is a copy the caller must delete
+   * @param how which resolution step found it, for the log
+   */
+  record Local(java.nio.file.Path path, boolean temporary, String how) {}
+
+  private IndexCacheFile() {}
+
+  /** The cache file named {@value #LINK_NAME}; fails if the job has none (not submitted by the driver). */
+  static URI find(URI[] cacheFiles) throws IOException {
+    if (cacheFiles != null) {
+      for (URI uri : cacheFiles) {
+        if (LINK_NAME.equals(uri.getFragment())) {
+          return uri;
+        }
+      }
+    }
+    throw new IOException("no distributed-cache file named '#" + LINK_NAME + "' in this job (cache"
+        + " files: " + (cacheFiles == null ? "none" : Arrays.toString(cacheFiles)) + "); submit the"
+        + " job with IpJoinDriver, or add the index as <uri>#" + LINK_NAME);
+  }
+
+  /** Resolves {@code uri} to a local file, copying it if nothing local holds it. */
+  static Local localize(URI uri, Configuration conf, java.nio.file.Path workDir) throws IOException {
+    URI file = withoutFragment(uri);
+    if (isLocal(file, conf)) {
+      java.nio.file.Path direct = java.nio.file.Paths.get(file.getPath());
+      if (Files.isRegularFile(direct)) {
+        return new Local(direct, false, "local file");
+      }
+    }
+    java.nio.file.Path link = workDir.resolve(LINK_NAME);
+    if (Files.exists(link)) {
+      return new Local(link, false, "cache link ./" + LINK_NAME);
+    }
+    Path source = new Path(file);
+    FileSystem fs = source.getFileSystem(conf);
+    java.nio.file.Path copy = Files.createTempFile("ipindex-", ".copy");
+    try {
+      fs.copyToLocalFile(false, source, new Path(copy.toUri()), true);
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(copy);
+      throw new IOException("could not copy index " + file + " to local " + copy + ": " + e, e);
+    }
+    return new Local(copy, true, "copied from " + fs.getUri());
+  }
+
+  private static boolean isLocal(URI file, Configuration conf) throws IOException {
+    String scheme = file.getScheme();
+    if (scheme == null) {
+      return "file".equals(FileSystem.getDefaultUri(conf).getScheme());
+    }
+    return "file".equals(scheme);
+  }
+
+  static URI withoutFragment(URI uri) {
+    try {
+      return new URI(uri.getScheme(), uri.getAuthority(), uri.getPath(), uri.getQuery(), null);
+    } catch (URISyntaxException e) {
+      throw new IllegalArgumentException("bad cache URI " + uri, e);
+    }
+  }
+}

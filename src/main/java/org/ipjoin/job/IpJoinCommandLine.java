@@ -1,0 +1,126 @@
+package org.ipjoin.job;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.MissingArgumentException;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.apache.commons.cli.UnrecognizedOptionException;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The driver's own options, parsed with commons-cli (on Hadoop's classpath: its
+ * GenericOptionsParser uses it) after ToolRunner has taken the generic ones ({@code -D}, {@code
+ * -conf}, {@code -files}, {@code -libjars}). Each job option is written into its {@code ipjoin.*}
+ * key, after {@code -D} was applied, so the command line wins.
+ */
+final class IpJoinCommandLine {
+
+  static final String USAGE = "hadoop jar ipjoin.jar [generic options] --index <path>"
+      + " --input <path>... --output <dir> [--loader L] [--mode M] [--format F]"
+      + " [--no-verify-checksum] [--no-malformed-output]";
+
+  /**
+   * What is left after the options went into the configuration.
+   *
+   * @param help true when {@code --help} was given: print usage, do nothing else
+   */
+  record Parsed(boolean help, List<String> inputs, String output) {}
+
+  private IpJoinCommandLine() {}
+
+  static Options options() {
+    Options o = new Options();
+    o.addOption(Option.builder().longOpt("index").hasArg().argName("path")
+        .desc("index file (" + IpJoinKeys.INDEX_PATH.key() + "); the text IP list with --loader text")
+        .build());
+    o.addOption(Option.builder().longOpt("input").hasArgs().argName("path")
+        .desc("input files, directories or globs; gzip and bzip2 are read transparently;"
+            + " repeatable").build());
+    o.addOption(Option.builder().longOpt("output").hasArg().argName("dir")
+        .desc("output directory; must not exist").build());
+    o.addOption(Option.builder().longOpt("loader").hasArg().argName("L")
+        .desc("text, stream, buffered, nio or mmap (default nio; " + IpJoinKeys.LOADER.key() + ")")
+        .build());
+    o.addOption(Option.builder().longOpt("mode").hasArg().argName("M")
+        .desc("match, nomatch, tag or count (default match; " + IpJoinKeys.MODE.key() + ")").build());
+    o.addOption(Option.builder().longOpt("format").hasArg().argName("F")
+        .desc(ClientIpLocators.FORMS + " (default combined; " + IpJoinKeys.FORMAT.key() + ")")
+        .build());
+    o.addOption(Option.builder().longOpt("no-verify-checksum")
+        .desc("skip the index payload checksum in each task").build());
+    o.addOption(Option.builder().longOpt("no-malformed-output")
+        .desc("count malformed records but do not write them under <output>/malformed/").build());
+    o.addOption(Option.builder().longOpt("help").desc("print this help").build());
+    return o;
+  }
+
+  /** Parses {@code args} and sets the {@code ipjoin.*} keys they name in {@code conf}. */
+  static Parsed parse(String[] args, Configuration conf) throws UsageException {
+    CommandLine cmd;
+    try {
+      // No partial matching: "--in" must not silently mean --index or --input.
+      cmd = DefaultParser.builder().setAllowPartialMatching(false).build().parse(options(), args);
+    } catch (UnrecognizedOptionException e) {
+      throw new UsageException("unknown option '" + e.getOption() + "'; see --help");
+    } catch (MissingArgumentException e) {
+      throw new UsageException("option --" + e.getOption().getLongOpt() + " needs a value");
+    } catch (ParseException e) {
+      throw new UsageException(e.getMessage() + "; see --help");
+    }
+    if (cmd.hasOption("help")) {
+      return new Parsed(true, List.of(), null);
+    }
+    if (!cmd.getArgList().isEmpty()) {
+      throw new UsageException("unexpected argument '" + cmd.getArgList().get(0)
+          + "'; inputs go after --input; see --help");
+    }
+    setIfGiven(cmd, "index", IpJoinKeys.INDEX_PATH, conf);
+    setIfGiven(cmd, "loader", IpJoinKeys.LOADER, conf);
+    setIfGiven(cmd, "mode", IpJoinKeys.MODE, conf);
+    setIfGiven(cmd, "format", IpJoinKeys.FORMAT, conf);
+    if (cmd.hasOption("no-verify-checksum")) {
+      IpJoinKeys.VERIFY_CHECKSUM.set(conf, "false");
+    }
+    if (cmd.hasOption("no-malformed-output")) {
+      IpJoinKeys.MALFORMED_OUTPUT.set(conf, "false");
+    }
+    List<String> problems = new ArrayList<>();
+    if (IpJoinKeys.INDEX_PATH.get(conf) == null) {
+      problems.add("missing --index (or -D " + IpJoinKeys.INDEX_PATH.key() + "=...)");
+    }
+    String[] inputs = cmd.getOptionValues("input");
+    if (inputs == null || inputs.length == 0) {
+      problems.add("missing --input");
+    }
+    String output = cmd.getOptionValue("output");
+    if (output == null) {
+      problems.add("missing --output");
+    }
+    if (!problems.isEmpty()) {
+      throw new UsageException(problems);
+    }
+    return new Parsed(false, List.of(inputs), output);
+  }
+
+  private static void setIfGiven(CommandLine cmd, String option, IpJoinKeys key, Configuration conf) {
+    String value = cmd.getOptionValue(option);
+    if (value != null) {
+      key.set(conf, value);
+    }
+  }
+
+  static void printHelp(PrintWriter out) {
+    HelpFormatter help = new HelpFormatter();
+    help.printHelp(out, 100, USAGE, "Map-side join of log records against an IPv4 index.\n"
+        + "Generic options (-D key=value, -conf, -files, -libjars) come first; every option below"
+        + " can also be set as its ipjoin.* key with -D, and the command line wins.", options(), 2, 2,
+        "Exit codes: 0 success, 1 job failed, 2 usage or validation error.", false);
+    out.flush();
+  }
+}

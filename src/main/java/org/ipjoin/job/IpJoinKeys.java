@@ -1,0 +1,101 @@
+package org.ipjoin.job;
+
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Every configuration key of the job, with its default and description, in one place (like
+ * TeraSort's {@code TeraSortConfigKeys}). {@code conf/ipjoin-site.xml} and the README's table are
+ * made from this list ({@link #markdownTable()}); a test keeps the site template in step.
+ *
+ * <p>The driver's command-line options set the same keys, after {@code -D} has been applied, so the
+ * command line wins over {@code -D} and site files.
+ */
+public enum IpJoinKeys {
+  INDEX_PATH("ipjoin.index.path", null,
+      "Index file to join against (any Hadoop FileSystem URI). With loader `text` it is the text "
+          + "IP list (`ip.tsv`) itself. Required; `--index` sets it."),
+  LOADER("ipjoin.index.loader", "nio",
+      "How each map task reads the index: `text`, `stream`, `buffered`, `nio` or `mmap`. "
+          + "`--loader` sets it."),
+  MODE("ipjoin.mode", "match",
+      "Output: `match` (records whose client IP is listed), `nomatch` (the others, IPv6 included), "
+          + "`tag` (every record with a well-formed IP + TAB + `1`/`0`), `count` "
+          + "(`a.b.c.d<TAB>matched records`, sorted by address). `--mode` sets it."),
+  FORMAT("ipjoin.format", "combined",
+      "Where the client IP is in a record: `combined` (first space-delimited field: Apache "
+          + "common/combined, Nginx), `tsv:N` or `csv:N` (1-based column; CSV without quoting), "
+          + "`regex:PATTERN` (first capture group). `--format` sets it."),
+  VERIFY_CHECKSUM("ipjoin.index.verify.checksum", "true",
+      "Whether each task checks the index payload's CRC32C while loading it (the other checks "
+          + "always run). `--no-verify-checksum` sets it to false."),
+  MALFORMED_OUTPUT("ipjoin.malformed.output", "true",
+      "Whether records with a missing or malformed client IP are written, byte for byte, under "
+          + "`<output>/malformed/` (they are always counted). `--no-malformed-output` sets it to "
+          + "false."),
+  INDEX_IDENTITY("ipjoin.index.identity", null,
+      "Internal, set by the driver: `length:count:crc` of the index it validated. Every task "
+          + "checks it loaded exactly that index."),
+  TEST_FAIL_FIRST_ATTEMPT("ipjoin.test.fail.first.attempt", "false",
+      "Test only: the first attempt (attempt id 0) of every map task fails in setup, to exercise "
+          + "task retries. Never set it in production.");
+
+  private final String key;
+  private final String defaultValue;
+  private final String description;
+
+  IpJoinKeys(String key, String defaultValue, String description) {
+    this.key = key;
+    this.defaultValue = defaultValue;
+    this.description = description;
+  }
+
+  public String key() {
+    return key;
+  }
+
+  /** The default, or null when the key has none (required, or set by the driver). */
+  public String defaultValue() {
+    return defaultValue;
+  }
+
+  public String description() {
+    return description;
+  }
+
+  /**
+   * The configured value, or the default. Trimmed (XML site files often wrap values), except the
+   * format: a {@code regex:} pattern may end in a meaningful space.
+   */
+  public String get(Configuration conf) {
+    return this == FORMAT ? conf.get(key, defaultValue) : conf.getTrimmed(key, defaultValue);
+  }
+
+  /** The configured value as a boolean, or the default; anything but true/false is an error. */
+  public boolean getBoolean(Configuration conf) {
+    String value = get(conf);
+    if ("true".equalsIgnoreCase(value)) {
+      return true;
+    }
+    if ("false".equalsIgnoreCase(value)) {
+      return false;
+    }
+    throw new IllegalArgumentException(key + " must be true or false, got '" + value + "'");
+  }
+
+  public void set(Configuration conf, String value) {
+    conf.set(key, value);
+  }
+
+  /** The key table for the README: key | default | description. */
+  public static String markdownTable() {
+    StringBuilder s = new StringBuilder();
+    s.append("| key | default | description |\n");
+    s.append("|---|---|---|\n");
+    for (IpJoinKeys k : values()) {
+      s.append("| `").append(k.key).append("` | ")
+          .append(k.defaultValue == null ? "(none)" : "`" + k.defaultValue + "`").append(" | ")
+          .append(k.description.replace("|", "\\|")).append(" |\n");
+    }
+    return s.toString();
+  }
+}

@@ -1,0 +1,182 @@
+package org.ipjoin.job;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
+import org.ipjoin.index.IndexIdentity;
+import org.ipjoin.index.IpIndex;
+import org.ipjoin.index.load.LoadedIndex;
+import org.ipjoin.index.load.ReadPath;
+import org.ipjoin.ip.IpCodec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The map-side join: loads the index once per task in {@link #setup}, then per record finds the
+ * client IP bytes ({@link ClientIpLocator}), parses them ({@link IpCodec}, no String) and looks them
+ * up.
+ *
+ * <p>Per record, by {@link JoinMode}: {@code match}/{@code nomatch} write the record's bytes
+ * unchanged (NullWritable key, so TextOutputFormat writes the value alone); {@code tag} writes the
+ * record + TAB + {@code 1}/{@code 0}; {@code count} emits (key of the address, 1) for listed
+ * addresses, summed by Hadoop's LongSumReducer as combiner and {@link IpCountReducer}. An IPv6 client is
+ * counted in {@code IPV6} and treated as not listed (the index holds IPv4 only). A record without
+ * a well-formed client IP is counted in {@code MALFORMED}, never fails the task, and (unless
+ * {@code ipjoin.malformed.output=false}) is written byte for byte under
+ * {@code <output>/malformed/}.
+ */
+public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable> {
+
+  private static final Logger LOG = LoggerFactory.getLogger(IpJoinMapper.class);
+
+  /** The MultipleOutputs named output for malformed records. */
+  public static final String MALFORMED_OUTPUT = "malformed";
+  /** Its files: {@code <output>/malformed/part-m-NNNNN}. */
+  static final String MALFORMED_BASE_PATH = "malformed/part";
+
+  private static final byte[] TAG_LISTED = {'\t', '1'};
+  private static final byte[] TAG_NOT_LISTED = {'\t', '0'};
+
+  private IpIndex index;
+  private JoinMode mode;
+  private ClientIpLocator locator;
+  private final ClientIpLocator.Range range = new ClientIpLocator.Range();
+  private boolean writeMalformed;
+  /** Made on the first malformed record: most tasks have none and then leave no empty file. */
+  private MultipleOutputs<Writable, Writable> malformedOut;
+
+  private final Text tagged = new Text();
+  private final IntWritable addressKey = new IntWritable();
+  private final LongWritable one = new LongWritable(1);
+
+  private Counter records;
+  private Counter matched;
+  private Counter unmatched;
+  private Counter ipv6;
+  private Counter malformed;
+
+  @Override
+  protected void setup(Context context) throws IOException, InterruptedException {
+    Configuration conf = context.getConfiguration();
+    if (IpJoinKeys.TEST_FAIL_FIRST_ATTEMPT.getBoolean(conf)
+        && context.getTaskAttemptID().getId() == 0) {
+      throw new IOException(IpJoinKeys.TEST_FAIL_FIRST_ATTEMPT.key() + " is set: failing attempt "
+          + context.getTaskAttemptID() + " on purpose (test only)");
+    }
+    mode = JoinMode.fromName(IpJoinKeys.MODE.get(conf));
+    locator = ClientIpLocators.fromSpec(IpJoinKeys.FORMAT.get(conf));
+    writeMalformed = IpJoinKeys.MALFORMED_OUTPUT.getBoolean(conf);
+    ReadPath readPath = ReadPath.fromName(IpJoinKeys.LOADER.get(conf));
+    boolean verifyChecksum = IpJoinKeys.VERIFY_CHECKSUM.getBoolean(conf);
+    String pinned = IpJoinKeys.INDEX_IDENTITY.get(conf);
+    if (pinned == null) {
+      throw new IOException(IpJoinKeys.INDEX_IDENTITY.key() + " is not set: the driver pins the"
+          + " index every task must load; submit the job with IpJoinDriver");
+    }
+    IndexIdentity expected = IndexIdentity.parse(pinned);
+
+    URI uri = IndexCacheFile.find(context.getCacheFiles());
+    IndexCacheFile.Local local = IndexCacheFile.localize(uri, conf, Paths.get("").toAbsolutePath());
+    try {
+      long start = System.nanoTime();
+      LoadedIndex loaded = readPath.loader().load(local.path(), verifyChecksum);
+      long millis = (System.nanoTime() - start) / 1_000_000;
+      expected.check(loaded.identity(), local.path() + " (cache file " + uri + ")");
+      index = loaded.index();
+      context.getCounter(IpJoinCounter.INDEX_ENTRIES).increment(index.size());
+      context.getCounter(IpJoinCounter.INDEX_BYTES).increment(loaded.identity().fileLength());
+      context.getCounter(IpJoinCounter.INDEX_LOAD_MILLIS).increment(millis);
+      LOG.info("Loaded index {} ({}, {}) with loader {} in {} ms: {} keys, {} bytes, checksum {}",
+          local.path(), local.how(), uri, readPath.externalName(), millis, index.size(),
+          loaded.identity().fileLength(),
+          readPath.readsText() ? "n/a (text list)" : verifyChecksum ? "verified" : "not verified");
+    } finally {
+      if (local.temporary()) {
+        Files.deleteIfExists(local.path());
+      }
+    }
+    LOG.info("Mode {}, format {}, malformed output {}", mode.externalName(), locator.spec(),
+        writeMalformed ? "on" : "off");
+
+    records = context.getCounter(IpJoinCounter.RECORDS);
+    matched = context.getCounter(IpJoinCounter.MATCHED);
+    unmatched = context.getCounter(IpJoinCounter.UNMATCHED);
+    ipv6 = context.getCounter(IpJoinCounter.IPV6);
+    malformed = context.getCounter(IpJoinCounter.MALFORMED);
+  }
+
+  @Override
+  protected void map(LongWritable offset, Text record, Context context)
+      throws IOException, InterruptedException {
+    records.increment(1);
+    byte[] bytes = record.getBytes();
+    int length = record.getLength();
+    if (!locator.locate(bytes, length, range)) {
+      malformed(record, context);
+      return;
+    }
+    long key = IpCodec.parseKey(bytes, range.from, range.to);
+    boolean listed;
+    if (key != IpCodec.NOT_IPV4) {
+      listed = index.contains((int) key);
+    } else if (IpCodec.looksLikeIpv6(bytes, range.from, range.to)) {
+      ipv6.increment(1);
+      listed = false;
+    } else {
+      malformed(record, context);
+      return;
+    }
+    (listed ? matched : unmatched).increment(1);
+
+    switch (mode) {
+      case MATCH -> {
+        if (listed) {
+          context.write(NullWritable.get(), record);
+        }
+      }
+      case NOMATCH -> {
+        if (!listed) {
+          context.write(NullWritable.get(), record);
+        }
+      }
+      case TAG -> {
+        tagged.set(bytes, 0, length);
+        tagged.append(listed ? TAG_LISTED : TAG_NOT_LISTED, 0, 2);
+        context.write(NullWritable.get(), tagged);
+      }
+      case COUNT -> {
+        if (listed) {
+          addressKey.set((int) key);
+          context.write(addressKey, one);
+        }
+      }
+    }
+  }
+
+  private void malformed(Text record, Context context) throws IOException, InterruptedException {
+    malformed.increment(1);
+    if (writeMalformed) {
+      if (malformedOut == null) {
+        malformedOut = new MultipleOutputs<>(context);
+      }
+      malformedOut.write(MALFORMED_OUTPUT, NullWritable.get(), record, MALFORMED_BASE_PATH);
+    }
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException, InterruptedException {
+    if (malformedOut != null) {
+      malformedOut.close();
+    }
+  }
+}

@@ -1,0 +1,41 @@
+package org.ipjoin.job;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** What the job writes for each record (see {@link IpJoinKeys#MODE}). */
+public enum JoinMode {
+  /** Records whose client IP is in the index, byte for byte. */
+  MATCH,
+  /** Records whose client IP is not in the index (IPv6 clients included), byte for byte. */
+  NOMATCH,
+  /** Every well-formed record, then TAB and {@code 1} (listed) or {@code 0} (not listed). */
+  TAG,
+  /** Per listed address, how many records it made: {@code a.b.c.d<TAB>count}, sorted by address. */
+  COUNT;
+
+  /** The name users write: lower case. */
+  public String externalName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** Only count mode needs a reduce phase; the others are map-only. */
+  public boolean needsReducer() {
+    return this == COUNT;
+  }
+
+  /** @throws IllegalArgumentException naming the valid choices */
+  public static JoinMode fromName(String name) {
+    for (JoinMode m : values()) {
+      if (m.externalName().equals(name.trim().toLowerCase(Locale.ROOT))) {
+        return m;
+      }
+    }
+    throw new IllegalArgumentException("unknown mode '" + name + "'; choose one of " + names());
+  }
+
+  public static String names() {
+    return Arrays.stream(values()).map(JoinMode::externalName).collect(Collectors.joining(", "));
+  }
+}

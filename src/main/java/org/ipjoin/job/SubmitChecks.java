@@ -1,0 +1,162 @@
+package org.ipjoin.job;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.ipjoin.index.CorruptIndexException;
+import org.ipjoin.index.IndexFormat;
+import org.ipjoin.index.IndexIdentity;
+import org.ipjoin.index.load.ReadPath;
+import org.ipjoin.index.load.TextListLoader;
+
+/**
+ * What the driver checks before it submits anything, so that a typo costs a one-line message
+ * instead of a job whose every task fails. All problems are collected and reported together.
+ *
+ * <p>For a binary index only the header is read (64 bytes and the length, through the index's own
+ * FileSystem); the payload is checked by each task while it loads. For the {@code text} loader
+ * the whole list is parsed here, because its identity (key count and checksum) only exists after
+ * parsing.
+ */
+final class SubmitChecks {
+
+  /** The validated plan: the index as a qualified path, and the identity tasks must load. */
+  record Checked(Path index, IndexIdentity identity, JoinMode mode, List<Path> inputs, Path output) {}
+
+  private SubmitChecks() {}
+
+  static Checked check(Configuration conf, List<String> inputs, String output)
+      throws UsageException {
+    List<String> problems = new ArrayList<>();
+    ReadPath readPath = null;
+    JoinMode mode = null;
+    try {
+      readPath = ReadPath.fromName(IpJoinKeys.LOADER.get(conf));
+    } catch (IllegalArgumentException e) {
+      problems.add("bad loader: " + e.getMessage());
+    }
+    try {
+      mode = JoinMode.fromName(IpJoinKeys.MODE.get(conf));
+    } catch (IllegalArgumentException e) {
+      problems.add("bad mode: " + e.getMessage());
+    }
+    try {
+      ClientIpLocators.fromSpec(IpJoinKeys.FORMAT.get(conf));
+    } catch (IllegalArgumentException e) {
+      problems.add(e.getMessage());
+    }
+    for (IpJoinKeys key : new IpJoinKeys[] {IpJoinKeys.VERIFY_CHECKSUM, IpJoinKeys.MALFORMED_OUTPUT}) {
+      try {
+        key.getBoolean(conf);
+      } catch (IllegalArgumentException e) {
+        problems.add(e.getMessage());
+      }
+    }
+
+    Path index = null;
+    IndexIdentity identity = null;
+    try {
+      index = qualify(new Path(IpJoinKeys.INDEX_PATH.get(conf)), conf);
+      if (readPath != null) {
+        identity = readPath.readsText() ? textIdentity(index, conf) : binaryIdentity(index, conf);
+      }
+    } catch (UsageException e) {
+      problems.addAll(e.problems());
+    } catch (IllegalArgumentException e) {
+      problems.add("bad index path '" + IpJoinKeys.INDEX_PATH.get(conf) + "': " + e.getMessage());
+    }
+
+    List<Path> inputPaths = new ArrayList<>();
+    for (String input : inputs) {
+      try {
+        Path p = qualify(new Path(input), conf);
+        FileStatus[] matches = p.getFileSystem(conf).globStatus(p);
+        if (matches == null || matches.length == 0) {
+          problems.add("input " + p + " does not exist");
+        }
+        inputPaths.add(p);
+      } catch (IOException | IllegalArgumentException e) {
+        problems.add("cannot check input '" + input + "': " + e.getMessage());
+      }
+    }
+
+    Path out = null;
+    try {
+      out = qualify(new Path(output), conf);
+      if (out.getFileSystem(conf).exists(out)) {
+        problems.add("output directory " + out + " already exists; remove it or choose another");
+      }
+    } catch (IOException | IllegalArgumentException e) {
+      problems.add("cannot check output '" + output + "': " + e.getMessage());
+    } catch (UsageException e) {
+      problems.addAll(e.problems());
+    }
+
+    if (!problems.isEmpty()) {
+      throw new UsageException(problems);
+    }
+    return new Checked(index, identity, mode, inputPaths, out);
+  }
+
+  private static Path qualify(Path p, Configuration conf) throws UsageException {
+    try {
+      return p.getFileSystem(conf).makeQualified(p);
+    } catch (IOException e) {
+      throw new UsageException("no FileSystem for " + p + ": " + e.getMessage());
+    }
+  }
+
+  private static FileStatus indexStatus(Path index, FileSystem fs, String what)
+      throws UsageException, IOException {
+    FileStatus status;
+    try {
+      status = fs.getFileStatus(index);
+    } catch (FileNotFoundException e) {
+      throw new UsageException(what + " " + index + " does not exist");
+    }
+    if (status.isDirectory()) {
+      throw new UsageException(what + " " + index + " is a directory; expected a file");
+    }
+    return status;
+  }
+
+  /** Reads and checks the header; the identity comes from it and the file length. */
+  private static IndexIdentity binaryIdentity(Path index, Configuration conf) throws UsageException {
+    try {
+      FileSystem fs = index.getFileSystem(conf);
+      long length = indexStatus(index, fs, "index").getLen();
+      byte[] head = new byte[(int) Math.min(IndexFormat.HEADER_SIZE, length)];
+      try (FSDataInputStream in = fs.open(index)) {
+        in.readFully(0, head);
+      }
+      return IndexFormat.decodeHeader(ByteBuffer.wrap(head), length, index.toString())
+          .identity(length);
+    } catch (CorruptIndexException e) {
+      throw new UsageException(e.getMessage());
+    } catch (IOException e) {
+      throw new UsageException("cannot read index " + index + ": " + e.getMessage());
+    }
+  }
+
+  /** Parses the whole list with the text loader's rules; its identity is what tasks will compute. */
+  private static IndexIdentity textIdentity(Path list, Configuration conf) throws UsageException {
+    try {
+      FileSystem fs = list.getFileSystem(conf);
+      long length = indexStatus(list, fs, "IP list").getLen();
+      try (FSDataInputStream in = fs.open(list)) {
+        return new TextListLoader().load(in, list.toString(), length).identity();
+      }
+    } catch (org.ipjoin.index.MalformedIpListException e) {
+      throw new UsageException(e.getMessage());
+    } catch (IOException e) {
+      throw new UsageException("cannot read IP list " + list + ": " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,228 @@
+package org.ipjoin.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.util.ToolRunner;
+import org.ipjoin.job.IpJoinDriver;
+import org.ipjoin.tools.IndexTools;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The join on real Hadoop: HDFS (MiniDFSCluster) and YARN (MiniMRYarnCluster), one cluster for the
+ * whole class (STACK.md: starting one costs ~15-20 s on 2 cores). The index is built straight into
+ * HDFS with {@code ipindex build} and reaches the tasks through the distributed cache.
+ *
+ * <p>Expected outputs are computed here with plain String code from the real files, never from
+ * ipjoin's own classes.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class IpJoinMiniClusterIT {
+
+  static final Path REALDATA = Path.of(System.getProperty("ipjoin.realdata", "../shared/realdata"));
+  static final Path IPSUM = REALDATA.resolve("lists/ipsum.txt");
+  static final Path LOG = REALDATA.resolve("logs/elastic_apache_logs.log");
+  static final Path WORK = Path.of(System.getProperty("ipjoin.test.dir", "target/test-work"),
+      "minicluster");
+
+  private MiniDFSCluster dfs;
+  private MiniMRYarnCluster yarn;
+  private Configuration conf;
+  private FileSystem fs;
+  private List<String> expectedMatches;
+
+  @BeforeAll
+  void startCluster() throws Exception {
+    deleteRecursively(WORK);
+    Files.createDirectories(WORK);
+    Configuration base = new Configuration();
+    base.set("hadoop.tmp.dir", WORK.resolve("hadoop-tmp").toString());
+    base.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, WORK.resolve("dfs").toString());
+    // Minutes saved on 2 cores (STACK.md): fast log cleanup on stop, fast polling, C1-only task JVMs.
+    base.set("yarn.nodemanager.log.retain-seconds", "1");
+    base.set("mapreduce.client.completion.pollinterval", "100");
+    base.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m -XX:TieredStopAtLevel=1");
+    base.set("mapreduce.map.java.opts", "-Xmx512m -XX:TieredStopAtLevel=1");
+    base.set("mapreduce.reduce.java.opts", "-Xmx512m -XX:TieredStopAtLevel=1");
+    dfs = new MiniDFSCluster.Builder(base).numDataNodes(1).build();
+    dfs.waitActive();
+    base.set("fs.defaultFS", dfs.getFileSystem().getUri().toString());
+    yarn = new MiniMRYarnCluster("ipjoin-it", 1);
+    yarn.init(base);
+    yarn.start();
+    conf = new Configuration(yarn.getConfig());
+    fs = FileSystem.get(conf);
+
+    fs.mkdirs(new org.apache.hadoop.fs.Path("/lists"));
+    fs.copyFromLocalFile(new org.apache.hadoop.fs.Path(IPSUM.toUri()),
+        new org.apache.hadoop.fs.Path("/lists/ipsum.txt"));
+    fs.copyFromLocalFile(new org.apache.hadoop.fs.Path(LOG.toUri()),
+        new org.apache.hadoop.fs.Path("/logs/elastic.log"));
+    expectedMatches = expectedMatches();
+
+    int built = IndexTools.run(new Configuration(conf), new String[] {"build",
+        "--input", "/lists/ipsum.txt", "--output", "/lists/ips.ipidx", "--quiet"});
+    assertEquals(0, built, "ipindex build into HDFS");
+  }
+
+  @AfterAll
+  void stopCluster() {
+    if (yarn != null) {
+      yarn.stop();
+    }
+    if (dfs != null) {
+      dfs.shutdown();
+    }
+  }
+
+  /** Log lines whose first field is listed in ipsum, in input order. */
+  static List<String> expectedMatches() throws IOException {
+    Set<String> listed = new HashSet<>();
+    try (Stream<String> lines = Files.lines(IPSUM)) {
+      lines.filter(l -> !l.startsWith("#") && !l.isBlank()).forEach(l -> listed.add(l.split("\t")[0]));
+    }
+    List<String> matches = new ArrayList<>();
+    for (String line : Files.readAllLines(LOG, StandardCharsets.ISO_8859_1)) {
+      int space = line.indexOf(' ');
+      if (space > 0 && listed.contains(line.substring(0, space))) {
+        matches.add(line);
+      }
+    }
+    return matches;
+  }
+
+  int join(String output, String... extra) throws Exception {
+    List<String> args = new ArrayList<>(Arrays.asList(extra));
+    args.addAll(List.of("--index", "/lists/ips.ipidx", "--input", "/logs", "--output", output));
+    return ToolRunner.run(new Configuration(conf), new IpJoinDriver(), args.toArray(new String[0]));
+  }
+
+  /** The lines of every part-* file of the main output, sorted (parts come from parallel tasks). */
+  List<String> outputLines(String dir) throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (FileStatus part : fs.listStatus(new org.apache.hadoop.fs.Path(dir))) {
+      if (part.getPath().getName().startsWith("part-")) {
+        try (var in = fs.open(part.getPath())) {
+          String text = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+          lines.addAll(text.isEmpty() ? List.of() : Arrays.asList(text.split("\n", -1)));
+          if (!lines.isEmpty() && lines.get(lines.size() - 1).isEmpty()) {
+            lines.remove(lines.size() - 1);
+          }
+        }
+      }
+    }
+    lines.sort(null);
+    return lines;
+  }
+
+  List<String> sortedExpected() {
+    List<String> sorted = new ArrayList<>(expectedMatches);
+    sorted.sort(null);
+    return sorted;
+  }
+
+  @Test
+  void joinsThroughTheDistributedCacheOnYarnAndRefusesAnExistingOutput() throws Exception {
+    assertEquals(32, expectedMatches.size(), "realdata README: 32 elastic lines are listed in ipsum");
+    assertEquals(0, join("/out/match"));
+    assertEquals(sortedExpected(), outputLines("/out/match"));
+    assertTrue(fs.exists(new org.apache.hadoop.fs.Path("/out/match/_SUCCESS")));
+
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream oldErr = System.err;
+    int rerun;
+    try {
+      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+      rerun = join("/out/match");
+    } finally {
+      System.setErr(oldErr);
+    }
+    assertEquals(2, rerun);
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains("already exists"), err.toString());
+    assertEquals(sortedExpected(), outputLines("/out/match"), "the first run's output is untouched");
+  }
+
+  @Test
+  void aFailedFirstTaskAttemptIsRetriedAndGivesExactlyTheCleanOutput() throws Exception {
+    assertEquals(0, join("/out/retried", "-D", "ipjoin.test.fail.first.attempt=true"));
+    assertEquals(sortedExpected(), outputLines("/out/retried"));
+  }
+
+  @Test
+  void aFailedJobLeavesNoPartialOutput() throws Exception {
+    assertEquals(1, join("/out/failed", "-D", "ipjoin.test.fail.first.attempt=true",
+        "-D", "mapreduce.map.maxattempts=1"));
+    org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path("/out/failed");
+    if (fs.exists(out)) {
+      for (FileStatus f : fs.listStatus(out)) {
+        assertFalse(f.getPath().getName().startsWith("part-"), "partial output " + f.getPath());
+        assertFalse(f.getPath().getName().equals("_SUCCESS"), "_SUCCESS after a failed job");
+      }
+    }
+  }
+
+  /**
+   * {@code hadoop jar target/ipjoin.jar ...} exactly as the hadoop script runs it: RunJar on the
+   * client classpath, with the cluster's site configuration first on the classpath (the script's
+   * HADOOP_CONF_DIR), in a separate JVM that knows nothing of the test's classes.
+   */
+  @Test
+  void theThinJobJarRunsUnderRunJarAgainstTheCluster() throws Exception {
+    Path confDir = WORK.resolve("client-conf");
+    Files.createDirectories(confDir);
+    try (OutputStream out = Files.newOutputStream(confDir.resolve("core-site.xml"))) {
+      conf.writeXml(out);
+    }
+    // surefire and failsafe set "basedir" to the project directory.
+    Files.copy(Path.of(System.getProperty("basedir", ".."), "src/test/resources/log4j.properties"),
+        confDir.resolve("log4j.properties"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    String jar = System.getProperty("ipjoin.jar", "target/ipjoin.jar");
+    String hadoopClasspath = Files.readString(
+        Path.of(System.getProperty("ipjoin.classpath.file", "target/classpath.txt"))).trim();
+    List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx512m", "-cp", confDir + File.pathSeparator + hadoopClasspath,
+        "org.apache.hadoop.util.RunJar", jar,
+        "--index", "/lists/ips.ipidx", "--input", "/logs", "--output", "/out/runjar");
+    Process process = new ProcessBuilder(command).directory(WORK.toFile())
+        .redirectErrorStream(true).redirectOutput(WORK.resolve("runjar.log").toFile()).start();
+    assertTrue(process.waitFor(5, TimeUnit.MINUTES), "hadoop jar did not finish in 5 minutes");
+    String log = Files.readString(WORK.resolve("runjar.log"));
+    assertEquals(0, process.exitValue(), log);
+    assertEquals(sortedExpected(), outputLines("/out/runjar"));
+  }
+
+  private static void deleteRecursively(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}

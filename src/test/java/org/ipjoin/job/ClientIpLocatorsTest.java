@@ -1,0 +1,74 @@
+package org.ipjoin.job;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class ClientIpLocatorsTest {
+
+  /** The located field as a String, or null when the locator says there is none. */
+  private static String field(String spec, String record) {
+    byte[] bytes = (record + "TRAILING GARBAGE BEYOND LENGTH").getBytes(StandardCharsets.ISO_8859_1);
+    int length = record.length();
+    ClientIpLocator.Range range = new ClientIpLocator.Range();
+    if (!ClientIpLocators.fromSpec(spec).locate(bytes, length, range)) {
+      return null;
+    }
+    assertTrue(range.from >= 0 && range.from <= range.to && range.to <= length, range.toString());
+    return new String(bytes, range.from, range.to - range.from, StandardCharsets.ISO_8859_1);
+  }
+
+  @Test
+  void combinedIsTheFirstSpaceDelimitedField() {
+    assertEquals("1.2.3.4", field("combined", "1.2.3.4 - - [x] \"GET /\""));
+    assertEquals("2001:db8::1", field("combined", "2001:db8::1 - frank [x]"));
+    assertEquals("1.2.3.4", field("combined", "1.2.3.4"));
+    assertEquals("1.2.3.4\t-", field("combined", "1.2.3.4\t- x"), "tabs are not separators here");
+    assertEquals(null, field("combined", ""));
+    assertEquals(null, field("combined", " 1.2.3.4 -"));
+  }
+
+  @Test
+  void tsvAndCsvColumnsAreOneBased() {
+    assertEquals("a", field("tsv:1", "a\tb\tc"));
+    assertEquals("b", field("tsv:2", "a\tb\tc"));
+    assertEquals("c", field("tsv:3", "a\tb\tc"));
+    assertEquals(null, field("tsv:4", "a\tb\tc"));
+    assertEquals("", field("tsv:2", "a\t\tc"));
+    assertEquals("", field("tsv:3", "a\tb\t"));
+    assertEquals("9.9.9.9", field("csv:2", "x,9.9.9.9,\"q\""));
+    assertEquals("\"a", field("csv:1", "\"a,b\",1.2.3.4"), "no quoting: documented");
+    assertEquals(" 1.2.3.4", field("csv:2", "x, 1.2.3.4"), "not trimmed");
+  }
+
+  @Test
+  void regexUsesTheFirstCaptureGroup() {
+    assertEquals("5.6.7.8", field("regex:client=(\\S+)", "ts=1 client=5.6.7.8 path=/"));
+    assertEquals(null, field("regex:client=(\\S+)", "ts=1 path=/"));
+    assertEquals(null, field("regex:client=(\\S+)?x", "client=x"), "group did not participate");
+    assertEquals("1.2.3.4", field("regex:^(\\S+) ", "1.2.3.4 \u00ff\u00fe"));
+    assertEquals(null, field("regex:^(\\S+) ", "1.2.3.4"), "the trailing space is kept");
+    // Offsets are byte offsets even after non-ASCII bytes.
+    assertEquals("1.2.3.4", field("regex:\u00e9 (\\S+)", "caf\u00e9 1.2.3.4"));
+  }
+
+  @Test
+  void badSpecsAreRejectedWithTheSpecInTheMessage() {
+    for (String spec : new String[] {"json", "tsv:", "tsv:0", "csv:-1", "csv:x", "regex:(", "regex:abc"}) {
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> ClientIpLocators.fromSpec(spec));
+      assertTrue(e.getMessage().contains("bad format '" + spec + "'"), e.getMessage());
+    }
+  }
+
+  @Test
+  void specIsReported() {
+    assertEquals("combined", ClientIpLocators.fromSpec("combined").spec());
+    assertEquals("tsv:3", ClientIpLocators.fromSpec("tsv:3").spec());
+    assertFalse(ClientIpLocators.fromSpec("regex:(x)").spec().isEmpty());
+  }
+}

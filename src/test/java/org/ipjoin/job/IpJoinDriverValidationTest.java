@@ -1,0 +1,204 @@
+package org.ipjoin.job;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.util.ToolRunner;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The driver's checks before submission: each problem gives exit code 2 and one stderr line naming
+ * it, and no job is submitted (so these tests are fast). Everything not under test is valid.
+ */
+class IpJoinDriverValidationTest {
+
+  @TempDir Path dir;
+  private Path index;
+  private Path input;
+  private Path output;
+
+  /** Exit code, stderr lines, stdout. */
+  private record Result(int exitCode, List<String> errLines, String out) {}
+
+  @BeforeEach
+  void files() throws IOException {
+    index = dir.resolve("ips.ipidx");
+    TestIndexes.write(index, "8.8.8.8", "1.1.1.1");
+    input = dir.resolve("access.log");
+    Files.writeString(input, "8.8.8.8 - - [17/May/2015:10:05:03 +0000] \"GET / HTTP/1.1\" 200 1\n");
+    output = dir.resolve("out");
+  }
+
+  private Result run(String... args) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    IpJoinDriver driver = new IpJoinDriver(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    List<String> all = new ArrayList<>(List.of("-D", "mapreduce.framework.name=local",
+        "-D", "fs.defaultFS=file:///"));
+    all.addAll(Arrays.asList(args));
+    int rc = ToolRunner.run(driver, all.toArray(new String[0]));
+    String e = err.toString(StandardCharsets.UTF_8);
+    assertEquals(null, driver.job(), "a job was submitted despite: " + e);
+    return new Result(rc, e.isEmpty() ? List.of() : List.of(e.split("\n")), out.toString(StandardCharsets.UTF_8));
+  }
+
+  private List<String> valid(String... extra) {
+    List<String> args = new ArrayList<>(List.of("--index", index.toString(),
+        "--input", input.toString(), "--output", output.toString()));
+    args.addAll(Arrays.asList(extra));
+    return args;
+  }
+
+  /** Asserts exit 2 and exactly one stderr line containing every fragment. */
+  private void assertOneLine(Result r, String... fragments) {
+    assertEquals(2, r.exitCode(), r.errLines().toString());
+    assertEquals(1, r.errLines().size(), r.errLines().toString());
+    String line = r.errLines().get(0);
+    assertTrue(line.startsWith("ipjoin: "), line);
+    for (String f : fragments) {
+      assertTrue(line.contains(f), "'" + f + "' not in: " + line);
+    }
+  }
+
+  @Test
+  void missingIndex() throws Exception {
+    Path missing = dir.resolve("nope.ipidx");
+    Result r = run("--index", missing.toString(), "--input", input.toString(), "--output", output.toString());
+    assertOneLine(r, "index", missing.toString(), "does not exist");
+  }
+
+  @Test
+  void truncatedIndexShowsTheCorruptIndexMessage() throws Exception {
+    byte[] bytes = Files.readAllBytes(index);
+    Files.write(index, Arrays.copyOf(bytes, bytes.length - 4));
+    Result r = run(valid().toArray(new String[0]));
+    assertOneLine(r, index.toString(), "file length check failed", "truncated");
+  }
+
+  @Test
+  void textFileGivenToABinaryLoaderIsNotAnIndex() throws Exception {
+    Result r = run("--index", input.toString(), "--input", input.toString(), "--output", output.toString());
+    assertOneLine(r, input.toString(), "magic check failed", "not an ipjoin index");
+  }
+
+  @Test
+  void malformedTextListNamesFileAndLine() throws Exception {
+    Path list = dir.resolve("ip.tsv");
+    Files.writeString(list, "# list\n8.8.8.8\n10.0.0.0/8\n");
+    Result r = run("--loader", "text", "--index", list.toString(), "--input", input.toString(),
+        "--output", output.toString());
+    assertOneLine(r, list.toString() + ":3", "CIDR");
+  }
+
+  @Test
+  void existingOutput() throws Exception {
+    Files.createDirectory(output);
+    Result r = run(valid().toArray(new String[0]));
+    assertOneLine(r, "output directory file:" + output,
+        "already exists; remove it or choose another");
+  }
+
+  @Test
+  void missingInput() throws Exception {
+    Path missing = dir.resolve("missing.log");
+    Result r = run("--index", index.toString(), "--input", input.toString(), missing.toString(),
+        "--output", output.toString());
+    assertOneLine(r, "input", missing.toString(), "does not exist");
+  }
+
+  @Test
+  void badLoader() throws Exception {
+    assertOneLine(run(valid("--loader", "fast").toArray(new String[0])),
+        "bad loader", "'fast'", "text, stream, buffered, nio, mmap");
+  }
+
+  @Test
+  void badLoaderFromDashDIsReportedToo() throws Exception {
+    List<String> args = new ArrayList<>(List.of("-D", "ipjoin.index.loader=fast"));
+    args.addAll(valid());
+    assertOneLine(run(args.toArray(new String[0])), "bad loader", "'fast'");
+  }
+
+  @Test
+  void commandLineWinsOverDashD() throws Exception {
+    // -D sets a bad loader, --loader a good one: the only problem left is the existing output.
+    Files.createDirectory(output);
+    List<String> args = new ArrayList<>(List.of("-D", "ipjoin.index.loader=fast"));
+    args.addAll(valid("--loader", "mmap"));
+    assertOneLine(run(args.toArray(new String[0])), "already exists");
+  }
+
+  @Test
+  void badMode() throws Exception {
+    assertOneLine(run(valid("--mode", "join").toArray(new String[0])),
+        "bad mode", "'join'", "match, nomatch, tag, count");
+  }
+
+  @Test
+  void badFormats() throws Exception {
+    assertOneLine(run(valid("--format", "json").toArray(new String[0])), "bad format 'json'");
+    assertOneLine(run(valid("--format", "tsv:0").toArray(new String[0])), "bad format 'tsv:0'", "from 1");
+    assertOneLine(run(valid("--format", "csv:x").toArray(new String[0])), "'x' is not a number");
+    assertOneLine(run(valid("--format", "regex:(oops").toArray(new String[0])), "does not compile");
+    assertOneLine(run(valid("--format", "regex:^\\S+").toArray(new String[0])), "no capture group");
+  }
+
+  @Test
+  void unknownOption() throws Exception {
+    assertOneLine(run(valid("--frobnicate").toArray(new String[0])), "unknown option '--frobnicate'");
+  }
+
+  @Test
+  void noPartialOptionNames() throws Exception {
+    assertOneLine(run("--ind", index.toString(), "--input", input.toString(), "--output",
+        output.toString()), "unknown option '--ind'");
+  }
+
+  @Test
+  void missingValue() throws Exception {
+    assertOneLine(run(valid("--mode").toArray(new String[0])), "--mode needs a value");
+  }
+
+  @Test
+  void strayArgument() throws Exception {
+    assertOneLine(run("stray", "--index", index.toString(), "--output", output.toString(),
+        "--input", input.toString()), "unexpected argument 'stray'");
+  }
+
+  @Test
+  void badBooleanFromDashD() throws Exception {
+    List<String> args = new ArrayList<>(List.of("-D", "ipjoin.index.verify.checksum=maybe"));
+    args.addAll(valid());
+    assertOneLine(run(args.toArray(new String[0])), "ipjoin.index.verify.checksum", "'maybe'");
+  }
+
+  @Test
+  void missingRequiredOptionsAreAllListed() throws Exception {
+    Result r = run();
+    assertEquals(2, r.exitCode());
+    assertEquals(List.of("ipjoin: missing --index (or -D ipjoin.index.path=...)",
+        "ipjoin: missing --input", "ipjoin: missing --output"), r.errLines());
+  }
+
+  @Test
+  void helpPrintsUsageAndExitsZero() throws Exception {
+    Result r = run("--help");
+    assertEquals(0, r.exitCode());
+    assertEquals(List.of(), r.errLines());
+    assertTrue(r.out().contains("--index"), r.out());
+    assertTrue(r.out().contains("--no-malformed-output"), r.out());
+    assertTrue(r.out().contains("Exit codes: 0 success, 1 job failed, 2 usage"), r.out());
+  }
+}

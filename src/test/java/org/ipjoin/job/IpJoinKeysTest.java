@@ -1,0 +1,73 @@
+package org.ipjoin.job;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+class IpJoinKeysTest {
+
+  @Test
+  void markdownTableHasEveryKeyAndDefault() {
+    String table = IpJoinKeys.markdownTable();
+    assertTrue(table.startsWith("| key | default | description |\n|---|---|---|\n"), table);
+    for (IpJoinKeys k : IpJoinKeys.values()) {
+      assertTrue(table.contains("| `" + k.key() + "` | "
+          + (k.defaultValue() == null ? "(none)" : "`" + k.defaultValue() + "`") + " |"), k.key());
+    }
+    assertEquals(IpJoinKeys.values().length + 2, table.split("\n").length);
+  }
+
+  @Test
+  void defaultsAndBooleans() {
+    Configuration conf = new Configuration(false);
+    assertEquals("nio", IpJoinKeys.LOADER.get(conf));
+    assertEquals("match", IpJoinKeys.MODE.get(conf));
+    assertEquals("combined", IpJoinKeys.FORMAT.get(conf));
+    assertTrue(IpJoinKeys.VERIFY_CHECKSUM.getBoolean(conf));
+    conf.set("ipjoin.index.loader", "  mmap\n");
+    assertEquals("mmap", IpJoinKeys.LOADER.get(conf));
+    conf.set("ipjoin.format", "regex:^(\\S+) ");
+    assertEquals("regex:^(\\S+) ", IpJoinKeys.FORMAT.get(conf), "a pattern's trailing space matters");
+    conf.set("ipjoin.malformed.output", "FALSE");
+    assertEquals(false, IpJoinKeys.MALFORMED_OUTPUT.getBoolean(conf));
+    conf.set("ipjoin.malformed.output", "no");
+    assertThrows(IllegalArgumentException.class, () -> IpJoinKeys.MALFORMED_OUTPUT.getBoolean(conf));
+  }
+
+  /** conf/ipjoin-site.xml documents every key with its default (found from target/test-classes). */
+  @Test
+  void siteTemplateListsEveryKey() throws Exception {
+    String site = Files.readString(projectDir().resolve("conf/ipjoin-site.xml"));
+    for (IpJoinKeys k : IpJoinKeys.values()) {
+      String property = "<name>" + k.key() + "</name>\n    <value>"
+          + (k.defaultValue() == null ? "" : k.defaultValue());
+      assertTrue(site.contains(property), "conf/ipjoin-site.xml lacks " + k.key() + " with its default");
+    }
+    // It must stay valid XML for Hadoop to read it.
+    Configuration conf = new Configuration(false);
+    conf.addResource(new org.apache.hadoop.fs.Path(projectDir().resolve("conf/ipjoin-site.xml").toUri()));
+    assertEquals(null, conf.get("ipjoin.mode"), "everything in the template is commented out");
+  }
+
+  @Test
+  void localSiteFilesSelectTheLocalRunner() throws Exception {
+    Configuration conf = new Configuration(false);
+    conf.addResource(new org.apache.hadoop.fs.Path(projectDir().resolve("conf/local/core-site.xml").toUri()));
+    conf.addResource(new org.apache.hadoop.fs.Path(projectDir().resolve("conf/local/mapred-site.xml").toUri()));
+    assertEquals("file:///", conf.get("fs.defaultFS"));
+    assertEquals("local", conf.get("mapreduce.framework.name"));
+  }
+
+  private static Path projectDir() throws URISyntaxException {
+    // target/test-classes -> project root
+    Path classes = Paths.get(IpJoinKeysTest.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    return classes.getParent().getParent();
+  }
+}

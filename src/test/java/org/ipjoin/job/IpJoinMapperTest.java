@@ -1,0 +1,204 @@
+package org.ipjoin.job;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mrunit.mapreduce.MapDriver;
+import org.apache.hadoop.mrunit.types.Pair;
+import org.ipjoin.index.CorruptIndexException;
+import org.ipjoin.index.IndexIdentity;
+import org.ipjoin.ip.IpCodec;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The mapper alone under MRUnit, with a real index file handed over as a cache file (MRUnit makes
+ * no symlink, so this exercises the "open the file: URI directly" path). The malformed side output
+ * (MultipleOutputs) is awkward under MRUnit and is checked in {@link IpJoinJobTest} instead: here
+ * it is switched off and only the counter is checked.
+ */
+class IpJoinMapperTest {
+
+  private static final String LISTED = "203.0.113.7 - - [17/May/2015:10:05:03 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"curl\"";
+  private static final String LISTED_AGAIN = "203.0.113.7 - - [17/May/2015:10:06:00 +0000] \"GET /a HTTP/1.1\" 404 0 \"-\" \"curl\"";
+  private static final String OTHER_LISTED = "8.8.8.8 - - [17/May/2015:10:07:00 +0000] \"GET /b HTTP/1.1\" 200 1 \"-\" \"x\"";
+  private static final String UNLISTED = "198.51.100.1 - - [17/May/2015:10:05:04 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"curl\"";
+  private static final String IPV6 = "2001:41d0:8:f69::1 - - [25/Oct/2015:04:11:25 +0100] \"GET / HTTP/1.1\" 200 1 \"-\" \"x\"";
+  private static final String MALFORMED = "999.1.2.3 - - [17/May/2015:10:05:04 +0000] \"GET / HTTP/1.1\" 200 5";
+  private static final String EMPTY = "";
+
+  @TempDir Path dir;
+  private Path index;
+  private IndexIdentity identity;
+
+  @BeforeEach
+  void writeIndex() throws IOException {
+    index = dir.resolve("ips.ipidx");
+    identity = TestIndexes.write(index, "203.0.113.7", "8.8.8.8", "1.1.1.1");
+  }
+
+  private MapDriver<LongWritable, Text, Writable, Writable> driver(String mode) {
+    MapDriver<LongWritable, Text, Writable, Writable> d = MapDriver.newMapDriver(new IpJoinMapper());
+    d.getConfiguration().set(IpJoinKeys.MODE.key(), mode);
+    d.getConfiguration().set(IpJoinKeys.INDEX_IDENTITY.key(), identity.toString());
+    d.getConfiguration().set(IpJoinKeys.MALFORMED_OUTPUT.key(), "false");
+    d.withCacheFile(URI.create(index.toUri() + "#ipindex"));
+    return d;
+  }
+
+  private static void feed(MapDriver<LongWritable, Text, Writable, Writable> d, String... lines) {
+    long offset = 0;
+    for (String line : lines) {
+      d.withInput(new LongWritable(offset), new Text(line));
+      offset += line.length() + 1;
+    }
+  }
+
+  private static long count(Counters c, IpJoinCounter counter) {
+    return c.findCounter(counter).getValue();
+  }
+
+  @Test
+  void matchWritesListedRecordsAndCountsEveryKind() throws IOException {
+    MapDriver<LongWritable, Text, Writable, Writable> d = driver("match");
+    feed(d, LISTED, UNLISTED, IPV6, MALFORMED, EMPTY, OTHER_LISTED);
+    d.withOutput(NullWritable.get(), new Text(LISTED));
+    d.withOutput(NullWritable.get(), new Text(OTHER_LISTED));
+    d.runTest();
+    Counters c = d.getCounters();
+    assertEquals(6, count(c, IpJoinCounter.RECORDS));
+    assertEquals(2, count(c, IpJoinCounter.MATCHED));
+    assertEquals(2, count(c, IpJoinCounter.UNMATCHED));
+    assertEquals(1, count(c, IpJoinCounter.IPV6));
+    assertEquals(2, count(c, IpJoinCounter.MALFORMED));
+    assertEquals(3, count(c, IpJoinCounter.INDEX_ENTRIES));
+    assertEquals(64 + 3 * 4, count(c, IpJoinCounter.INDEX_BYTES));
+    assertEquals(Files.size(index), count(c, IpJoinCounter.INDEX_BYTES));
+  }
+
+  @Test
+  void nomatchWritesUnlistedAndIpv6Records() throws IOException {
+    MapDriver<LongWritable, Text, Writable, Writable> d = driver("nomatch");
+    feed(d, LISTED, UNLISTED, IPV6, MALFORMED);
+    d.withOutput(NullWritable.get(), new Text(UNLISTED));
+    d.withOutput(NullWritable.get(), new Text(IPV6));
+    d.runTest();
+    assertEquals(2, count(d.getCounters(), IpJoinCounter.UNMATCHED));
+    assertEquals(1, count(d.getCounters(), IpJoinCounter.MALFORMED));
+  }
+
+  @Test
+  void tagAppendsTabAndOneOrZeroToEveryWellFormedRecord() throws IOException {
+    MapDriver<LongWritable, Text, Writable, Writable> d = driver("tag");
+    feed(d, LISTED, UNLISTED, MALFORMED, IPV6);
+    d.withOutput(NullWritable.get(), new Text(LISTED + "\t1"));
+    d.withOutput(NullWritable.get(), new Text(UNLISTED + "\t0"));
+    d.withOutput(NullWritable.get(), new Text(IPV6 + "\t0"));
+    d.runTest();
+  }
+
+  @Test
+  void countEmitsAddressKeyAndOnePerListedRecord() throws IOException {
+    MapDriver<LongWritable, Text, Writable, Writable> d = driver("count");
+    feed(d, LISTED, UNLISTED, LISTED_AGAIN, IPV6, OTHER_LISTED);
+    IntWritable k = new IntWritable(IpCodec.parseKey("203.0.113.7"));
+    d.withOutput(k, new LongWritable(1));
+    d.withOutput(k, new LongWritable(1));
+    d.withOutput(new IntWritable(IpCodec.parseKey("8.8.8.8")), new LongWritable(1));
+    d.runTest();
+    assertEquals(3, count(d.getCounters(), IpJoinCounter.MATCHED));
+  }
+
+  @Test
+  void recordBytesAreCopiedUnchangedEvenWhenNotUtf8() throws IOException {
+    byte[] line = "8.8.8.8 - - \"GET /\u00e9 HTTP/1.1\" \"\u00ff\u00fe\"".getBytes(StandardCharsets.ISO_8859_1);
+    Text record = new Text();
+    record.set(line, 0, line.length);
+    MapDriver<LongWritable, Text, Writable, Writable> d = driver("match");
+    d.withInput(new LongWritable(0), record);
+    List<Pair<Writable, Writable>> out = d.run();
+    assertEquals(1, out.size());
+    Text written = (Text) out.get(0).getSecond();
+    assertEquals(List.of(line.length), List.of(written.getLength()));
+    assertTrue(java.util.Arrays.equals(line, java.util.Arrays.copyOf(written.getBytes(), written.getLength())));
+  }
+
+  @Test
+  void tsvFormatReadsTheConfiguredColumn() throws IOException {
+    MapDriver<LongWritable, Text, Writable, Writable> d = driver("match");
+    d.getConfiguration().set(IpJoinKeys.FORMAT.key(), "tsv:2");
+    feed(d, "2015-05-17\t8.8.8.8\tGET", "2015-05-17\t9.9.9.9\tGET", "only-one-column");
+    d.withOutput(NullWritable.get(), new Text("2015-05-17\t8.8.8.8\tGET"));
+    d.runTest();
+    assertEquals(1, count(d.getCounters(), IpJoinCounter.MALFORMED));
+  }
+
+  @Test
+  void textLoaderReadsTheListItself() throws IOException {
+    Path list = dir.resolve("ip.tsv");
+    Files.writeString(list, "# listed\n8.8.8.8\t3\n203.0.113.7\t1\n");
+    IndexIdentity listIdentity = new org.ipjoin.index.load.TextListLoader().load(list, true).identity();
+    MapDriver<LongWritable, Text, Writable, Writable> d = MapDriver.newMapDriver(new IpJoinMapper());
+    d.getConfiguration().set(IpJoinKeys.LOADER.key(), "text");
+    d.getConfiguration().set(IpJoinKeys.INDEX_IDENTITY.key(), listIdentity.toString());
+    d.withCacheFile(URI.create(list.toUri() + "#ipindex"));
+    feed(d, UNLISTED, LISTED);
+    d.withOutput(NullWritable.get(), new Text(LISTED));
+    d.runTest();
+    assertEquals(Files.size(list), count(d.getCounters(), IpJoinCounter.INDEX_BYTES));
+  }
+
+  @Test
+  void identityMismatchFailsSetup() throws IOException {
+    MapDriver<LongWritable, Text, Writable, Writable> d = driver("match");
+    IndexIdentity other = new IndexIdentity(identity.fileLength(), identity.count(), identity.payloadCrc() ^ 1);
+    d.getConfiguration().set(IpJoinKeys.INDEX_IDENTITY.key(), other.toString());
+    feed(d, LISTED);
+    CorruptIndexException e = assertThrows(CorruptIndexException.class, d::run);
+    assertEquals(CorruptIndexException.Check.IDENTITY, e.check());
+    assertTrue(e.getMessage().contains(index.toString()), e.getMessage());
+  }
+
+  @Test
+  void missingIdentityFailsSetup() {
+    MapDriver<LongWritable, Text, Writable, Writable> d = driver("match");
+    d.getConfiguration().unset(IpJoinKeys.INDEX_IDENTITY.key());
+    feed(d, LISTED);
+    IOException e = assertThrows(IOException.class, d::run);
+    assertTrue(e.getMessage().contains("ipjoin.index.identity"), e.getMessage());
+  }
+
+  @Test
+  void corruptPayloadFailsSetupWithTheFailedCheck() throws IOException {
+    byte[] bytes = Files.readAllBytes(index);
+    bytes[68] ^= 0x01; // middle key 8.8.8.8 becomes 8.8.8.9: still sorted, min/max intact, CRC wrong
+    Files.write(index, bytes);
+    MapDriver<LongWritable, Text, Writable, Writable> d = driver("match");
+    feed(d, LISTED);
+    CorruptIndexException e = assertThrows(CorruptIndexException.class, d::run);
+    assertEquals(CorruptIndexException.Check.PAYLOAD_CHECKSUM, e.check());
+  }
+
+  @Test
+  void noCacheFileFailsSetupWithAClearMessage() {
+    MapDriver<LongWritable, Text, Writable, Writable> d = MapDriver.newMapDriver(new IpJoinMapper());
+    d.getConfiguration().set(IpJoinKeys.INDEX_IDENTITY.key(), identity.toString());
+    feed(d, LISTED);
+    IOException e = assertThrows(IOException.class, d::run);
+    assertTrue(e.getMessage().contains("#ipindex"), e.getMessage());
+  }
+}

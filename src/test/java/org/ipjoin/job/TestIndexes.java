@@ -1,0 +1,32 @@
+package org.ipjoin.job;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.ipjoin.index.IndexHeader;
+import org.ipjoin.index.IndexIdentity;
+import org.ipjoin.index.IndexWriter;
+import org.ipjoin.ip.IpCodec;
+
+/** Writes real index files for the job tests. */
+final class TestIndexes {
+
+  private TestIndexes() {}
+
+  /** An index of {@code ips} (any order, duplicates allowed) at {@code file}; returns its identity. */
+  static IndexIdentity write(Path file, String... ips) throws IOException {
+    int[] keys = Arrays.stream(ips).mapToInt(IpCodec::parseKey).sorted().distinct().toArray();
+    return write(file, keys);
+  }
+
+  /** An index of sorted unique {@code keys}; returns its identity. */
+  static IndexIdentity write(Path file, int[] keys) throws IOException {
+    IndexHeader header;
+    try (OutputStream out = Files.newOutputStream(file)) {
+      header = IndexWriter.write(keys, keys.length, 0, 0, out);
+    }
+    return header.identity(Files.size(file));
+  }
+}
