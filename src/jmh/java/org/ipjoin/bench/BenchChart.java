@@ -50,6 +50,9 @@ public final class BenchChart {
     CategoryChart chart = new CategoryChartBuilder().width(1000).height(560).title(title)
         .xAxisTitle("read path").yAxisTitle("milliseconds (log scale)").build();
     chart.getStyler().setYAxisLogarithmic(true);
+    // A log axis needs a positive floor (bars otherwise start at 0, which XChart rejects).
+    double floor = Math.pow(10, Math.floor(Math.log10(mins.stream().mapToDouble(d -> d).min().orElse(1))));
+    chart.getStyler().setYAxisMin(Math.max(floor, 0.1));
     chart.getStyler().setLegendVisible(true);
     chart.getStyler().setLabelsVisible(true);
     chart.getStyler().setLabelsPosition(0.9);
