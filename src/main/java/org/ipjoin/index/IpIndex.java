@@ -49,13 +49,13 @@ public final class IpIndex {
   private final int lowMask;
 
   private IpIndex(int[] keys) {
-    this(keys, new PrefixTable(keys.length));
+    this(keys, recordAll(keys));
   }
 
-  /** {@code table} has been advanced over a prefix of {@code keys} (or not at all). */
+  /** {@code table} has recorded all of {@code keys} ({@link PrefixTable#record}). */
   IpIndex(int[] keys, PrefixTable table) {
     this.keys = keys;
-    this.bucketStart = table.finish(keys, keys.length);
+    this.bucketStart = table.finish(keys.length);
     this.shift = 32 - table.bits();
     this.lowMask = (1 << shift) - 1;
   }
@@ -149,6 +149,12 @@ public final class IpIndex {
       }
     }
     return stop > from && Arrays.binarySearch(k, from, stop, key) >= 0;
+  }
+
+  private static PrefixTable recordAll(int[] keys) {
+    PrefixTable table = new PrefixTable(keys.length);
+    table.record(keys, 0, keys.length);
+    return table;
   }
 
   public int size() {

@@ -63,9 +63,8 @@ public final class PayloadDecoder {
       int start = filled;
       bytes.asIntBuffer().get(keys, start, piece);
       filled += piece;
-      checkOrder(start, filled);
-      // Extend IpIndex's prefix table over this piece while it is in cache (saves a pass later).
-      table.advance(keys, filled);
+      // Order check and IpIndex's prefix table in one pass while the piece is in cache.
+      checkOrderAndRecord(start, filled);
       done += piece;
     }
     chunk.position(chunk.position() + n * IndexFormat.KEY_BYTES);
@@ -79,6 +78,7 @@ public final class PayloadDecoder {
     if (i > 0 && keys[i - 1] >= key) {
       throw IndexFormat.notIncreasing(file, i, keys[i - 1], key);
     }
+    table.record(keys, i, i + 1);
   }
 
   /** Runs the end checks and returns the keys. */
@@ -102,16 +102,23 @@ public final class PayloadDecoder {
     return new IpIndex(finish(), table);
   }
 
-  private void checkOrder(int from, int to) throws CorruptIndexException {
+  private void checkOrderAndRecord(int from, int to) throws CorruptIndexException {
     int[] k = keys;
+    int[] t = table.raw();
+    int shift = table.shift();
+    if (from == 0 && to > 0) {
+      t[((k[0] ^ Integer.MIN_VALUE) >>> shift) + 1] = 1;
+    }
     // Compare with the last key of the previous chunk too.
     int first = Math.max(from, 1);
-    // Branch-free pass (C2 vectorizes it): k[i] - k[i-1] - 1 in long is negative exactly when the
-    // pair is not strictly increasing, and OR keeps the sign bit. Only a bad piece is walked again
-    // to name the first offending key.
+    // Branch-free: k[i] - k[i-1] - 1 in long is negative exactly when the pair is not strictly
+    // increasing, and OR keeps the sign bit; the table store is PrefixTable.record's. Only a bad
+    // piece is walked again to name the first offending key (the table is garbage then, unused).
     long acc = 0;
     for (int i = first; i < to; i++) {
-      acc |= (long) k[i] - k[i - 1] - 1;
+      int key = k[i];
+      acc |= (long) key - k[i - 1] - 1;
+      t[((key ^ Integer.MIN_VALUE) >>> shift) + 1] = i + 1;
     }
     if (acc < 0) {
       for (int i = first; i < to; i++) {

@@ -139,15 +139,17 @@ class IpIndexLookupTest {
     for (int size : new int[] {0, 1, 5, 70_000, 6_000_000}) {
       int[] keys = uniqueSorted(IntStream.concat(random.ints(size),
           IntStream.of(Integer.MIN_VALUE, Integer.MAX_VALUE, 0, -1)).toArray());
-      int[] whole = new PrefixTable(keys.length).finish(keys, keys.length);
+      PrefixTable one = new PrefixTable(keys.length);
+      one.record(keys, 0, keys.length);
+      int[] whole = one.finish(keys.length);
       PrefixTable pieces = new PrefixTable(keys.length);
       int filled = 0;
       while (filled < keys.length) {
-        filled = Math.min(keys.length, filled + 1 + random.nextInt(100_000));
-        pieces.advance(keys, filled);
-        pieces.advance(keys, filled); // idempotent
+        int next = Math.min(keys.length, filled + 1 + random.nextInt(100_000));
+        pieces.record(keys, filled, next);
+        filled = next;
       }
-      assertArrayEquals(whole, pieces.finish(keys, keys.length));
+      assertArrayEquals(whole, pieces.finish(keys.length));
       // Every entry is the first key of its prefix.
       int shift = 32 - PrefixTable.bitsFor(keys.length);
       for (int p = 0; p + 1 < whole.length; p++) {
@@ -157,6 +159,9 @@ class IpIndexLookupTest {
       }
       assertEquals(keys.length, whole[whole.length - 1]);
     }
+    // No keys at all.
+    int[] empty = new PrefixTable(0).finish(0);
+    assertTrue(Arrays.stream(empty).allMatch(v -> v == 0));
   }
 
   @Test

@@ -1,0 +1,74 @@
+package org.ipjoin.bench;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.zip.CRC32C;
+import org.ipjoin.index.IndexFormat;
+import org.ipjoin.index.IpIndex;
+
+/**
+ * Where a fresh JVM's nio load time goes: does what {@code ChannelLoader} + {@code PayloadDecoder}
+ * do (1 MiB reads into a direct buffer, CRC32C, bulk copy, order check per chunk), one phase at a
+ * time with a timer around each, then the prefix table. Not a loader: no header checks, diagnosis
+ * only. {@code java -cp target/benchmarks.jar org.ipjoin.bench.LoadPhases ips.ipidx}, once per JVM.
+ */
+public final class LoadPhases {
+
+  private LoadPhases() {}
+
+  public static void main(String[] args) throws Exception {
+    long t0 = System.nanoTime();
+    try (FileChannel channel = FileChannel.open(Path.of(args[0]))) {
+      int n = (int) ((channel.size() - IndexFormat.HEADER_SIZE) / IndexFormat.KEY_BYTES);
+      long tOpen = System.nanoTime();
+      int[] keys = new int[n];
+      long tAlloc = System.nanoTime();
+      ByteBuffer chunk = ByteBuffer.allocateDirect(1 << 20);
+      channel.position(IndexFormat.HEADER_SIZE);
+      CRC32C crc = new CRC32C();
+      long read = 0;
+      long crcNanos = 0;
+      long copy = 0;
+      long check = 0;
+      long acc = 0;
+      int filled = 0;
+      while (filled < n) {
+        long a = System.nanoTime();
+        chunk.clear();
+        chunk.limit((int) Math.min(chunk.capacity(), (long) (n - filled) * 4));
+        while (chunk.hasRemaining() && channel.read(chunk) > 0) {
+          // fill
+        }
+        chunk.flip();
+        long b = System.nanoTime();
+        crc.update(chunk.duplicate());
+        long c = System.nanoTime();
+        int m = chunk.remaining() / 4;
+        chunk.order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(keys, filled, m);
+        long d = System.nanoTime();
+        for (int i = Math.max(filled, 1); i < filled + m; i++) {
+          acc |= (long) keys[i] - keys[i - 1] - 1;
+        }
+        filled += m;
+        long e = System.nanoTime();
+        read += b - a;
+        crcNanos += c - b;
+        copy += d - c;
+        check += e - d;
+      }
+      long tTable = System.nanoTime();
+      IpIndex index = IpIndex.ofSortedUnique(keys);
+      long tEnd = System.nanoTime();
+      System.out.printf("keys=%d open=%.1f alloc(new int[])=%.1f read=%.1f crc32c=%.1f copy=%.1f"
+          + " order-check=%.1f prefix-table=%.1f total=%.1f ms sorted=%b crc=%08x heapBytes=%d%n",
+          n, ms(tOpen - t0), ms(tAlloc - tOpen), ms(read), ms(crcNanos), ms(copy), ms(check),
+          ms(tEnd - tTable), ms(tEnd - t0), acc >= 0, (int) crc.getValue(), index.heapBytes());
+    }
+  }
+
+  private static double ms(long nanos) {
+    return nanos / 1e6;
+  }
+}
