@@ -53,7 +53,10 @@ public final class BenchReport {
     }
     line("| command | `" + command + "` |");
     line("| data | " + String.format(Locale.ROOT, "%,d", ips) + " addresses (`ipindex sample`, seed 42), "
-        + logMb + " MiB of combined-format logs, hit ratio 0.5 |");
+        + logMb + " MiB of combined-format logs asked for, hit ratio 0.5 |");
+    if (machine.containsKey("logs")) {
+      line("| logs | " + machine.get("logs") + " |");
+    }
     line();
     targets(ips);
     build();
@@ -190,6 +193,56 @@ public final class BenchReport {
     }
     line();
     line("Chart: [benchmarks-loaders.png](benchmarks-loaders.png).");
+    line();
+    phases();
+  }
+
+  /** LoadPhases lines: "opts,run,keys=N open=x alloc(new int[])=x ... total=x ms ...". */
+  private void phases() throws IOException {
+    Map<String, Map<String, List<Double>>> byOpts = new LinkedHashMap<>();
+    for (String[] r : csv("phases.csv")) {
+      String opts = r[0].contains("TransparentHugePages") ? "THP" : "default";
+      String text = String.join(",", java.util.Arrays.copyOfRange(r, 2, r.length));
+      for (String field : text.split(" ")) {
+        int eq = field.indexOf('=');
+        if (eq > 0 && !field.startsWith("keys") && !field.startsWith("sorted") && !field.startsWith("crc=")
+            && !field.startsWith("heapBytes")) {
+          try {
+            double v = Double.parseDouble(field.substring(eq + 1));
+            byOpts.computeIfAbsent(opts, k -> new LinkedHashMap<>())
+                .computeIfAbsent(field.substring(0, eq), k -> new ArrayList<>()).add(v);
+          } catch (NumberFormatException e) {
+            // not a timing
+          }
+        }
+      }
+    }
+    if (byOpts.isEmpty()) {
+      return;
+    }
+    line("### Where nio's load time goes (`org.ipjoin.bench.LoadPhases`, fresh JVM per run, median ms)");
+    line();
+    line("The nio path's steps run one at a time with a timer around each (diagnosis only: the real");
+    line("loader does the order check and the prefix table in one pass per 256 KiB piece, so its total is");
+    line("lower than the sum here).");
+    line();
+    List<String> phaseNames = new ArrayList<>(byOpts.values().iterator().next().keySet());
+    StringBuilder head = new StringBuilder("| JVM |");
+    StringBuilder rule = new StringBuilder("|---|");
+    for (String p : phaseNames) {
+      head.append(' ').append(p).append(" |");
+      rule.append("---:|");
+    }
+    line(head.toString());
+    line(rule.toString());
+    for (Map.Entry<String, Map<String, List<Double>>> e : byOpts.entrySet()) {
+      StringBuilder row = new StringBuilder("| " + e.getKey() + " |");
+      for (String p : phaseNames) {
+        List<Double> v = e.getValue().get(p);
+        row.append(' ').append(v == null ? "" : String.format(Locale.ROOT, "%.1f", Stats.of(v).median)).append(" |");
+      }
+      line(row.toString());
+    }
     line();
   }
 

@@ -7,31 +7,37 @@ import java.util.Arrays;
  * was read is the loaders' business.
  *
  * <h2>Lookup</h2>
- * A 65,537-entry table says where each /16 prefix (the high 16 address bits) starts in the array.
- * Inside that one bucket, {@link #contains} does <em>one interpolation step</em>: the low 16 bits of
- * the key say how far into the bucket it should sit if the keys are evenly spread, which IP lists
- * roughly are inside a /16. The guess lands within a few slots of the answer (on 26 M random keys a
- * bucket holds ~400 keys and the error has a standard deviation of ~10 slots, i.e. the same or the
- * next 64-byte cache line), so a lookup is usually one cache miss in the table and one in the keys,
- * followed by a short linear scan. The scan is bounded ({@value #SCAN} slots); past that the rest
- * of the bucket is binary searched, so clustered lists (a dense /24 inside a sparse /16) stay
- * O(log bucket) instead of degrading to a linear walk.
+ * A prefix table says where each address prefix starts in the array: 2^16 entries (/16) for small
+ * lists, growing with the list so buckets hold at least ~40 keys and the table costs at most 0.1
+ * byte per key (2^19 entries, /19, 2 MiB at the seed's 26 M keys; see {@link PrefixTable}). Inside
+ * the one bucket, {@link #contains} does <em>one interpolation step</em>: the address bits below
+ * the prefix say how far into the bucket the key should sit if keys are evenly spread, which IP
+ * lists roughly are inside a small prefix. On 26 M random keys a /19 bucket holds ~50 keys and the
+ * guess is off by a few slots, so a lookup is one read in the table, one in the keys (usually the
+ * same cache line as the answer) and a short linear scan. The scan is bounded ({@value #SCAN}
+ * slots); past that the rest of the bucket is binary searched, so clustered lists (a dense /24 in a
+ * sparse prefix) stay O(log bucket) instead of degrading to a linear walk.
  *
- * <p>Why this layout, measured with JMH on the 2-core bench machine (26,123,456 keys, uniform
- * random probes, half hits; {@code index-tools/bench}, numbers in {@code docs/benchmarks.md}):
- * {@code Arrays.binarySearch} over the whole array ~700–800 ns per probe; the previous version of
- * this class (prefix table + binary search in the bucket) ~280 ns; this interpolation lookup
- * ~90–110 ns, 7–8× faster than {@code Arrays.binarySearch} when measured side by side. Reproduce
- * with {@code java -jar target/benchmarks.jar LookupBenchmark} after {@code mvn -Pbench -DskipTests
- * package}. {@link #containsAll} interleaves the first probe of 16 lookups so their cache misses
- * overlap, for callers that can batch (~3× less time per key again in the same run).
+ * <p>Measured with JMH on the 2-core bench machine, shared with other builds (26,123,456 random
+ * keys, 1024 probes per call, mean ns per probe; {@code index-tools/bench}, full table in
+ * {@code docs/benchmarks.md}; alone: {@code mvn -Pbench -DskipTests package}, then {@code java -jar
+ * target/benchmarks.jar LookupBenchmark}):
+ * <pre>
+ *   probes   Arrays.binarySearch   previous IpIndex (/16 + binary search)   contains   containsAll
+ *   uniform     499 ns                182 ns                                    83 ns       69 ns
+ *   zipf        383 ns                151 ns                                    62 ns       52 ns
+ * </pre>
+ * {@code contains} is 6.0x faster than {@code Arrays.binarySearch} on uniform probes (issue 5 asks
+ * for 5x). The table size: in one noisy {@code LookupVariantsBenchmark} run the interpolation scan
+ * took ~157 ns/probe with a /16 table and ~87 ns with /19; /19 is the largest table within the 4.1
+ * bytes-per-IP heap budget at 26 M keys. {@link #containsAll} reads the first slot of 16 lookups
+ * before resolving any, so their cache misses overlap: a further gain for callers that can batch.
  *
- * <p>Options considered and not taken: storing only the low 16 bits per key under the prefix table
- * (a {@code char[]}, half the memory) needs a conversion pass at load time that costs more than the
- * whole nio load budget saves, and breaks the zero-copy hand-over from the loaders; Eytzinger or
- * B-tree layouts need a permutation pass at load time as well, and single lookups are dominated by
- * the one DRAM miss both layouts still pay. Heap: 4 bytes per key plus the 256 KiB table
- * (4.01 bytes per IP at 26 M keys).
+ * <p>Not taken (not measured here; reasoning only): 16-bit keys under the prefix table (a
+ * {@code char[]}, half the memory) and Eytzinger/B-tree layouts all need a conversion pass over
+ * the keys at load time, which the nio load budget (110 ms for 26 M keys) cannot pay, and they
+ * break the zero-copy hand-over of the loaders' sorted {@code int[]}. Heap: 4 bytes per key plus
+ * the table: 4.08 bytes per key at 26 M keys ({@link #heapBytes}).
  */
 public final class IpIndex {
 

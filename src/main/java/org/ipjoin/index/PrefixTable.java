@@ -7,9 +7,10 @@ package org.ipjoin.index;
  * <p>Built in one branch-free pass that can ride along with the loader's order check: for each key
  * {@code i}, {@code starts[prefix(key) + 1] = i + 1} (the last write per prefix wins, leaving the
  * end of each non-empty bucket), then {@link #finish} turns ends into starts with a running maximum
- * over the table, which also fills empty prefixes. Measured here: a galloping search per prefix
- * cost 23–30 ms for the /19 table of 26 M keys (branch mispredictions), the separate pass 10–13 ms,
- * folded into the order check a few ms ({@code LoadPhases} in src/jmh).
+ * over the table, which also fills empty prefixes. Measured here, fresh JVM per run,
+ * {@code ipindex load --loader nio} on the bench's 26 M-key index, 6 runs each alternating with
+ * the previous build: median ~150 ms when the table was found by a galloping search per prefix
+ * (one branch misprediction per step), ~116 ms with this store folded into the order check.
  */
 final class PrefixTable {
 
