@@ -59,6 +59,7 @@ public final class BenchChart {
     chart.getStyler().setChartTitleVisible(true);
     chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
     chart.getStyler().setXAxisLabelRotation(20);
+    chart.getStyler().setDecimalPattern("#,##0.#");
     chart.addSeries("median", labels, medians);
     chart.addSeries("best run", labels, mins);
     BitmapEncoder.saveBitmap(chart, args[1], BitmapEncoder.BitmapFormat.PNG);

@@ -67,12 +67,12 @@ public final class BenchReport {
     line("## Reproduce single measurements");
     line();
     line("```");
-    line("mvn -Pbench -DskipTests package                     # target/ipjoin.jar + target/benchmarks.jar");
+    line("mvn -DskipTests package && mvn -Pbench -DskipTests package   # target/ipjoin.jar, target/bench-build/benchmarks.jar");
     line("index-tools/ipindex load --loader nio target/bench/ips.ipidx         # one fresh-JVM load");
     line("IPJOIN_JAVA_OPTS='-Xmx4g -XX:+UseTransparentHugePages' index-tools/ipindex load --loader nio target/bench/ips.ipidx");
-    line("java -jar target/benchmarks.jar LookupBenchmark    # lookups, 26,123,456 keys");
-    line("java -jar target/benchmarks.jar LookupVariantsBenchmark   # the design space behind IpIndex.contains");
-    line("java -jar target/benchmarks.jar LoadBenchmark -p index=target/bench/ips.ipidx -p list=target/bench/ip.tsv");
+    line("java -jar target/bench-build/benchmarks.jar LookupBenchmark    # lookups, 26,123,456 keys");
+    line("java -jar target/bench-build/benchmarks.jar LookupVariantsBenchmark   # the design space behind IpIndex.contains");
+    line("java -jar target/bench-build/benchmarks.jar LoadBenchmark -p index=target/bench/ips.ipidx -p list=target/bench/ip.tsv");
     line("```");
   }
 
@@ -202,7 +202,8 @@ public final class BenchReport {
     Map<String, Map<String, List<Double>>> byOpts = new LinkedHashMap<>();
     for (String[] r : csv("phases.csv")) {
       String opts = r[0].contains("TransparentHugePages") ? "THP" : "default";
-      String text = String.join(",", java.util.Arrays.copyOfRange(r, 2, r.length));
+      String text = String.join(",", java.util.Arrays.copyOfRange(r, 2, r.length))
+          .replace("alloc(new int[])=", "alloc=");
       for (String field : text.split(" ")) {
         int eq = field.indexOf('=');
         if (eq > 0 && !field.startsWith("keys") && !field.startsWith("sorted") && !field.startsWith("crc=")
@@ -224,7 +225,8 @@ public final class BenchReport {
     line();
     line("The nio path's steps run one at a time with a timer around each (diagnosis only: the real");
     line("loader does the order check and the prefix table in one pass per 256 KiB piece, so its total is");
-    line("lower than the sum here).");
+    line("lower than the sum here). `alloc` is `new int[n]`: the JVM zeroes 104 MB and the kernel faults");
+    line("the pages in, which THP cuts; no read path can skip it.");
     line();
     List<String> phaseNames = new ArrayList<>(byOpts.values().iterator().next().keySet());
     StringBuilder head = new StringBuilder("| JVM |");

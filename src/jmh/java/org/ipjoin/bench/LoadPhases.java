@@ -12,7 +12,7 @@ import org.ipjoin.index.IpIndex;
  * Where a fresh JVM's nio load time goes: does what {@code ChannelLoader} + {@code PayloadDecoder}
  * do (1 MiB reads into a direct buffer, CRC32C, bulk copy, order check per chunk), one phase at a
  * time with a timer around each, then the prefix table. Not a loader: no header checks, diagnosis
- * only. {@code java -cp target/benchmarks.jar org.ipjoin.bench.LoadPhases ips.ipidx}, once per JVM.
+ * only. {@code java -cp target/bench-build/benchmarks.jar org.ipjoin.bench.LoadPhases ips.ipidx}, once per JVM.
  */
 public final class LoadPhases {
 
@@ -61,7 +61,7 @@ public final class LoadPhases {
       long tTable = System.nanoTime();
       IpIndex index = IpIndex.ofSortedUnique(keys);
       long tEnd = System.nanoTime();
-      System.out.printf("keys=%d open=%.1f alloc(new int[])=%.1f read=%.1f crc32c=%.1f copy=%.1f"
+      System.out.printf("keys=%d open=%.1f alloc=%.1f read=%.1f crc32c=%.1f copy=%.1f"
           + " order-check=%.1f prefix-table=%.1f total=%.1f ms sorted=%b crc=%08x heapBytes=%d%n",
           n, ms(tOpen - t0), ms(tAlloc - tOpen), ms(read), ms(crcNanos), ms(copy), ms(check),
           ms(tEnd - tTable), ms(tEnd - t0), acc >= 0, (int) crc.getValue(), index.heapBytes());

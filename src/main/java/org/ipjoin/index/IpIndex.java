@@ -21,13 +21,13 @@ import java.util.Arrays;
  * <p>Measured with JMH on the 2-core bench machine, shared with other builds (26,123,456 random
  * keys, 1024 probes per call, mean ns per probe; {@code index-tools/bench}, full table in
  * {@code docs/benchmarks.md}; alone: {@code mvn -Pbench -DskipTests package}, then {@code java -jar
- * target/benchmarks.jar LookupBenchmark}):
+ * target/bench-build/benchmarks.jar LookupBenchmark}):
  * <pre>
  *   probes   Arrays.binarySearch   previous IpIndex (/16 + binary search)   contains   containsAll
- *   uniform     499 ns                182 ns                                    83 ns       69 ns
- *   zipf        383 ns                151 ns                                    62 ns       52 ns
+ *   uniform     449 ns                188 ns                                    79 ns       65 ns
+ *   zipf        335 ns                137 ns                                    58 ns       54 ns
  * </pre>
- * {@code contains} is 6.0x faster than {@code Arrays.binarySearch} on uniform probes (issue 5 asks
+ * {@code contains} is 5.7x faster than {@code Arrays.binarySearch} on uniform probes (issue 5 asks
  * for 5x). The table size: in one noisy {@code LookupVariantsBenchmark} run the interpolation scan
  * took ~157 ns/probe with a /16 table and ~87 ns with /19; /19 is the largest table within the 4.1
  * bytes-per-IP heap budget at 26 M keys. {@link #containsAll} reads the first slot of 16 lookups

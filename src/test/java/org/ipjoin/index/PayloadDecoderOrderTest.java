@@ -31,8 +31,30 @@ class PayloadDecoderOrderTest {
     assertArrayEquals(keys, index.toArray());
     IpIndex reference = IpIndex.ofSortedUnique(keys.clone());
     assertEquals(reference.heapBytes(), index.heapBytes());
-    for (int i = 0; i < keys.length; i += 97) {
-      assertTrue(index.contains(keys[i]));
+    for (int key : keys) {
+      assertTrue(index.contains(key));
+    }
+    // The table built inside the order check answers like binary search, misses included.
+    SplittableRandom random = new SplittableRandom(9);
+    for (int i = 0; i < 300_000; i++) {
+      int probe = i % 3 == 0 ? keys[random.nextInt(keys.length)] + 1 : random.nextInt();
+      assertEquals(java.util.Arrays.binarySearch(keys, probe) >= 0, index.contains(probe), "probe " + probe);
+    }
+  }
+
+  @Test
+  void largePayloadGetsTheSameTableAsOfSortedUnique() throws Exception {
+    int[] keys = new SplittableRandom(21).ints(6_000_000).sorted().distinct().toArray();
+    PayloadDecoder decoder = decoder(keys);
+    feed(decoder, keys, 262_147);
+    IpIndex index = decoder.finishIndex();
+    SplittableRandom random = new SplittableRandom(23);
+    for (int i = 0; i < 500_000; i++) {
+      int probe = i % 2 == 0 ? keys[random.nextInt(keys.length)] : random.nextInt();
+      assertEquals(java.util.Arrays.binarySearch(keys, probe) >= 0, index.contains(probe));
+    }
+    for (int edge : new int[] {Integer.MIN_VALUE, Integer.MAX_VALUE, keys[0], keys[keys.length - 1]}) {
+      assertEquals(java.util.Arrays.binarySearch(keys, edge) >= 0, index.contains(edge));
     }
   }
 
