@@ -24,10 +24,10 @@ import java.util.Arrays;
  * target/bench-build/benchmarks.jar LookupBenchmark}):
  * <pre>
  *   probes   Arrays.binarySearch   previous IpIndex (/16 + binary search)   contains   containsAll
- *   uniform     449 ns                188 ns                                    79 ns       65 ns
- *   zipf        335 ns                137 ns                                    58 ns       54 ns
+ *   uniform     393 ns                150 ns                                    68 ns       53 ns
+ *   zipf        295 ns                125 ns                                    52 ns       41 ns
  * </pre>
- * {@code contains} is 5.7x faster than {@code Arrays.binarySearch} on uniform probes (issue 5 asks
+ * {@code contains} is 5.8x faster than {@code Arrays.binarySearch} on uniform probes (issue 5 asks
  * for 5x). The table size: in one noisy {@code LookupVariantsBenchmark} run the interpolation scan
  * took ~157 ns/probe with a /16 table and ~87 ns with /19; /19 is the largest table within the 4.1
  * bytes-per-IP heap budget at 26 M keys. {@link #containsAll} reads the first slot of 16 lookups
