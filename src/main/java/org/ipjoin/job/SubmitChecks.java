@@ -23,7 +23,8 @@ import org.ipjoin.index.load.TextListLoader;
  * <p>For a binary index only the header is read (64 bytes and the length, through the index's own
  * FileSystem); the payload is checked by each task while it loads. For the {@code text} loader
  * the whole list is parsed here, because its identity (key count and checksum) only exists after
- * parsing.
+ * parsing. Unless {@code ipjoin.memory.check=false}, an index too big for the map task heap is
+ * refused here too ({@link TaskMemory}), rather than by an OutOfMemoryError in every task.
  */
 final class SubmitChecks {
 
@@ -52,7 +53,8 @@ final class SubmitChecks {
     } catch (IllegalArgumentException e) {
       problems.add(e.getMessage());
     }
-    for (IpJoinKeys key : new IpJoinKeys[] {IpJoinKeys.VERIFY_CHECKSUM, IpJoinKeys.MALFORMED_OUTPUT}) {
+    for (IpJoinKeys key : new IpJoinKeys[] {IpJoinKeys.VERIFY_CHECKSUM, IpJoinKeys.MALFORMED_OUTPUT,
+        IpJoinKeys.MEMORY_CHECK}) {
       try {
         key.getBoolean(conf);
       } catch (IllegalArgumentException e) {
@@ -66,6 +68,12 @@ final class SubmitChecks {
       index = qualify(new Path(IpJoinKeys.INDEX_PATH.get(conf)), conf);
       if (readPath != null) {
         identity = readPath.readsText() ? textIdentity(index, conf) : binaryIdentity(index, conf);
+        if (memoryCheck(conf)) {
+          String tooBig = TaskMemory.check(conf, index.toString(), identity, readPath.readsText());
+          if (tooBig != null) {
+            problems.add(tooBig);
+          }
+        }
       }
     } catch (UsageException e) {
       problems.addAll(e.problems());
@@ -103,6 +111,15 @@ final class SubmitChecks {
       throw new UsageException(problems);
     }
     return new Checked(index, identity, mode, inputPaths, out);
+  }
+
+  /** Whether to run the memory check; a bad value is reported with the other booleans. */
+  private static boolean memoryCheck(Configuration conf) {
+    try {
+      return IpJoinKeys.MEMORY_CHECK.getBoolean(conf);
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 
   private static Path qualify(Path p, Configuration conf) throws UsageException {
