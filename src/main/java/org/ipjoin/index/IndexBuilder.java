@@ -21,14 +21,22 @@ public final class IndexBuilder {
 
   private final boolean skipInvalid;
   private final boolean overwrite;
+  private final boolean allowEmpty;
+
+  /** A builder that refuses a list without addresses ({@link EmptyIpListException}). */
+  public IndexBuilder(boolean skipInvalid, boolean overwrite) {
+    this(skipInvalid, overwrite, false);
+  }
 
   /**
    * @param skipInvalid count and skip lines that are not addresses instead of failing
    * @param overwrite replace an existing output
+   * @param allowEmpty build an empty index from a list without addresses instead of failing
    */
-  public IndexBuilder(boolean skipInvalid, boolean overwrite) {
+  public IndexBuilder(boolean skipInvalid, boolean overwrite, boolean allowEmpty) {
     this.skipInvalid = skipInvalid;
     this.overwrite = overwrite;
+    this.allowEmpty = allowEmpty;
   }
 
   public BuildSummary build(FileSystem inFs, Path input, FileSystem outFs, Path output,
@@ -44,6 +52,10 @@ public final class IndexBuilder {
       scanner.scan(in);
     }
     long scanned = System.nanoTime();
+    if (scanner.keyCount() == 0 && !allowEmpty) {
+      // Before anything is written: the old index (if any) stays published.
+      throw emptyList(input.toString(), scanner);
+    }
 
     int[] keys = scanner.keys();
     SortedKeys.sort(keys, scanner.keyCount());
@@ -67,6 +79,13 @@ public final class IndexBuilder {
         scanner.keyCount(), unique, scanner.kindCounts(), scanner.examples(),
         IndexFormat.expectedLength(unique), millis(start, scanned), millis(scanned, sorted),
         millis(sorted, end), millis(start, end));
+  }
+
+  private static EmptyIpListException emptyList(String name, IpListScanner scanner) {
+    long blank = scanner.kindCounts().getOrDefault(IpListLine.Kind.BLANK, 0L);
+    long comments = scanner.kindCounts().getOrDefault(IpListLine.Kind.COMMENT, 0L);
+    return new EmptyIpListException(name, scanner.lines(), blank, comments,
+        scanner.lines() - blank - comments);
   }
 
   /**

@@ -8,19 +8,27 @@ package org.ipjoin.job;
  * <p>The field is everything before the first space (the whole record if it has none). A record
  * that starts with a space, or is empty, has no client field: it is malformed rather than parsed
  * from some later column, because a shifted line is more likely garbage than a log entry.
+ *
+ * <p>A UTF-8 byte order mark (EF BB BF) at the very start of a record is skipped: it is not part of
+ * the IP, and a log written by a Windows tool starts with one. Hadoop's LineRecordReader already
+ * drops it at the start of a file, but not where files were concatenated ({@code cat a.log b.log})
+ * and the second one's first record starts with it. Only at the start: anywhere else those bytes
+ * make the field malformed.
  */
 public final class CombinedLogLocator implements ClientIpLocator {
 
   @Override
   public boolean locate(byte[] record, int length, Range range) {
-    int end = 0;
+    int start = length >= 3 && record[0] == (byte) 0xEF && record[1] == (byte) 0xBB
+        && record[2] == (byte) 0xBF ? 3 : 0;
+    int end = start;
     while (end < length && record[end] != ' ') {
       end++;
     }
-    if (end == 0) {
+    if (end == start) {
       return false;
     }
-    range.set(0, end);
+    range.set(start, end);
     return true;
   }
 

@@ -21,6 +21,7 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
+import org.ipjoin.index.CorruptIndexException;
 
 /**
  * Submits the map-side IP join.
@@ -41,7 +42,9 @@ import org.apache.hadoop.util.ToolRunner;
  *
  * <p>Exit codes: {@code 0} the job succeeded (or {@code --help}); {@code 1} the job ran and failed;
  * {@code 2} usage or validation error, nothing was submitted. Validation errors are printed one per
- * line on stderr, each naming the option or file at fault.
+ * line on stderr, each naming the option or file at fault. When the job fails, the reason is printed
+ * on stderr too ({@link JobFailure}): the failed tasks' diagnostics, and whether the index changed
+ * since submission.
  *
  * <p>Before submitting, the driver checks the options, the index (header and length for the binary
  * loaders, the whole list for {@code text}), that every input exists and that the output does not,
@@ -92,7 +95,25 @@ public class IpJoinDriver extends Configured implements Tool {
       return EXIT_USAGE;
     }
     job = createJob(conf, checked);
-    return job.waitForCompletion(true) ? EXIT_SUCCESS : EXIT_JOB_FAILED;
+    try {
+      if (job.waitForCompletion(true)) {
+        return EXIT_SUCCESS;
+      }
+    } catch (java.io.IOException e) {
+      if (!String.valueOf(e.getMessage()).contains("changed on src filesystem")) {
+        throw e;
+      }
+      // Hadoop's distributed cache compares the file's timestamp at submission with the one it
+      // localises: the index was replaced in between. That is the identity check's case, found
+      // a moment earlier by Hadoop; report it the same way.
+      err.println("ipjoin: job failed: " + new CorruptIndexException(checked.index().toString(),
+          CorruptIndexException.Check.IDENTITY, "the index changed after the job was submitted ("
+          + e.getMessage() + "); rerun the job").getMessage());
+      err.flush();
+      return EXIT_JOB_FAILED;
+    }
+    JobFailure.report(job, checked, conf, err);
+    return EXIT_JOB_FAILED;
   }
 
   /** The job of the last {@link #run} that got as far as submitting, for its counters; else null. */

@@ -32,6 +32,11 @@ public enum IpJoinKeys {
       "Whether records with a missing or malformed client IP are written, byte for byte, under "
           + "`<output>/malformed/` (they are always counted). `--no-malformed-output` sets it to "
           + "false."),
+  MEMORY_CHECK("ipjoin.memory.check", "true",
+      "Whether the driver refuses an index that needs more than 70% of the map task heap (from "
+          + "`-Xmx` in `mapreduce.map.java.opts`, else `mapreduce.map.memory.mb` × "
+          + "`mapreduce.job.heap.memory-mb.ratio`), instead of letting every task fail with "
+          + "OutOfMemoryError."),
   INDEX_IDENTITY("ipjoin.index.identity", null,
       "Internal, set by the driver: `length:count:crc` of the index it validated. Every task "
           + "checks it loaded exactly that index."),

@@ -23,7 +23,8 @@ import org.ipjoin.index.load.TextListLoader;
  * <p>For a binary index only the header is read (64 bytes and the length, through the index's own
  * FileSystem); the payload is checked by each task while it loads. For the {@code text} loader
  * the whole list is parsed here, because its identity (key count and checksum) only exists after
- * parsing.
+ * parsing. Unless {@code ipjoin.memory.check=false}, an index too big for the map task heap is
+ * refused here too ({@link TaskMemory}), rather than by an OutOfMemoryError in every task.
  */
 final class SubmitChecks {
 
@@ -52,7 +53,8 @@ final class SubmitChecks {
     } catch (IllegalArgumentException e) {
       problems.add(e.getMessage());
     }
-    for (IpJoinKeys key : new IpJoinKeys[] {IpJoinKeys.VERIFY_CHECKSUM, IpJoinKeys.MALFORMED_OUTPUT}) {
+    for (IpJoinKeys key : new IpJoinKeys[] {IpJoinKeys.VERIFY_CHECKSUM, IpJoinKeys.MALFORMED_OUTPUT,
+        IpJoinKeys.MEMORY_CHECK}) {
       try {
         key.getBoolean(conf);
       } catch (IllegalArgumentException e) {
@@ -66,6 +68,12 @@ final class SubmitChecks {
       index = qualify(new Path(IpJoinKeys.INDEX_PATH.get(conf)), conf);
       if (readPath != null) {
         identity = readPath.readsText() ? textIdentity(index, conf) : binaryIdentity(index, conf);
+        if (memoryCheck(conf)) {
+          String tooBig = TaskMemory.check(conf, index.toString(), identity, readPath.readsText());
+          if (tooBig != null) {
+            problems.add(tooBig);
+          }
+        }
       }
     } catch (UsageException e) {
       problems.addAll(e.problems());
@@ -105,6 +113,15 @@ final class SubmitChecks {
     return new Checked(index, identity, mode, inputPaths, out);
   }
 
+  /** Whether to run the memory check; a bad value is reported with the other booleans. */
+  private static boolean memoryCheck(Configuration conf) {
+    try {
+      return IpJoinKeys.MEMORY_CHECK.getBoolean(conf);
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+
   private static Path qualify(Path p, Configuration conf) throws UsageException {
     try {
       return p.getFileSystem(conf).makeQualified(p);
@@ -131,18 +148,51 @@ final class SubmitChecks {
   private static IndexIdentity binaryIdentity(Path index, Configuration conf) throws UsageException {
     try {
       FileSystem fs = index.getFileSystem(conf);
-      long length = indexStatus(index, fs, "index").getLen();
-      byte[] head = new byte[(int) Math.min(IndexFormat.HEADER_SIZE, length)];
-      try (FSDataInputStream in = fs.open(index)) {
-        in.readFully(0, head);
-      }
-      return IndexFormat.decodeHeader(ByteBuffer.wrap(head), length, index.toString())
-          .identity(length);
+      indexStatus(index, fs, "index");
+      return headerIdentity(fs, index);
     } catch (CorruptIndexException e) {
       throw new UsageException(e.getMessage());
     } catch (IOException e) {
       throw new UsageException("cannot read index " + index + ": " + e.getMessage());
     }
+  }
+
+  /** How often the header is re-read when the file was replaced while it was being read. */
+  private static final int STABLE_READ_ATTEMPTS = 5;
+
+  /**
+   * The identity of the index at {@code index}: its header, checked against its length. The length
+   * comes from a status call and the header from an open, two separate looks at the path; when
+   * {@code ipindex build --overwrite} renames a new index into place between them, the header of
+   * one file would be checked against the length of another and reported as corrupt. So the status
+   * is taken before and after the read, and the read repeated until both agree (same length and
+   * modification time): the header then belongs to that file.
+   */
+  static IndexIdentity headerIdentity(FileSystem fs, Path index) throws IOException {
+    for (int attempt = 1; ; attempt++) {
+      FileStatus before = fs.getFileStatus(index);
+      long length = before.getLen();
+      byte[] head = new byte[(int) Math.min(IndexFormat.HEADER_SIZE, length)];
+      try (FSDataInputStream in = fs.open(index)) {
+        in.readFully(0, head);
+      } catch (IOException e) {
+        if (attempt < STABLE_READ_ATTEMPTS && replaced(fs, index, before)) {
+          continue; // e.g. the file got shorter under us
+        }
+        throw e;
+      }
+      if (attempt < STABLE_READ_ATTEMPTS && replaced(fs, index, before)) {
+        continue;
+      }
+      return IndexFormat.decodeHeader(ByteBuffer.wrap(head), length, index.toString())
+          .identity(length);
+    }
+  }
+
+  private static boolean replaced(FileSystem fs, Path index, FileStatus before) throws IOException {
+    FileStatus after = fs.getFileStatus(index);
+    return after.getLen() != before.getLen()
+        || after.getModificationTime() != before.getModificationTime();
   }
 
   /** Parses the whole list with the text loader's rules; its identity is what tasks will compute. */

@@ -10,11 +10,14 @@ import org.ipjoin.index.BuildSummary;
 import org.ipjoin.index.IndexBuilder;
 
 /**
- * {@code ipindex build --input ip.tsv --output ips.ipidx [--skip-invalid] [--overwrite] [--quiet]}
+ * {@code ipindex build --input ip.tsv --output ips.ipidx [--skip-invalid] [--overwrite] [--allow-empty] [--quiet]}
  *
  * <p>Builds an index from a text list on any Hadoop FileSystem and publishes it atomically. A line
  * that is not an address, blank or comment fails the build with file:line, unless
- * {@code --skip-invalid}: then it is skipped and counted by kind in the summary. Exit codes: 0 built,
+ * {@code --skip-invalid}: then it is skipped and counted by kind in the summary. A list with no
+ * address at all (empty, only blank lines and comments, or every line skipped) fails the build,
+ * because in a pipeline that is almost always an upstream failure; {@code --allow-empty} builds the
+ * empty index instead. Exit codes: 0 built,
  * 1 malformed input or I/O failure (nothing published), 2 usage error or output exists.
  */
 final class BuildCommand extends IndexCommand {
@@ -23,7 +26,7 @@ final class BuildCommand extends IndexCommand {
   private static final long PROGRESS_MIN_BYTES = 64L << 20;
 
   BuildCommand() {
-    super("build", "--input ip.tsv --output ips.ipidx [--skip-invalid] [--overwrite] [--quiet]");
+    super("build", "--input ip.tsv --output ips.ipidx [--skip-invalid] [--overwrite] [--allow-empty] [--quiet]");
   }
 
   @Override
@@ -37,6 +40,8 @@ final class BuildCommand extends IndexCommand {
             .desc("skip and count lines that are not addresses instead of failing").build())
         .addOption(Option.builder().longOpt("overwrite")
             .desc("replace an existing output (atomically)").build())
+        .addOption(Option.builder().longOpt("allow-empty")
+            .desc("build an empty index from a list with no addresses (default: fail, exit 1)").build())
         .addOption(Option.builder().longOpt("quiet").desc("no progress, no summary").build());
   }
 
@@ -53,7 +58,8 @@ final class BuildCommand extends IndexCommand {
     boolean quiet = line.hasOption("quiet");
     ProgressLine progress = new ProgressLine("ipindex build: read", length,
         !quiet && length >= PROGRESS_MIN_BYTES);
-    BuildSummary summary = new IndexBuilder(line.hasOption("skip-invalid"), line.hasOption("overwrite"))
+    BuildSummary summary = new IndexBuilder(line.hasOption("skip-invalid"),
+        line.hasOption("overwrite"), line.hasOption("allow-empty"))
         .build(inFs, input, outFs, output, progress::update);
     progress.done();
     if (!quiet) {

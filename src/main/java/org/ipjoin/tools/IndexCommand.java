@@ -13,6 +13,7 @@ import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.util.Tool;
 import org.ipjoin.index.CorruptIndexException;
+import org.ipjoin.index.EmptyIpListException;
 import org.ipjoin.index.MalformedIpListException;
 
 /**
@@ -21,7 +22,7 @@ import org.ipjoin.index.MalformedIpListException;
  * generic options, {@code --help}, and the exit codes.
  *
  * <p>Exit codes: {@value #OK} success; {@value #FAILED} the command ran and the data failed (corrupt
- * index, malformed list line, I/O error); {@value #USAGE} the command line or its paths are wrong
+ * index, malformed list line, list without addresses, I/O error); {@value #USAGE} the command line or its paths are wrong
  * (unknown option, missing argument, input missing, output exists).
  */
 abstract class IndexCommand extends Configured implements Tool {
@@ -61,7 +62,7 @@ abstract class IndexCommand extends Configured implements Tool {
       return run(line);
     } catch (UsageException | FileNotFoundException | FileAlreadyExistsException e) {
       return usageError(e.getMessage());
-    } catch (CorruptIndexException | MalformedIpListException e) {
+    } catch (CorruptIndexException | MalformedIpListException | EmptyIpListException e) {
       System.err.println("ipindex " + name + ": " + e.getMessage());
       return FAILED;
     }

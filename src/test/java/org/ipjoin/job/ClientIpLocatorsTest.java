@@ -30,6 +30,11 @@ class ClientIpLocatorsTest {
     assertEquals("1.2.3.4\t-", field("combined", "1.2.3.4\t- x"), "tabs are not separators here");
     assertEquals(null, field("combined", ""));
     assertEquals(null, field("combined", " 1.2.3.4 -"));
+    // A leading UTF-8 BOM (as ISO-8859-1 chars) is skipped; elsewhere it stays part of the field.
+    assertEquals("1.2.3.4", field("combined", "\u00EF\u00BB\u00BF1.2.3.4 - -"));
+    assertEquals(null, field("combined", "\u00EF\u00BB\u00BF"));
+    assertEquals(null, field("combined", "\u00EF\u00BB\u00BF 1.2.3.4"));
+    assertEquals("1.2.3.4\u00EF\u00BB\u00BF", field("combined", "1.2.3.4\u00EF\u00BB\u00BF -"));
   }
 
   @Test

@@ -110,6 +110,50 @@ class IpJoinDriverValidationTest {
         "already exists; remove it or choose another");
   }
 
+  /**
+   * 300,000 keys need ~1.4 MiB in each task; a 1 MiB task heap would fail every attempt with
+   * OutOfMemoryError, so the driver refuses it with the numbers and the keys to raise.
+   */
+  @Test
+  void indexLargerThanTheMapTaskHeapFailsInTheDriver() throws Exception {
+    int[] keys = java.util.stream.IntStream.range(0, 300_000).map(i -> i * 7 - 1_000_000).toArray();
+    TestIndexes.write(index, keys);
+    Result r = run(withOptions("-D", "mapreduce.map.java.opts=-Xmx1m"));
+    assertOneLine(r, index.toString(), "needs about 1.4 MiB of heap in each map task (300,000 keys",
+        "more than 70% of the map task heap of 1.0 MiB (-Xmx in mapreduce.map.java.opts)",
+        "raise mapreduce.map.memory.mb and/or the -Xmx in mapreduce.map.java.opts",
+        "ipjoin.memory.check=false");
+
+    // Without -Xmx: mapreduce.map.memory.mb=1 × 0.8.
+    Result mb = run(withOptions("-D", "mapreduce.map.memory.mb=1"));
+    assertOneLine(mb, "map task heap of 1.0 MiB (mapreduce.map.memory.mb=1 × "
+        + "mapreduce.job.heap.memory-mb.ratio=0.8");
+
+    // The text loader's estimate comes from the list's length.
+    Path list = dir.resolve("ip.tsv");
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < 100_000; i++) {
+      text.append("10.").append(i >> 16).append('.').append((i >> 8) & 255).append('.').append(i & 255).append('\n');
+    }
+    Files.writeString(list, text);
+    Result t = run("-D", "mapreduce.map.java.opts=-Xmx1m", "--loader", "text", "--index", list.toString(),
+        "--input", input.toString(), "--output", output.toString());
+    assertOneLine(t, list.toString(), "text loader: about the list's length");
+  }
+
+  @Test
+  void badMemoryCheckValue() throws Exception {
+    Result r = run(withOptions("-D", "ipjoin.memory.check=maybe"));
+    assertOneLine(r, "ipjoin.memory.check must be true or false, got 'maybe'");
+  }
+
+  /** Generic options first, then the valid job options. */
+  private String[] withOptions(String... generic) {
+    List<String> args = new ArrayList<>(Arrays.asList(generic));
+    args.addAll(valid());
+    return args.toArray(new String[0]);
+  }
+
   @Test
   void missingInput() throws Exception {
     Path missing = dir.resolve("missing.log");

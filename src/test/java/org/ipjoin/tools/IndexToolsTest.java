@@ -137,6 +137,71 @@ class IndexToolsTest {
         IpCodec.parseKey("10.0.0.3")}, loaded.index().toArray());
   }
 
+  /**
+   * An empty list, or one of only blank lines and comments, is refused (exit 1, nothing published):
+   * in a nightly pipeline it is almost always an upstream failure. --allow-empty builds it.
+   */
+  @Test
+  void aListWithoutAddressesFailsUnlessAllowEmpty() throws Exception {
+    Path empty = dir.resolve("empty.tsv");
+    Files.write(empty, new byte[0]);
+    Path comments = dir.resolve("comments.tsv");
+    Files.writeString(comments, "# ipsum export\n\n; generated 2026-11-21\n   \n\r\n# end\n");
+    Path index = dir.resolve("out.ipidx");
+
+    Run none = ipindex("build", "--input", empty.toString(), "--output", index.toString());
+    assertEquals(1, none.exit(), none.err());
+    assertTrue(none.err().startsWith("ipindex build: no addresses in " + empty
+        + ": 0 lines, all blank/comments/skipped"), none.err());
+    assertTrue(none.err().contains("--allow-empty"), none.err());
+    assertEquals("", none.out());
+
+    Run onlyComments = ipindex("build", "--input", comments.toString(), "--output", index.toString());
+    assertEquals(1, onlyComments.exit(), onlyComments.err());
+    assertTrue(onlyComments.err().startsWith("ipindex build: no addresses in " + comments
+        + ": 6 lines, all blank/comments/skipped (3 blank, 3 comments, 0 skipped as invalid)"),
+        onlyComments.err());
+    try (Stream<Path> files = Files.list(dir)) {
+      assertEquals(Set.of(empty, comments), Set.copyOf(files.toList()), "nothing published");
+    }
+
+    for (Path list : List.of(empty, comments)) {
+      Run allowed = ipindex("build", "--input", list.toString(), "--output", index.toString(),
+          "--allow-empty", "--overwrite");
+      assertEquals(0, allowed.exit(), allowed.err());
+      assertTrue(allowed.out().contains("keys         0 (index 64 bytes)"), allowed.out());
+      assertEquals(0, ReadPath.NIO.loader().load(index, true).index().size());
+      Run verify = ipindex("verify", index.toString());
+      assertEquals(0, verify.exit(), verify.err());
+    }
+  }
+
+  /** Every line invalid under --skip-invalid: still no address, still refused. */
+  @Test
+  void aListWhoseEveryLineIsSkippedFailsUnlessAllowEmpty() throws Exception {
+    Path list = dir.resolve("ip.tsv");
+    Files.writeString(list, "# header\n2001:db8::1\n10.0.0.0/8\nnot an address\n10.0.0.256\n");
+    Path index = dir.resolve("out.ipidx");
+    Run refused = ipindex("build", "--input", list.toString(), "--output", index.toString(),
+        "--skip-invalid");
+    assertEquals(1, refused.exit(), refused.err());
+    assertTrue(refused.err().startsWith("ipindex build: no addresses in " + list
+        + ": 5 lines, all blank/comments/skipped (0 blank, 1 comments, 4 skipped as invalid)"),
+        refused.err());
+    assertFalse(Files.exists(index));
+
+    // Without --skip-invalid the first bad line is the complaint, as before.
+    Run strict = ipindex("build", "--input", list.toString(), "--output", index.toString());
+    assertEquals(1, strict.exit());
+    assertTrue(strict.err().contains(list + ":2: IPv6 address"), strict.err());
+
+    Run allowed = ipindex("build", "--input", list.toString(), "--output", index.toString(),
+        "--skip-invalid", "--allow-empty");
+    assertEquals(0, allowed.exit(), allowed.err());
+    assertTrue(allowed.out().contains("skipped      1 IPv6 address"), allowed.out());
+    assertEquals(0, ReadPath.NIO.loader().load(index, true).index().size());
+  }
+
   @Test
   void existingOutputNeedsOverwriteWhichReplacesIt() throws Exception {
     Path list = dir.resolve("ip.tsv");

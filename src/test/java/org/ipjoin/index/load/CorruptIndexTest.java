@@ -12,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.ipjoin.index.CorruptIndexException;
 import org.ipjoin.index.CorruptIndexException.Check;
 import org.ipjoin.index.IndexFormat;
@@ -24,7 +26,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A corpus of damaged index files, each damaged in exactly one way, and for every binary read path
- * the exact check that must reject it. Loaders share the checks, so a path that skips one (or runs
+ * (and for {@link FileSystemLoader}, which {@code ipindex verify} uses) the exact check that must
+ * reject it. Loaders share the checks, so a path that skips one (or runs
  * them in another order) shows up here as a different {@link Check}.
  */
 class CorruptIndexTest {
@@ -36,35 +39,64 @@ class CorruptIndexTest {
 
   private static final IndexBytes VALID = IndexBytes.of(KEYS);
 
-  static Stream<ReadPath> binaryPaths() {
-    return Stream.of(ReadPath.values()).filter(p -> !p.readsText());
+  /** Reads and checks one index file; a job read path or {@code ipindex verify}'s loader. */
+  interface Load {
+    LoadedIndex load(Path file, boolean verifyChecksum) throws IOException;
   }
 
-  private CorruptIndexException rejects(ReadPath path, IndexBytes bytes, String name, Check check,
+  /** A named way to read an index, so that every corruption below runs through each of them. */
+  record Reader(String name, Load how) {
+    LoadedIndex load(Path file, boolean verifyChecksum) throws IOException {
+      return how.load(file, verifyChecksum);
+    }
+
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  /**
+   * The four binary read paths of the job, and {@link FileSystemLoader} as {@code ipindex verify}
+   * (and the build's read-back before publishing) use it: through a Hadoop FileSystem, here the
+   * local one with its checksum layer, as {@code ipindex verify /local/file} gets it.
+   */
+  static Stream<Reader> binaryPaths() {
+    Stream<Reader> jobPaths = Stream.of(ReadPath.values()).filter(p -> !p.readsText())
+        .map(p -> new Reader(p.externalName(), p.loader()::load));
+    return Stream.concat(jobPaths, Stream.of(new Reader("verify", CorruptIndexTest::viaFileSystem)));
+  }
+
+  static LoadedIndex viaFileSystem(Path file, boolean verifyChecksum) throws IOException {
+    return FileSystemLoader.load(FileSystem.getLocal(new Configuration()),
+        new org.apache.hadoop.fs.Path(file.toString()), verifyChecksum);
+  }
+
+  private CorruptIndexException rejects(Reader path, IndexBytes bytes, String name, Check check,
       boolean verifyChecksum) {
-    Path file = bytes.writeTo(dir.resolve(name + "." + path.externalName() + ".ipidx"));
+    Path file = bytes.writeTo(dir.resolve(name + "." + path.name() + ".ipidx"));
     CorruptIndexException e = assertThrows(CorruptIndexException.class,
-        () -> path.loader().load(file, verifyChecksum), name);
+        () -> path.load(file, verifyChecksum), name);
     assertEquals(check, e.check(), () -> name + ": " + e.getMessage());
     assertTrue(e.getMessage().startsWith(file.toString() + ": "), e.getMessage());
     assertTrue(e.getMessage().contains(check.description), e.getMessage());
     return e;
   }
 
-  private CorruptIndexException rejects(ReadPath path, IndexBytes bytes, String name, Check check) {
+  private CorruptIndexException rejects(Reader path, IndexBytes bytes, String name, Check check) {
     return rejects(path, bytes, name, check, true);
   }
 
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void theValidBaseFileLoads(ReadPath path) throws IOException {
+  void theValidBaseFileLoads(Reader path) throws IOException {
     Path file = VALID.writeTo(dir.resolve("valid.ipidx"));
-    assertArrayEquals(KEYS, path.loader().load(file, true).index().toArray());
+    assertArrayEquals(KEYS, path.load(file, true).index().toArray());
   }
 
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void emptyFileIsTooShortForAHeader(ReadPath path) {
+  void emptyFileIsTooShortForAHeader(Reader path) {
     rejects(path, VALID.truncate(0), "empty", Check.HEADER_LENGTH);
   }
 
@@ -74,7 +106,7 @@ class CorruptIndexTest {
    */
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void headerTruncatedAtEachOffset(ReadPath path) {
+  void headerTruncatedAtEachOffset(Reader path) {
     for (int length = 1; length < IndexFormat.HEADER_SIZE; length++) {
       CorruptIndexException e = rejects(path, VALID.truncate(length), "cut-at-" + length,
           Check.HEADER_LENGTH);
@@ -84,7 +116,7 @@ class CorruptIndexTest {
 
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void payloadTruncatedOrExtended(ReadPath path) {
+  void payloadTruncatedOrExtended(Reader path) {
     int full = VALID.length();
     for (int length : new int[] {IndexFormat.HEADER_SIZE, IndexFormat.HEADER_SIZE + 1,
         IndexFormat.HEADER_SIZE + 4, full / 2, full - 4, full - 1}) {
@@ -99,7 +131,7 @@ class CorruptIndexTest {
   /** Any single damaged header byte is caught; which check depends on where it is. */
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void everyHeaderByteFlippedIsRejected(ReadPath path) {
+  void everyHeaderByteFlippedIsRejected(Reader path) {
     for (int offset = 0; offset < IndexFormat.HEADER_SIZE; offset++) {
       Check expected = offset < IndexFormat.VERSION_OFFSET ? Check.MAGIC
           : offset < IndexFormat.BYTE_ORDER_OFFSET ? Check.VERSION
@@ -113,7 +145,7 @@ class CorruptIndexTest {
 
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void newerVersionSaysUpgrade(ReadPath path) {
+  void newerVersionSaysUpgrade(Reader path) {
     CorruptIndexException newer = rejects(path,
         VALID.copy().putShort(IndexFormat.VERSION_OFFSET, 2).fixHeaderCrc(), "v2", Check.VERSION);
     assertTrue(newer.getMessage().contains("version 2"), newer.getMessage());
@@ -128,7 +160,7 @@ class CorruptIndexTest {
   /** Fields with a valid header CRC, so the field's own check is the one that fires. */
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void headerFieldsWithAValidHeaderChecksum(ReadPath path) {
+  void headerFieldsWithAValidHeaderChecksum(Reader path) {
     rejects(path, VALID.copy().putByte(IndexFormat.BYTE_ORDER_OFFSET, 2).fixHeaderCrc(),
         "big-endian", Check.BYTE_ORDER);
     rejects(path, VALID.copy().putByte(IndexFormat.BYTE_ORDER_OFFSET, 0).fixHeaderCrc(),
@@ -147,7 +179,7 @@ class CorruptIndexTest {
 
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void countDisagreeingWithLength(ReadPath path) {
+  void countDisagreeingWithLength(Reader path) {
     long count = KEYS.length;
     for (long wrong : new long[] {count - 1, count + 1, 0, -1, Long.MIN_VALUE, (1L << 32) + 1}) {
       rejects(path, VALID.copy().putLong(IndexFormat.COUNT_OFFSET, wrong).fixHeaderCrc(),
@@ -157,7 +189,7 @@ class CorruptIndexTest {
 
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void unsortedAndDuplicatePayloads(ReadPath path) {
+  void unsortedAndDuplicatePayloads(Reader path) {
     // Payload CRC recomputed each time, so only the order is wrong.
     rejects(path, VALID.copy().putKey(10, KEYS[11]).putKey(11, KEYS[10]).fixPayloadCrc()
         .fixHeaderCrc(), "swapped", Check.SORTED);
@@ -176,7 +208,7 @@ class CorruptIndexTest {
    */
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void disorderAcrossChunkSeams(ReadPath path) {
+  void disorderAcrossChunkSeams(Reader path) {
     int chunkKeys = ChannelLoader.CHUNK_BYTES / IndexFormat.KEY_BYTES;
     int[] keys = IntStream.range(0, chunkKeys + 16).map(i -> i * 4 - (chunkKeys * 2)).toArray();
     IndexBytes big = IndexBytes.of(keys);
@@ -191,7 +223,7 @@ class CorruptIndexTest {
 
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void wrongMinOrMaxWithACorrectPayloadChecksum(ReadPath path) {
+  void wrongMinOrMaxWithACorrectPayloadChecksum(Reader path) {
     rejects(path, VALID.copy().putInt(IndexFormat.MIN_KEY_OFFSET, KEYS[0] - 1).fixHeaderCrc(),
         "min", Check.MIN_MAX);
     rejects(path, VALID.copy().putInt(IndexFormat.MAX_KEY_OFFSET, KEYS[KEYS.length - 1] + 1)
@@ -206,7 +238,7 @@ class CorruptIndexTest {
 
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void flippedPayloadBitThatKeepsOrder(ReadPath path) throws IOException {
+  void flippedPayloadBitThatKeepsOrder(Reader path) throws IOException {
     int i = 20;
     IndexBytes damaged = VALID.copy().xorByte(IndexFormat.HEADER_SIZE + i * 4, 0x01);
     assertEquals(KEYS[i] + 1, damaged.key(i)); // still between KEYS[i-1] and KEYS[i+1]
@@ -215,7 +247,7 @@ class CorruptIndexTest {
 
     // With the checksum switched off the damage goes unnoticed: that is the switch's price.
     Path file = damaged.writeTo(dir.resolve("bit-rot-unverified.ipidx"));
-    LoadedIndex loaded = path.loader().load(file, false);
+    LoadedIndex loaded = path.load(file, false);
     assertEquals(KEYS[i] + 1, loaded.index().key(i));
     assertFalse(loaded.index().contains(KEYS[i]));
     assertEquals(KEYS.length, loaded.identity().count());
@@ -223,20 +255,20 @@ class CorruptIndexTest {
 
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void wrongPayloadChecksumField(ReadPath path) throws IOException {
+  void wrongPayloadChecksumField(Reader path) throws IOException {
     IndexBytes bytes = VALID.copy().xorByte(IndexFormat.PAYLOAD_CRC_OFFSET + 2, 0x10).fixHeaderCrc();
     rejects(path, bytes, "crc-field", Check.PAYLOAD_CHECKSUM);
     Path file = bytes.writeTo(dir.resolve("crc-field-unverified.ipidx"));
-    assertArrayEquals(KEYS, path.loader().load(file, false).index().toArray());
+    assertArrayEquals(KEYS, path.load(file, false).index().toArray());
   }
 
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void textFilesAreNotIndexes(ReadPath path) throws IOException {
+  void textFilesAreNotIndexes(Reader path) throws IOException {
     Path ipsum = Path.of(System.getProperty("ipjoin.realdata", "/work/shared/realdata"),
-        "lists", "ipsum.txt");
+        "lists", "ipsum.txt").toAbsolutePath().normalize(); // Hadoop paths normalise "..", so compare normalised
     CorruptIndexException e = assertThrows(CorruptIndexException.class,
-        () -> path.loader().load(ipsum, true));
+        () -> path.load(ipsum, true));
     assertEquals(Check.MAGIC, e.check());
     assertTrue(e.getMessage().startsWith(ipsum.toString() + ": "), e.getMessage());
     assertTrue(e.getMessage().contains("text loader"), e.getMessage());
@@ -245,7 +277,7 @@ class CorruptIndexTest {
     Path shortList = dir.resolve("short.txt");
     Files.write(shortList, "1.2.3.4\n".getBytes(StandardCharsets.US_ASCII));
     CorruptIndexException shortE = assertThrows(CorruptIndexException.class,
-        () -> path.loader().load(shortList, true));
+        () -> path.load(shortList, true));
     assertEquals(Check.MAGIC, shortE.check());
 
     // The CRLF in the magic catches a transfer that turned CRLF into LF.
@@ -256,6 +288,45 @@ class CorruptIndexTest {
     rejects(path, IndexBytes.copyOf(mangled), "crlf-to-lf", Check.MAGIC);
     // And the 0x89 catches a transfer that stripped the 8th bit.
     rejects(path, VALID.copy().putByte(0, 0x09), "seven-bit", Check.MAGIC);
+  }
+
+  /**
+   * {@code ipindex verify} as users run it: exit 1 and one line naming the file and the check, for a
+   * sample of the corpus (the loader under it is covered for every entry above).
+   */
+  @Test
+  void ipindexVerifyExitsOneNamingTheCheck() throws Exception {
+    java.util.Map<String, Object[]> samples = new java.util.LinkedHashMap<>();
+    samples.put("cut-in-header", new Object[] {VALID.truncate(40), Check.HEADER_LENGTH});
+    samples.put("not-magic", new Object[] {VALID.copy().putByte(0, 0x09), Check.MAGIC});
+    samples.put("v2", new Object[] {VALID.copy().putShort(IndexFormat.VERSION_OFFSET, 2)
+        .fixHeaderCrc(), Check.VERSION});
+    samples.put("header-bit", new Object[] {VALID.copy().xorByte(IndexFormat.COUNT_OFFSET, 1),
+        Check.HEADER_CHECKSUM});
+    samples.put("payload-cut", new Object[] {VALID.truncate(VALID.length() - 4), Check.FILE_LENGTH});
+    samples.put("swapped", new Object[] {VALID.copy().putKey(10, KEYS[11]).putKey(11, KEYS[10])
+        .fixPayloadCrc().fixHeaderCrc(), Check.SORTED});
+    samples.put("bit-rot", new Object[] {VALID.copy().xorByte(IndexFormat.HEADER_SIZE + 80, 0x01),
+        Check.PAYLOAD_CHECKSUM});
+    for (var sample : samples.entrySet()) {
+      Path file = ((IndexBytes) sample.getValue()[0]).writeTo(dir.resolve(sample.getKey() + ".ipidx"));
+      Check check = (Check) sample.getValue()[1];
+      java.io.PrintStream oldErr = System.err;
+      java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+      int exit;
+      try {
+        System.setErr(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+        exit = org.ipjoin.tools.IndexTools.run(new Configuration(),
+            new String[] {"verify", file.toString()});
+      } finally {
+        System.setErr(oldErr);
+      }
+      String lines = err.toString(StandardCharsets.UTF_8);
+      assertEquals(1, exit, sample.getKey() + ": " + lines);
+      assertEquals(1, lines.lines().count(), lines);
+      assertTrue(lines.startsWith("ipindex verify: " + file + ": " + check.description
+          + " check failed: "), sample.getKey() + ": " + lines);
+    }
   }
 
   @Test

@@ -1,0 +1,63 @@
+package org.ipjoin.job;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.apache.hadoop.conf.Configuration;
+import org.ipjoin.index.IndexIdentity;
+import org.junit.jupiter.api.Test;
+
+/** Where the map task heap comes from, on Hadoop 3.5's real defaults (mapred-default.xml loaded). */
+class TaskMemoryTest {
+
+  private static final long MIB = 1L << 20;
+
+  @Test
+  void hadoopDefaultsGiveTheTaskEightyPercentOfOneGigabyte() {
+    Configuration conf = new Configuration();
+    conf.addResource("mapred-default.xml");
+    // mapreduce.map.memory.mb defaults to -1 (1024), no -Xmx anywhere: 1024 × 0.8 MB.
+    TaskMemory.Heap heap = TaskMemory.mapTaskHeap(conf);
+    assertEquals(820 * MIB, heap.bytes()); // ceil(1024 × 0.8) = 820
+    assertTrue(heap.source().contains("mapreduce.map.memory.mb=1024"), heap.source());
+  }
+
+  @Test
+  void memoryMbTimesRatioWithoutXmx() {
+    Configuration conf = new Configuration();
+    conf.set("mapreduce.map.memory.mb", "4096");
+    conf.set("mapreduce.job.heap.memory-mb.ratio", "0.5");
+    assertEquals(2048 * MIB, TaskMemory.mapTaskHeap(conf).bytes());
+  }
+
+  @Test
+  void theLastXmxInTheMapOptsWins() {
+    Configuration conf = new Configuration();
+    conf.set("mapreduce.map.memory.mb", "4096");
+    conf.set("mapreduce.map.java.opts", "-Xmx512m -XX:+UseG1GC -Xmx2g");
+    TaskMemory.Heap heap = TaskMemory.mapTaskHeap(conf);
+    assertEquals(2048 * MIB, heap.bytes());
+    assertEquals("-Xmx in mapreduce.map.java.opts", heap.source());
+    assertEquals(1L << 10, TaskMemory.lastXmx("-Xmx1k"));
+    assertEquals(1000, TaskMemory.lastXmx("-Xmx1000"));
+    assertEquals(-1, TaskMemory.lastXmx("-Xms1g -XX:MaxRAMPercentage=50"));
+    // mapred.child.java.opts is the fallback when the map-specific key is not set.
+    Configuration child = new Configuration();
+    child.set("mapred.child.java.opts", "-Xmx300m");
+    assertEquals(300 * MIB, TaskMemory.mapTaskHeap(child).bytes());
+  }
+
+  @Test
+  void theIndexMayTakeSeventyPercent() {
+    Configuration conf = new Configuration();
+    conf.set("mapreduce.map.java.opts", "-Xmx100m");
+    long keysThatFit = (70 * MIB - TaskMemory.PREFIX_TABLE_BYTES) / 4;
+    assertNull(TaskMemory.check(conf, "ips", new IndexIdentity(64 + 4 * keysThatFit, keysThatFit, 0), false));
+    String tooBig = TaskMemory.check(conf, "ips",
+        new IndexIdentity(64 + 4 * (keysThatFit + 1), keysThatFit + 1, 0), false);
+    assertTrue(tooBig != null && tooBig.contains("more than 70% of the map task heap of 100.0 MiB"), tooBig);
+    // The text loader is estimated from the list's length, not the key count.
+    assertTrue(TaskMemory.check(conf, "ip.tsv", new IndexIdentity(80 * MIB, 1, 0), true) != null);
+  }
+}
