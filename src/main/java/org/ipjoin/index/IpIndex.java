@@ -181,4 +181,13 @@ public final class IpIndex {
   public long heapBytes() {
     return 4L * keys.length + 4L * bucketStart.length;
   }
+
+  /**
+   * What {@link #heapBytes} will be for an index of {@code count} keys, before loading it (for
+   * memory checks): 4 bytes per key plus the prefix table, whose size grows with the list
+   * (256 KiB below 5.2 M keys, then at most 0.1 byte per key: 2 MiB at 26 M keys).
+   */
+  public static long heapBytesFor(long count) {
+    return 4L * count + 4L * ((1L << PrefixTable.bitsFor(count)) + 1);
+  }
 }

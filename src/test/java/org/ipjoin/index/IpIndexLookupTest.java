@@ -116,6 +116,9 @@ class IpIndexLookupTest {
     assertEquals(17, PrefixTable.bitsFor(keys.length));
     IpIndex index = IpIndex.ofSortedUnique(keys);
     assertEquals(4L * keys.length + 4L * ((1 << 17) + 1), index.heapBytes());
+    assertEquals(index.heapBytes(), IpIndex.heapBytesFor(keys.length));
+    assertEquals(4L * 26_043_928 + 4L * ((1 << 19) + 1), IpIndex.heapBytesFor(26_043_928));
+    assertEquals(4L * ((1 << 16) + 1), IpIndex.heapBytesFor(0));
     assertTrue(index.heapBytes() <= 4.1 * keys.length);
     int[] probes = IntStream.concat(IntStream.concat(random.ints(300_000), IntStream.of(edgeProbes(keys))),
         random.ints(300_000, 0, keys.length).map(i -> keys[i])).toArray();
