@@ -264,8 +264,9 @@ public final class BenchReport {
     line("disturbed by other processes on this shared machine). `uniform`: half listed keys, half random");
     line("addresses; `zipf`: the same pool drawn with P(rank r) ∝ 1/r. `binarySearch` = `Arrays.binarySearch`");
     line("over the whole int[]; `prefixBinarySearch` = the previous `IpIndex.contains` (/16 table + binary");
-    line("search in the bucket); `ipjoin` = `IpIndex.contains`; `ipjoinBatch` = `IpIndex.containsAll` over");
-    line("the 1024 probes. THP: the same benchmark with `-XX:+UseTransparentHugePages` in the forked JVM.");
+    line("search in the bucket); `ipjoin` = `IpIndex.contains`; `ipjoinMapped` = the same lookup served");
+    line("from a read-only mapping (`--loader mmap-direct`, no heap copy); `ipjoinBatch` = `IpIndex.containsAll`");
+    line("over the 1024 probes. THP: the same benchmark with `-XX:+UseTransparentHugePages` in the forked JVM.");
     line();
     for (String probes : List.of("uniform", "zipf")) {
       Jmh base = plain.get("binarySearch/" + probes);
@@ -274,7 +275,7 @@ public final class BenchReport {
       line();
       line("| method | mean ns | best ns | binarySearch / this (mean, best) | THP mean ns | THP best ns | binarySearch / this, THP (mean, best) |");
       line("|---|---:|---:|---:|---:|---:|---:|");
-      for (String m : List.of("binarySearch", "prefixBinarySearch", "ipjoin", "ipjoinBatch")) {
+      for (String m : List.of("binarySearch", "prefixBinarySearch", "ipjoin", "ipjoinMapped", "ipjoinBatch")) {
         Jmh v = plain.get(m + "/" + probes);
         Jmh t = thp.get(m + "/" + probes);
         line(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |", m,

@@ -39,7 +39,7 @@ import java.util.Arrays;
  * break the zero-copy hand-over of the loaders' sorted {@code int[]}. Heap: 4 bytes per key plus
  * the table: 4.08 bytes per key at 26 M keys ({@link #heapBytes}).
  */
-public final class IpIndex {
+public final class IpIndex implements IpLookup {
 
   /** Slots scanned linearly from the interpolation guess before falling back to binary search. */
   static final int SCAN = 16;
@@ -83,6 +83,7 @@ public final class IpIndex {
   }
 
   /** True if {@code key} (see {@link org.ipjoin.ip.IpCodec#toKey}) is in the index. */
+  @Override
   public boolean contains(int key) {
     int address = key ^ Integer.MIN_VALUE;
     int prefix = address >>> shift;
@@ -163,21 +164,25 @@ public final class IpIndex {
     return table;
   }
 
+  @Override
   public int size() {
     return keys.length;
   }
 
   /** The i-th smallest key. */
+  @Override
   public int key(int i) {
     return keys[i];
   }
 
   /** A copy of the keys, in order. */
+  @Override
   public int[] toArray() {
     return keys.clone();
   }
 
   /** Heap held by this index: the keys plus the prefix table. */
+  @Override
   public long heapBytes() {
     return 4L * keys.length + 4L * bucketStart.length;
   }

@@ -28,7 +28,7 @@ import org.ipjoin.index.CorruptIndexException;
  *
  * <pre>
  * hadoop jar ipjoin.jar [generic options] --index &lt;path&gt; --input &lt;path&gt;... --output &lt;dir&gt;
- *     [--loader text|stream|buffered|nio|mmap] [--mode match|nomatch|tag|count]
+ *     [--loader text|stream|buffered|nio|mmap|mmap-direct] [--mode match|nomatch|tag|count]
  *     [--format combined|tsv:N|csv:N|regex:PATTERN] [--no-verify-checksum] [--no-malformed-output]
  *
  * e.g. hadoop jar ipjoin.jar -D mapreduce.job.queuename=etl \

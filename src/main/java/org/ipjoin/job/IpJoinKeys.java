@@ -15,8 +15,9 @@ public enum IpJoinKeys {
       "Index file to join against (any Hadoop FileSystem URI). With loader `text` it is the text "
           + "IP list (`ip.tsv`) itself. Required; `--index` sets it."),
   LOADER("ipjoin.index.loader", "nio",
-      "How each map task reads the index: `text`, `stream`, `buffered`, `nio` or `mmap`. "
-          + "`--loader` sets it."),
+      "How each map task reads the index: `text`, `stream`, `buffered`, `nio`, `mmap` (copies "
+          + "into the heap) or `mmap-direct` (lookups served from a shared read-only mapping: no heap"
+          + " copy, for indexes larger than a task's heap). `--loader` sets it."),
   MODE("ipjoin.mode", "match",
       "Output: `match` (records whose client IP is listed), `nomatch` (the others, IPv6 included), "
           + "`tag` (every record with a well-formed IP + TAB + `1`/`0`), `count` "

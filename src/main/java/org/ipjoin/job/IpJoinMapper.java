@@ -14,7 +14,7 @@ import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.ipjoin.index.IndexIdentity;
-import org.ipjoin.index.IpIndex;
+import org.ipjoin.index.IpLookup;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.ip.IpCodec;
@@ -47,7 +47,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
   private static final byte[] TAG_LISTED = {'\t', '1'};
   private static final byte[] TAG_NOT_LISTED = {'\t', '0'};
 
-  private IpIndex index;
+  private IpLookup index;
   private JoinMode mode;
   private ClientIpLocator locator;
   private final ClientIpLocator.Range range = new ClientIpLocator.Range();

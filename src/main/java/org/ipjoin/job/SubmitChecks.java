@@ -69,7 +69,7 @@ final class SubmitChecks {
       if (readPath != null) {
         identity = readPath.readsText() ? textIdentity(index, conf) : binaryIdentity(index, conf);
         if (memoryCheck(conf)) {
-          String tooBig = TaskMemory.check(conf, index.toString(), identity, readPath.readsText());
+          String tooBig = TaskMemory.check(conf, index.toString(), identity, readPath);
           if (tooBig != null) {
             problems.add(tooBig);
           }

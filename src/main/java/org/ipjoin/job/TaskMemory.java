@@ -8,6 +8,8 @@ import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.ipjoin.index.IndexIdentity;
+import org.ipjoin.index.IpIndex;
+import org.ipjoin.index.load.ReadPath;
 
 /**
  * The driver's memory check: an index that cannot fit in a map task's heap must fail once, in the
@@ -31,9 +33,6 @@ final class TaskMemory {
    * of a 1 GB container's heap (~245 MB) for these.
    */
   static final double MAX_INDEX_SHARE = 0.70;
-
-  /** IpIndex's /16 prefix table: 65,537 ints (IpIndex.heapBytes). */
-  static final long PREFIX_TABLE_BYTES = 4L * ((1 << 16) + 1);
 
   private static final Pattern XMX = Pattern.compile("-Xmx(\\d+)([kKmMgGtT]?)(?=\\s|$)");
 
@@ -81,23 +80,30 @@ final class TaskMemory {
    * for the text loader about the file's length, because its int[] grows by doubling (up to 3 ints
    * per key while it copies) and a list line is at least 8 and typically 12-16 bytes per key.
    */
-  static long indexHeapBytes(IndexIdentity identity, boolean textLoader) {
-    return (textLoader ? identity.fileLength() : 4L * identity.count()) + PREFIX_TABLE_BYTES;
+  static long indexHeapBytes(IndexIdentity identity, ReadPath path) {
+    if (path.keepsKeysOffHeap()) {
+      return IpIndex.heapBytesFor(identity.count()) - 4L * identity.count(); // the table alone
+    }
+    return path.readsText()
+        ? identity.fileLength() + IpIndex.heapBytesFor(identity.count())
+        : IpIndex.heapBytesFor(identity.count());
   }
 
   /** Null when the index fits, else the one-line problem for the driver to report. */
-  static String check(Configuration conf, String index, IndexIdentity identity, boolean textLoader) {
+  static String check(Configuration conf, String index, IndexIdentity identity, ReadPath path) {
+    boolean textLoader = path.readsText();
     Heap heap = mapTaskHeap(conf);
-    long need = indexHeapBytes(identity, textLoader);
+    long need = indexHeapBytes(identity, path);
     long allowed = (long) (heap.bytes() * MAX_INDEX_SHARE);
     if (need <= allowed) {
       return null;
     }
     return String.format(Locale.ROOT, "index %s needs about %s of heap in each map task (%,d keys%s),"
-        + " more than %d%% of the map task heap of %s (%s): raise %s and/or the -Xmx in %s, or set"
+        + " more than %d%% of the map task heap of %s (%s): use --loader mmap-direct (lookups from"
+        + " a shared mapping, no heap copy), or raise %s and/or the -Xmx in %s, or set"
         + " %s=false to skip this check",
         index, mib(need), identity.count(),
-        textLoader ? ", text loader: about the list's length" : " × 4 bytes + 256 KiB lookup table",
+        textLoader ? ", text loader: about the list's length" : " × 4 bytes + the lookup table",
         Math.round(MAX_INDEX_SHARE * 100), mib(heap.bytes()), heap.source(), MRJobConfig.MAP_MEMORY_MB,
         MRJobConfig.MAP_JAVA_OPTS, IpJoinKeys.MEMORY_CHECK.key());
   }

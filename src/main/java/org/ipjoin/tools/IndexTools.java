@@ -17,7 +17,7 @@ import org.apache.hadoop.util.ToolRunner;
  * ipindex verify  [--no-checksum] ips.ipidx
  * ipindex inspect ips.ipidx [--lookup 1.2.3.4 …]
  * ipindex sample  --ips N --output ip.tsv [--logs access.log --log-lines M --hit-ratio 0.5] [--seed S]
- * ipindex load    --loader text|stream|buffered|nio|mmap [--no-checksum] /local/ips.ipidx
+ * ipindex load    --loader text|stream|buffered|nio|mmap|mmap-direct [--no-checksum] /local/ips.ipidx
  * </pre>
  *
  * Exit codes: 0 success, 1 the data failed (corrupt index, malformed list), 2 usage error.

@@ -8,7 +8,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.IndexFormat;
 import org.ipjoin.index.IndexHeader;
-import org.ipjoin.index.IpIndex;
+import org.ipjoin.index.IpLookup;
 import org.ipjoin.index.load.FileSystemLoader;
 import org.ipjoin.ip.IpCodec;
 
@@ -42,7 +42,7 @@ final class InspectCommand extends IndexCommand {
       throw new FileNotFoundException(file + " does not exist");
     }
     IndexHeader header = FileSystemLoader.readHeader(fs, file);
-    IpIndex index = FileSystemLoader.load(fs, file, true).index();
+    IpLookup index = FileSystemLoader.load(fs, file, true).index();
     long length = fs.getFileStatus(file).getLen();
     System.out.printf("file           %s%n", file);
     System.out.printf("format         version %d, little-endian payload, header %d bytes%n",
@@ -77,7 +77,7 @@ final class InspectCommand extends IndexCommand {
     return keys;
   }
 
-  private static long distinctPrefixes(IpIndex index, int shift) {
+  private static long distinctPrefixes(IpLookup index, int shift) {
     long distinct = 0;
     long previous = -1;
     for (int i = 0; i < index.size(); i++) {

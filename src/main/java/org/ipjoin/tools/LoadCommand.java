@@ -8,7 +8,7 @@ import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.ReadPath;
 
 /**
- * {@code ipindex load --loader text|stream|buffered|nio|mmap [--no-checksum] /local/ips.ipidx}
+ * {@code ipindex load --loader text|stream|buffered|nio|mmap|mmap-direct [--no-checksum] /local/ips.ipidx}
  *
  * <p>Loads a local index once with one read path, exactly as a map task's setup() does, and prints
  * one line: {@code loader=nio keys=N millis=T checksum=true file=F}. Run it in a fresh JVM per

@@ -21,6 +21,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.ipjoin.index.CorruptIndexException;
 import org.ipjoin.index.IndexFormat;
 import org.ipjoin.index.IpIndex;
+import org.ipjoin.index.IpLookup;
 import org.ipjoin.index.load.FileSystemLoader;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.ReadPath;
@@ -90,7 +91,7 @@ class IndexLoadFuzzTest {
     }
     ByteBuffer h = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     long count = h.getLong(IndexFormat.COUNT_OFFSET);
-    IpIndex index = loaded.index();
+    IpLookup index = loaded.index();
     assertEquals(count, index.size(), name + ": key count differs from the header");
     assertEquals(bytes.length, IndexFormat.expectedLength(count), name + ": length");
     int[] keys = index.toArray();

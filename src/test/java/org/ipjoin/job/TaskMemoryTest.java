@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.apache.hadoop.conf.Configuration;
 import org.ipjoin.index.IndexIdentity;
+import org.ipjoin.index.IpIndex;
+import org.ipjoin.index.load.ReadPath;
 import org.junit.jupiter.api.Test;
 
 /** Where the map task heap comes from, on Hadoop 3.5's real defaults (mapred-default.xml loaded). */
@@ -52,12 +54,20 @@ class TaskMemoryTest {
   void theIndexMayTakeSeventyPercent() {
     Configuration conf = new Configuration();
     conf.set("mapreduce.map.java.opts", "-Xmx100m");
-    long keysThatFit = (70 * MIB - TaskMemory.PREFIX_TABLE_BYTES) / 4;
-    assertNull(TaskMemory.check(conf, "ips", new IndexIdentity(64 + 4 * keysThatFit, keysThatFit, 0), false));
-    String tooBig = TaskMemory.check(conf, "ips",
-        new IndexIdentity(64 + 4 * (keysThatFit + 1), keysThatFit + 1, 0), false);
+    long allowed = 70 * MIB;
+    long keysThatFit = allowed / 4; // the largest count whose keys + lookup table fit
+    while (IpIndex.heapBytesFor(keysThatFit) > allowed) {
+      keysThatFit--;
+    }
+    assertNull(TaskMemory.check(conf, "ips",
+        new IndexIdentity(64 + 4 * keysThatFit, keysThatFit, 0), ReadPath.NIO));
+    IndexIdentity oneMore = new IndexIdentity(64 + 4 * (keysThatFit + 1), keysThatFit + 1, 0);
+    String tooBig = TaskMemory.check(conf, "ips", oneMore, ReadPath.NIO);
     assertTrue(tooBig != null && tooBig.contains("more than 70% of the map task heap of 100.0 MiB"), tooBig);
+    assertTrue(tooBig.contains("use --loader mmap-direct"), tooBig);
+    // mmap-direct keeps the keys in the mapping: only the lookup table counts against the heap.
+    assertNull(TaskMemory.check(conf, "ips", oneMore, ReadPath.MMAP_DIRECT));
     // The text loader is estimated from the list's length, not the key count.
-    assertTrue(TaskMemory.check(conf, "ip.tsv", new IndexIdentity(80 * MIB, 1, 0), true) != null);
+    assertTrue(TaskMemory.check(conf, "ip.tsv", new IndexIdentity(80 * MIB, 1, 0), ReadPath.TEXT) != null);
   }
 }

@@ -7,23 +7,27 @@ import java.util.stream.Collectors;
 /**
  * The switchable read paths, by the name users give in {@code ipjoin.index.loader} or
  * {@code --loader}. The first four reproduce the seed article's comparison; {@code nio} is the
- * default.
+ * default; {@code mmap-direct} is for indexes larger than a map task's heap.
  */
 public enum ReadPath {
   /** The seed's baseline: BufferedReader over the text list, line by line, then sort. */
-  TEXT(new TextListLoader()),
+  TEXT("text", new TextListLoader()),
   /** DataInputStream.readInt over the binary index, unbuffered: one read(2) per byte. */
-  STREAM(new StreamLoader(false)),
+  STREAM("stream", new StreamLoader(false)),
   /** DataInputStream over a 64 KiB BufferedInputStream. */
-  BUFFERED(new StreamLoader(true)),
+  BUFFERED("buffered", new StreamLoader(true)),
   /** FileChannel reads into a direct ByteBuffer, bulk get into int[]. */
-  NIO(new ChannelLoader()),
+  NIO("nio", new ChannelLoader()),
   /** FileChannel.map and a bulk copy into int[]. */
-  MMAP(new MappedLoader());
+  MMAP("mmap", new MappedLoader()),
+  /** FileChannel.map, lookups served from the mapping: no heap copy of the keys. */
+  MMAP_DIRECT("mmap-direct", new DirectMappedLoader());
 
+  private final String externalName;
   private final IndexLoader loader;
 
-  ReadPath(IndexLoader loader) {
+  ReadPath(String externalName, IndexLoader loader) {
+    this.externalName = externalName;
     this.loader = loader;
   }
 
@@ -31,9 +35,14 @@ public enum ReadPath {
     return loader;
   }
 
-  /** The name users write: lower case. */
+  /** The name users write. */
   public String externalName() {
-    return name().toLowerCase(Locale.ROOT);
+    return externalName;
+  }
+
+  /** True for the path whose keys stay in the mapping, off the heap. */
+  public boolean keepsKeysOffHeap() {
+    return this == MMAP_DIRECT;
   }
 
   /** True for the paths that read the text list rather than a binary index. */
@@ -43,8 +52,10 @@ public enum ReadPath {
 
   /** @throws IllegalArgumentException naming the valid choices */
   public static ReadPath fromName(String name) {
+    // Case and '_' for '-' are forgiven, so the enum's own names work too (MMAP_DIRECT).
+    String wanted = name.trim().toLowerCase(Locale.ROOT).replace('_', '-');
     for (ReadPath p : values()) {
-      if (p.externalName().equals(name.trim().toLowerCase(Locale.ROOT))) {
+      if (p.externalName().equals(wanted)) {
         return p;
       }
     }

@@ -57,7 +57,7 @@ class CorruptIndexTest {
   }
 
   /**
-   * The four binary read paths of the job, and {@link FileSystemLoader} as {@code ipindex verify}
+   * The binary read paths of the job, and {@link FileSystemLoader} as {@code ipindex verify}
    * (and the build's read-back before publishing) use it: through a Hadoop FileSystem, here the
    * local one with its checksum layer, as {@code ipindex verify /local/file} gets it.
    */

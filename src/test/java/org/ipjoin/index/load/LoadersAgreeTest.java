@@ -21,6 +21,7 @@ import org.ipjoin.index.IndexFormat;
 import org.ipjoin.index.IndexIdentity;
 import org.ipjoin.index.IndexWriter;
 import org.ipjoin.index.IpIndex;
+import org.ipjoin.index.IpLookup;
 import org.ipjoin.ip.IpCodec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -99,7 +100,7 @@ class LoadersAgreeTest {
         Path source = path.readsText() ? ipsum : index;
         LoadedIndex loaded = path.loader().load(source, verify);
         String what = path.externalName() + " verify=" + verify;
-        IpIndex ips = loaded.index();
+        IpLookup ips = loaded.index();
         assertEquals(expected.size(), ips.size(), what);
         Set<String> formatted = Arrays.stream(ips.toArray()).mapToObj(IpCodec::format)
             .collect(Collectors.toSet());
@@ -199,9 +200,9 @@ class LoadersAgreeTest {
       assertEquals(path, ReadPath.fromName(path.externalName()));
       assertEquals(path, ReadPath.fromName(" " + path.name() + " "));
     }
-    assertEquals("text, stream, buffered, nio, mmap", ReadPath.names());
+    assertEquals("text, stream, buffered, nio, mmap, mmap-direct", ReadPath.names());
     IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
         IllegalArgumentException.class, () -> ReadPath.fromName("mapped"));
-    assertTrue(e.getMessage().contains("text, stream, buffered, nio, mmap"), e.getMessage());
+    assertTrue(e.getMessage().contains("text, stream, buffered, nio, mmap, mmap-direct"), e.getMessage());
   }
 }
