@@ -28,9 +28,7 @@ public final class DirectMappedLoader implements IndexLoader {
     String name = file.toString();
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       long length = channel.size();
-      MappedByteBuffer headerBytes =
-          channel.map(FileChannel.MapMode.READ_ONLY, 0, Math.min(length, IndexFormat.HEADER_SIZE));
-      IndexHeader header = IndexFormat.decodeHeader(headerBytes, length, name);
+      IndexHeader header = MappedLoader.mapHeader(channel, length, name);
       if (header.count() > MAX_KEYS) {
         throw new IOException(name + ": " + header.count() + " keys exceed what one mapping holds ("
             + MAX_KEYS + "); use the nio loader with a larger map task heap");

@@ -24,9 +24,7 @@ public final class MappedLoader implements IndexLoader {
     String name = file.toString();
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       long length = channel.size();
-      MappedByteBuffer headerBytes =
-          channel.map(FileChannel.MapMode.READ_ONLY, 0, Math.min(length, IndexFormat.HEADER_SIZE));
-      IndexHeader header = IndexFormat.decodeHeader(headerBytes, length, name);
+      IndexHeader header = mapHeader(channel, length, name);
       PayloadDecoder decoder = new PayloadDecoder(header, name, verifyChecksum);
       long position = IndexFormat.HEADER_SIZE;
       while (decoder.remaining() > 0) {
@@ -36,5 +34,12 @@ public final class MappedLoader implements IndexLoader {
       }
       return new LoadedIndex(decoder.finishIndex(), header.identity(length));
     }
+  }
+
+  /** Maps the header (as much of it as the file has) and checks it. */
+  static IndexHeader mapHeader(FileChannel channel, long length, String name) throws IOException {
+    MappedByteBuffer headerBytes =
+        channel.map(FileChannel.MapMode.READ_ONLY, 0, Math.min(length, IndexFormat.HEADER_SIZE));
+    return IndexFormat.decodeHeader(headerBytes, length, name);
   }
 }
