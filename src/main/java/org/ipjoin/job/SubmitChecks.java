@@ -2,7 +2,6 @@ package org.ipjoin.job;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -11,8 +10,8 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.CorruptIndexException;
-import org.ipjoin.index.IndexFormat;
 import org.ipjoin.index.IndexIdentity;
+import org.ipjoin.index.load.FileSystemLoader;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.index.load.TextListLoader;
 
@@ -157,42 +156,9 @@ final class SubmitChecks {
     }
   }
 
-  /** How often the header is re-read when the file was replaced while it was being read. */
-  private static final int STABLE_READ_ATTEMPTS = 5;
-
-  /**
-   * The identity of the index at {@code index}: its header, checked against its length. The length
-   * comes from a status call and the header from an open, two separate looks at the path; when
-   * {@code ipindex build --overwrite} renames a new index into place between them, the header of
-   * one file would be checked against the length of another and reported as corrupt. So the status
-   * is taken before and after the read, and the read repeated until both agree (same length and
-   * modification time): the header then belongs to that file.
-   */
+  /** The identity of the binary index at {@code index}, from a stable read of its header. */
   static IndexIdentity headerIdentity(FileSystem fs, Path index) throws IOException {
-    for (int attempt = 1; ; attempt++) {
-      FileStatus before = fs.getFileStatus(index);
-      long length = before.getLen();
-      byte[] head = new byte[(int) Math.min(IndexFormat.HEADER_SIZE, length)];
-      try (FSDataInputStream in = fs.open(index)) {
-        in.readFully(0, head);
-      } catch (IOException e) {
-        if (attempt < STABLE_READ_ATTEMPTS && replaced(fs, index, before)) {
-          continue; // e.g. the file got shorter under us
-        }
-        throw e;
-      }
-      if (attempt < STABLE_READ_ATTEMPTS && replaced(fs, index, before)) {
-        continue;
-      }
-      return IndexFormat.decodeHeader(ByteBuffer.wrap(head), length, index.toString())
-          .identity(length);
-    }
-  }
-
-  private static boolean replaced(FileSystem fs, Path index, FileStatus before) throws IOException {
-    FileStatus after = fs.getFileStatus(index);
-    return after.getLen() != before.getLen()
-        || after.getModificationTime() != before.getModificationTime();
+    return FileSystemLoader.readHeader(fs, index).identity();
   }
 
   /** Parses the whole list with the text loader's rules; its identity is what tasks will compute. */

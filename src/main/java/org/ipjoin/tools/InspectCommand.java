@@ -41,7 +41,7 @@ final class InspectCommand extends IndexCommand {
     if (!fs.exists(file)) {
       throw new FileNotFoundException(file + " does not exist");
     }
-    IndexHeader header = FileSystemLoader.readHeader(fs, file);
+    IndexHeader header = FileSystemLoader.readHeader(fs, file).header();
     IpLookup index = FileSystemLoader.load(fs, file, true).index();
     long length = fs.getFileStatus(file).getLen();
     System.out.printf("file           %s%n", file);

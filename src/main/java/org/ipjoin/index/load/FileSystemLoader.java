@@ -3,10 +3,13 @@ package org.ipjoin.index.load;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.ipjoin.index.CorruptIndexException;
 import org.ipjoin.index.IndexFormat;
 import org.ipjoin.index.IndexHeader;
+import org.ipjoin.index.IndexIdentity;
 import org.ipjoin.index.PayloadDecoder;
 
 /**
@@ -20,13 +23,53 @@ public final class FileSystemLoader {
 
   private FileSystemLoader() {}
 
-  /** Reads only the header (and the file length) and checks it. */
-  public static IndexHeader readHeader(FileSystem fs, Path file) throws IOException {
-    long length = fs.getFileStatus(file).getLen();
-    try (InputStream in = fs.open(file)) {
-      byte[] header = in.readNBytes(IndexFormat.HEADER_SIZE);
-      return IndexFormat.decodeHeader(ByteBuffer.wrap(header), length, file.toString());
+  /** How often the header is re-read when the file was replaced while it was being read. */
+  private static final int STABLE_READ_ATTEMPTS = 5;
+
+  /** A checked header and the file length it was checked against. */
+  public record HeaderRead(IndexHeader header, long length) {
+    public IndexIdentity identity() {
+      return header.identity(length);
     }
+  }
+
+  /**
+   * Reads only the header (and the file length) and checks it. The length comes from a status
+   * call and the header from an open, two separate looks at the path; when {@code ipindex build
+   * --overwrite} renames a new index into place between them, the header of one file would be
+   * checked against the length of another and reported as corrupt. So the status is taken before
+   * and after the read, and the read repeated until both agree (same length and modification
+   * time): the header then belongs to that file.
+   */
+  public static HeaderRead readHeader(FileSystem fs, Path file) throws IOException {
+    for (int attempt = 1; ; attempt++) {
+      FileStatus before = fs.getFileStatus(file);
+      long length = before.getLen();
+      byte[] head;
+      try (InputStream in = fs.open(file)) {
+        head = in.readNBytes(IndexFormat.HEADER_SIZE);
+      } catch (IOException e) {
+        if (attempt < STABLE_READ_ATTEMPTS && replaced(fs, file, before)) {
+          continue; // e.g. the file got shorter under us
+        }
+        throw e;
+      }
+      if (attempt < STABLE_READ_ATTEMPTS && replaced(fs, file, before)) {
+        continue;
+      }
+      return new HeaderRead(decodeHeader(head, length, file.toString()), length);
+    }
+  }
+
+  private static boolean replaced(FileSystem fs, Path file, FileStatus before) throws IOException {
+    FileStatus after = fs.getFileStatus(file);
+    return after.getLen() != before.getLen()
+        || after.getModificationTime() != before.getModificationTime();
+  }
+
+  private static IndexHeader decodeHeader(byte[] head, long length, String name)
+      throws CorruptIndexException {
+    return IndexFormat.decodeHeader(ByteBuffer.wrap(head), length, name);
   }
 
   /** Reads the whole index, running every check. */
@@ -35,8 +78,7 @@ public final class FileSystemLoader {
     long length = fs.getFileStatus(file).getLen();
     String name = file.toString();
     try (InputStream in = fs.open(file)) {
-      byte[] headerBytes = in.readNBytes(IndexFormat.HEADER_SIZE);
-      IndexHeader header = IndexFormat.decodeHeader(ByteBuffer.wrap(headerBytes), length, name);
+      IndexHeader header = decodeHeader(in.readNBytes(IndexFormat.HEADER_SIZE), length, name);
       PayloadDecoder decoder = new PayloadDecoder(header, name, verifyChecksum);
       byte[] chunk = new byte[CHUNK_BYTES];
       while (decoder.remaining() > 0) {
