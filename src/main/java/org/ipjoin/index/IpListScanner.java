@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
+import org.ipjoin.ip.Utf8Bom;
 
 /**
  * Reads a text IP list from a stream in large chunks and classifies every line with
@@ -64,7 +65,7 @@ public final class IpListScanner {
       boolean eof = n == 0 || end < buf.length;
       int start = 0;
       if (first) {
-        start = bomLength(buf, end);
+        start = Utf8Bom.length(buf, end);
         first = false;
       }
       start = scanLines(buf, start, end);
@@ -204,10 +205,6 @@ public final class IpListScanner {
       examples.append(String.format("  %s:%d: %s: '%s'%n", name, lines, kind.description,
           MalformedIpListException.abbreviate(text)));
     }
-  }
-
-  private static int bomLength(byte[] buf, int end) {
-    return end >= 3 && buf[0] == (byte) 0xEF && buf[1] == (byte) 0xBB && buf[2] == (byte) 0xBF ? 3 : 0;
   }
 
   /** The collected keys, unsorted and with duplicates, in {@code keys()[0, keyCount())}. */

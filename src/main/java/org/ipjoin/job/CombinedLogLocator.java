@@ -1,5 +1,7 @@
 package org.ipjoin.job;
 
+import org.ipjoin.ip.Utf8Bom;
+
 /**
  * Format {@code combined}: the client is the first space-delimited field, as in the Apache common
  * and combined log formats and Nginx's default {@code combined} format
@@ -19,8 +21,7 @@ public final class CombinedLogLocator implements ClientIpLocator {
 
   @Override
   public boolean locate(byte[] record, int length, Range range) {
-    int start = length >= 3 && record[0] == (byte) 0xEF && record[1] == (byte) 0xBB
-        && record[2] == (byte) 0xBF ? 3 : 0;
+    int start = Utf8Bom.length(record, length);
     int end = start;
     while (end < length && record[end] != ' ') {
       end++;

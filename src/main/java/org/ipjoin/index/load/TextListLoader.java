@@ -12,6 +12,7 @@ import org.ipjoin.index.IpIndex;
 import org.ipjoin.index.IpListLine;
 import org.ipjoin.index.MalformedIpListException;
 import org.ipjoin.index.SortedKeys;
+import org.ipjoin.ip.Utf8Bom;
 
 /**
  * The seed article's baseline: a {@link BufferedReader} over the text list, one String per line,
@@ -47,7 +48,7 @@ public final class TextListLoader implements IndexLoader {
     while ((line = reader.readLine()) != null) {
       lineNumber++;
       byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);
-      int from = lineNumber == 1 ? bomLength(bytes) : 0;
+      int from = lineNumber == 1 ? Utf8Bom.length(bytes, bytes.length) : 0;
       long parsed = IpListLine.parse(bytes, from, bytes.length);
       IpListLine.Kind kind = IpListLine.Kind.of(parsed);
       if (kind == IpListLine.Kind.ADDRESS) {
@@ -64,11 +65,5 @@ public final class TextListLoader implements IndexLoader {
     int[] exact = java.util.Arrays.copyOf(keys, unique);
     IndexHeader header = IndexHeader.describe(exact, unique, length, lineNumber);
     return new LoadedIndex(IpIndex.ofSortedUnique(exact), header.identity(length));
-  }
-
-  /** 3 if the bytes start with a UTF-8 byte order mark, else 0. */
-  static int bomLength(byte[] bytes) {
-    return bytes.length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB
-        && bytes[2] == (byte) 0xBF ? 3 : 0;
   }
 }
