@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 class IpListScannerTest {
 
-  static final Path REALDATA = Path.of(System.getProperty("ipjoin.realdata", "../shared/realdata"));
+  
 
   /** The reference: split into lines with plain code, classify each with IpListLine. */
   record Expected(int[] keys, long lines, Map<IpListLine.Kind, Long> kinds) {}
@@ -73,7 +73,7 @@ class IpListScannerTest {
   @ValueSource(strings = {"lists/ipsum.txt", "lists/ipranges_all_ipv4_merged.txt",
       "lists/ipcat_datacenters.csv", "logs/elastic_apache_logs.log"})
   void realFilesScanAsLineByLine(String name) throws IOException {
-    assertSameAsReference(Files.readAllBytes(REALDATA.resolve(name)));
+    assertSameAsReference(Files.readAllBytes(org.ipjoin.RealData.file(name)));
   }
 
   @Test

@@ -43,9 +43,8 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class IpJoinMiniClusterIT {
 
-  static final Path REALDATA = Path.of(System.getProperty("ipjoin.realdata", "../shared/realdata"));
-  static final Path IPSUM = REALDATA.resolve("lists/ipsum.txt");
-  static final Path LOG = REALDATA.resolve("logs/elastic_apache_logs.log");
+    static final Path IPSUM = org.ipjoin.RealData.ipsum();
+  static final Path LOG = org.ipjoin.RealData.elasticLog();
   static final Path WORK = Path.of(System.getProperty("ipjoin.test.dir", "target/test-work"),
       "minicluster");
 
@@ -147,7 +146,7 @@ class IpJoinMiniClusterIT {
 
   @Test
   void joinsThroughTheDistributedCacheOnYarnAndRefusesAnExistingOutput() throws Exception {
-    assertEquals(32, expectedMatches.size(), "realdata README: 32 elastic lines are listed in ipsum");
+    assertEquals(32, expectedMatches.size(), "realdata/README.md: 32 elastic lines are listed in ipsum");
     assertEquals(0, join("/out/match"));
     assertEquals(sortedExpected(), outputLines("/out/match"));
     assertTrue(fs.exists(new org.apache.hadoop.fs.Path("/out/match/_SUCCESS")));

@@ -61,7 +61,6 @@ class IpJoinJobTest {
 
   @TempDir static Path dir;
 
-  private Path realdata;
   private Path ipsum;
   private Path elastic;
   private Path basjes;
@@ -86,10 +85,9 @@ class IpJoinJobTest {
 
   @BeforeAll
   void setUp() throws IOException {
-    realdata = Paths.get(System.getProperty("ipjoin.realdata", "../shared/realdata")).toAbsolutePath();
-    ipsum = realdata.resolve("lists/ipsum.txt");
-    elastic = realdata.resolve("logs/elastic_apache_logs.log");
-    basjes = realdata.resolve("logs/basjes_hackers-access.log");
+    ipsum = org.ipjoin.RealData.ipsum();
+    elastic = org.ipjoin.RealData.elasticLog();
+    basjes = org.ipjoin.RealData.basjesLog();
 
     listed = new HashSet<>();
     for (String line : Files.readAllLines(ipsum, StandardCharsets.ISO_8859_1)) {

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** The ipindex commands, run as users run them (through IndexTools and ToolRunner) on real files. */
 class IndexToolsTest {
 
-  static final Path REALDATA = Path.of(System.getProperty("ipjoin.realdata", "../shared/realdata"));
-  static final Path IPSUM = REALDATA.resolve("lists/ipsum.txt");
+  
+  static final Path IPSUM = org.ipjoin.RealData.ipsum();
 
   @TempDir Path dir;
 

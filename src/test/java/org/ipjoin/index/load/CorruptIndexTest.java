@@ -265,8 +265,7 @@ class CorruptIndexTest {
   @ParameterizedTest
   @MethodSource("binaryPaths")
   void textFilesAreNotIndexes(Reader path) throws IOException {
-    Path ipsum = Path.of(System.getProperty("ipjoin.realdata", "/work/shared/realdata"),
-        "lists", "ipsum.txt").toAbsolutePath().normalize(); // Hadoop paths normalise "..", so compare normalised
+    Path ipsum = org.ipjoin.RealData.ipsum().toAbsolutePath().normalize(); // Hadoop paths normalise "..", so compare normalised
     CorruptIndexException e = assertThrows(CorruptIndexException.class,
         () -> path.load(ipsum, true));
     assertEquals(Check.MAGIC, e.check());

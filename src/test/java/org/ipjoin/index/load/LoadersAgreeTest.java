@@ -38,8 +38,7 @@ class LoadersAgreeTest {
   @TempDir Path dir;
 
   private static Path realData(String relative) {
-    String root = System.getProperty("ipjoin.realdata", "/work/shared/realdata");
-    return Path.of(root).resolve(relative);
+    return org.ipjoin.RealData.file(relative);
   }
 
   /**
