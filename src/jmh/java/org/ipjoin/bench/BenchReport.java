@@ -40,7 +40,7 @@ public final class BenchReport {
     Map<String, String> machine = keyValues(results.resolve("machine.txt"));
     line("# ipjoin benchmarks");
     line();
-    line("Made by `index-tools/bench` (issue 5). Every number below comes from the run described here;");
+    line("Made by `index-tools/bench`. Every number below comes from the run described here;");
     line("rerun the command to reproduce. The machine is shared with other builds, so absolute times are");
     line("noisy: compare the ratios, which were measured side by side in the same run.");
     line();
@@ -76,7 +76,7 @@ public final class BenchReport {
     line("```");
   }
 
-  // ---- issue 5's targets, checked against this run ----
+  // ---- the project's performance targets, checked against this run ----
   private void targets(long ips) throws IOException {
     Map<String, List<Double>> loads = new LinkedHashMap<>();
     long keys = 0;
@@ -86,7 +86,7 @@ public final class BenchReport {
     }
     Map<String, Jmh> lookups = lookupScores("jmh-lookup.csv");
     Map<String, Jmh> lookupsThp = lookupScores("jmh-lookup-thp.csv");
-    line("## Targets (issue 5, 2-core machine) against this run");
+    line("## Targets (2-core machine) against this run");
     line();
     line("| target | measured | met? |");
     line("|---|---|---|");
@@ -265,8 +265,7 @@ public final class BenchReport {
     line("addresses; `zipf`: the same pool drawn with P(rank r) ∝ 1/r. `binarySearch` = `Arrays.binarySearch`");
     line("over the whole int[]; `prefixBinarySearch` = the previous `IpIndex.contains` (/16 table + binary");
     line("search in the bucket); `ipjoin` = `IpIndex.contains`; `ipjoinMapped` = the same lookup served");
-    line("from a read-only mapping (`--loader mmap-direct`, no heap copy); `ipjoinBatch` = `IpIndex.containsAll`");
-    line("over the 1024 probes. THP: the same benchmark with `-XX:+UseTransparentHugePages` in the forked JVM.");
+    line("from a read-only mapping (`--loader mmap-direct`, no heap copy). THP: the same benchmark with `-XX:+UseTransparentHugePages` in the forked JVM.");
     line();
     for (String probes : List.of("uniform", "zipf")) {
       Jmh base = plain.get("binarySearch/" + probes);
@@ -275,7 +274,7 @@ public final class BenchReport {
       line();
       line("| method | mean ns | best ns | binarySearch / this (mean, best) | THP mean ns | THP best ns | binarySearch / this, THP (mean, best) |");
       line("|---|---:|---:|---:|---:|---:|---:|");
-      for (String m : List.of("binarySearch", "prefixBinarySearch", "ipjoin", "ipjoinMapped", "ipjoinBatch")) {
+      for (String m : List.of("binarySearch", "prefixBinarySearch", "ipjoin", "ipjoinMapped")) {
         Jmh v = plain.get(m + "/" + probes);
         Jmh t = thp.get(m + "/" + probes);
         line(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |", m,

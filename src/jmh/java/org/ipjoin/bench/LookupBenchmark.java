@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * Membership lookups on a sorted {@code int[]} of {@code keys} random IPv4 keys (default: the
  * seed's 26,123,456): {@code Arrays.binarySearch} over the whole array (the seed's way), the
  * previous {@link IpIndex} (prefix table + binary search in the /16 bucket, reproduced here), and
- * the current {@link IpIndex#contains} and {@link IpIndex#containsAll}.
+ * the current {@link IpIndex#contains}.
  *
  * <p>Probe streams ({@code probes}): {@code uniform} = half listed keys, half random addresses, in
  * random order; {@code zipf} = the same pool of probes drawn with Zipf-like skew (rank r with
@@ -55,7 +55,6 @@ public class LookupBenchmark {
   /** The same keys served from a read-only mapping of an index file (loader mmap-direct). */
   private IpLookup mapped;
   private int[] stream;
-  private boolean[] answers;
   private int next;
 
   @Setup(Level.Trial)
@@ -76,7 +75,6 @@ public class LookupBenchmark {
     } else {
       throw new IllegalArgumentException("probes: uniform or zipf, not " + probes);
     }
-    answers = new boolean[BATCH];
     next = 0;
   }
 
@@ -171,22 +169,6 @@ public class LookupBenchmark {
     int hits = 0;
     for (int i = from; i < from + BATCH; i++) {
       if (ix.contains(s[i])) {
-        hits++;
-      }
-    }
-    return hits;
-  }
-
-  @Benchmark
-  @OperationsPerInvocation(BATCH)
-  public int ipjoinBatch() {
-    int[] probeBatch = new int[BATCH];
-    System.arraycopy(stream, start(), probeBatch, 0, BATCH);
-    boolean[] out = answers;
-    index.containsAll(probeBatch, BATCH, out);
-    int hits = 0;
-    for (boolean b : out) {
-      if (b) {
         hits++;
       }
     }

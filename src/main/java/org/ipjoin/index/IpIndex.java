@@ -19,23 +19,23 @@ import java.util.Arrays;
  * sparse prefix) stay O(log bucket) instead of degrading to a linear walk.
  *
  * <p>Measured with JMH on the 2-core bench machine, shared with other builds (26,123,456 random
- * keys, 1024 probes per call, mean ns per probe; {@code index-tools/bench}, full table in
- * {@code docs/benchmarks.md}; alone: {@code mvn -Pbench -DskipTests package}, then {@code java -jar
- * target/bench-build/benchmarks.jar LookupBenchmark}):
+ * keys, 1024 probes per call, mean ns per probe; the full run of {@code index-tools/bench} of
+ * 2026-11-22, tables in {@code docs/benchmarks.md}; alone: {@code mvn -Pbench -DskipTests package},
+ * then {@code java -jar target/bench-build/benchmarks.jar LookupBenchmark}):
  * <pre>
- *   probes   Arrays.binarySearch   previous IpIndex (/16 + binary search)   contains   containsAll
- *   uniform     393 ns                150 ns                                    68 ns       53 ns
- *   zipf        295 ns                125 ns                                    52 ns       41 ns
+ *   probes   Arrays.binarySearch   previous IpIndex (/16 + binary search)   contains
+ *   uniform     444 ns                166 ns                                  76.5 ns
+ *   zipf        335 ns                142 ns                                  55.8 ns
  * </pre>
- * {@code contains} is 5.8x faster than {@code Arrays.binarySearch} on uniform probes (issue 5 asks
- * for 5x). The table size: in one noisy {@code LookupVariantsBenchmark} run the interpolation scan
- * took ~157 ns/probe with a /16 table and ~87 ns with /19; /19 is the largest table within the 4.1
- * bytes-per-IP heap budget at 26 M keys. {@link #containsAll} reads the first slot of 16 lookups
- * before resolving any, so their cache misses overlap: a further gain for callers that can batch.
+ * {@code contains} is 5.8x faster than {@code Arrays.binarySearch} on uniform probes. The table
+ * size: in one noisy {@code LookupVariantsBenchmark} run the interpolation scan took ~157 ns/probe
+ * with a /16 table and ~87 ns with /19; /19 is the largest table within a 4.1 bytes-per-IP heap
+ * budget at 26 M keys.
  *
  * <p>Not taken (not measured here; reasoning only): 16-bit keys under the prefix table (a
  * {@code char[]}, half the memory) and Eytzinger/B-tree layouts all need a conversion pass over
- * the keys at load time, which the nio load budget (110 ms for 26 M keys) cannot pay, and they
+ * the keys at load time, which a load of
+ * 124 ms for 26 M keys (nio, median, same run) cannot absorb, and they
  * break the zero-copy hand-over of the loaders' sorted {@code int[]}. Heap: 4 bytes per key plus
  * the table: 4.08 bytes per key at 26 M keys ({@link #heapBytes}).
  */
@@ -43,9 +43,6 @@ public final class IpIndex implements IpLookup {
 
   /** Slots scanned linearly from the interpolation guess before falling back to binary search. */
   static final int SCAN = 16;
-
-  /** Lookups {@link #containsAll} interleaves. */
-  private static final int BATCH = 16;
 
   private final int[] keys;
   /** Where each address prefix of {@code 32 - shift} bits starts in {@code keys}; see {@link PrefixTable}. */
@@ -74,14 +71,6 @@ public final class IpIndex implements IpLookup {
     return new IpIndex(keys);
   }
 
-  /** Sorts and de-duplicates a copy of {@code keys[0, count)}. For tests and small lists. */
-  public static IpIndex ofUnsorted(int[] keys, int count) {
-    int[] copy = Arrays.copyOf(keys, count);
-    Arrays.sort(copy);
-    int unique = SortedKeys.dedup(copy, count);
-    return new IpIndex(unique == copy.length ? copy : Arrays.copyOf(copy, unique));
-  }
-
   /** True if {@code key} (see {@link org.ipjoin.ip.IpCodec#toKey}) is in the index. */
   @Override
   public boolean contains(int key) {
@@ -95,42 +84,6 @@ public final class IpIndex implements IpLookup {
     // shift <= 16, n <= 2^shift and low < 2^shift: the product fits 32 unsigned bits, >>> is exact.
     int guess = from + (((address & lowMask) * n) >>> shift);
     return resolve(keys, from, from + n, guess, keys[guess], key);
-  }
-
-  /**
-   * Looks up {@code probes[0, n)} and stores each answer in {@code out[i]}: the same answers as
-   * {@link #contains}, faster per key when the caller has many keys at hand, because the first
-   * (cache-missing) read of up to 16 lookups is issued before any of them is resolved.
-   */
-  public void containsAll(int[] probes, int n, boolean[] out) {
-    if (n > probes.length || n > out.length) {
-      throw new IndexOutOfBoundsException("n=" + n + " probes=" + probes.length + " out=" + out.length);
-    }
-    int[] k = keys;
-    int[] starts = bucketStart;
-    int[] from = new int[BATCH];
-    int[] to = new int[BATCH];
-    int[] guess = new int[BATCH];
-    int[] seen = new int[BATCH];
-    for (int base = 0; base < n; base += BATCH) {
-      int m = Math.min(BATCH, n - base);
-      for (int j = 0; j < m; j++) {
-        int address = probes[base + j] ^ Integer.MIN_VALUE;
-        int prefix = address >>> shift;
-        int f = starts[prefix];
-        int c = starts[prefix + 1] - f;
-        from[j] = f;
-        to[j] = f + c;
-        int g = c == 0 ? -1 : f + (((address & lowMask) * c) >>> shift);
-        guess[j] = g;
-        // Independent loads: the CPU overlaps their misses.
-        seen[j] = g < 0 ? 0 : k[g];
-      }
-      for (int j = 0; j < m; j++) {
-        int g = guess[j];
-        out[base + j] = g >= 0 && resolve(k, from[j], to[j], g, seen[j], probes[base + j]);
-      }
-    }
   }
 
   /** Finishes a lookup of {@code key} in {@code k[from, to)} from slot {@code guess} holding {@code v}. */
@@ -173,12 +126,6 @@ public final class IpIndex implements IpLookup {
   @Override
   public int key(int i) {
     return keys[i];
-  }
-
-  /** A copy of the keys, in order. */
-  @Override
-  public int[] toArray() {
-    return keys.clone();
   }
 
   /** Heap held by this index: the keys plus the prefix table. */

@@ -16,9 +16,6 @@ public interface IpLookup {
   /** The i-th smallest key. */
   int key(int i);
 
-  /** A copy of the keys, in order (for tools and tests). */
-  int[] toArray();
-
   /** Heap this lookup holds (keys in a mapping are not heap). */
   long heapBytes();
 }

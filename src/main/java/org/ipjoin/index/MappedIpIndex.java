@@ -96,21 +96,9 @@ public final class MappedIpIndex implements IpLookup {
     return keys.get(i);
   }
 
-  @Override
-  public int[] toArray() {
-    int[] copy = new int[size];
-    keys.get(0, copy);
-    return copy;
-  }
-
   /** Only the prefix table: the keys live in the page cache, shared by every mapper on the node. */
   @Override
   public long heapBytes() {
     return 4L * bucketStart.length;
-  }
-
-  /** Keys in the mapping (off-heap, in the shared page cache). */
-  public long mappedBytes() {
-    return 4L * size;
   }
 }

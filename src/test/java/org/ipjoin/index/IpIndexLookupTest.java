@@ -12,7 +12,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link IpIndex#contains} and {@link IpIndex#containsAll} against {@link Arrays#binarySearch} on
+ * {@link IpIndex#contains} against {@link Arrays#binarySearch} on
  * the same keys: random, clustered (a dense run inside a /16, which defeats interpolation and
  * exercises the binary-search fallback), full /16 buckets, bucket edges and the extreme keys.
  */
@@ -26,9 +26,6 @@ class IpIndexLookupTest {
     for (int probe : new int[] {Integer.MIN_VALUE, -1, 0, 1, Integer.MAX_VALUE}) {
       assertFalse(index.contains(probe));
     }
-    boolean[] out = new boolean[1];
-    index.containsAll(new int[] {0}, 1, out);
-    assertFalse(out[0]);
   }
 
   @Test
@@ -167,23 +164,6 @@ class IpIndexLookupTest {
     assertTrue(Arrays.stream(empty).allMatch(v -> v == 0));
   }
 
-  @Test
-  void containsAllRejectsOverlongCount() {
-    IpIndex index = IpIndex.ofSortedUnique(new int[] {1, 2, 3});
-    assertThrows(IndexOutOfBoundsException.class, () -> index.containsAll(new int[2], 3, new boolean[3]));
-    assertThrows(IndexOutOfBoundsException.class, () -> index.containsAll(new int[3], 3, new boolean[2]));
-  }
-
-  @Test
-  void ofUnsortedSortsAndDedups() {
-    IpIndex index = IpIndex.ofUnsorted(new int[] {5, Integer.MAX_VALUE, 5, Integer.MIN_VALUE, -7, 99}, 5);
-    assertArrayEquals(new int[] {Integer.MIN_VALUE, -7, 5, Integer.MAX_VALUE}, index.toArray());
-    assertEquals(4, index.size());
-    assertTrue(index.contains(Integer.MIN_VALUE));
-    assertFalse(index.contains(99));
-    assertEquals(4L * 4 + 4L * ((1 << 16) + 1), index.heapBytes());
-  }
-
   /** Each key, its neighbours, and the first/last key of each touched /16 and its neighbours. */
   private static int[] edgeProbes(int[] keys) {
     IntStream.Builder b = IntStream.builder();
@@ -205,26 +185,12 @@ class IpIndexLookupTest {
   }
 
   private static void assertAgrees(int[] keys, IpIndex index, int[] probes) {
-    boolean[] batch = new boolean[probes.length];
-    index.containsAll(probes, probes.length, batch);
     for (int i = 0; i < probes.length; i++) {
       int probe = probes[i];
       boolean expected = Arrays.binarySearch(keys, probe) >= 0;
       if (index.contains(probe) != expected) {
         throw new AssertionError("contains(" + probe + ") should be " + expected + " (size " + keys.length + ")");
       }
-      if (batch[i] != expected) {
-        throw new AssertionError("containsAll[" + i + "]=" + probe + " should be " + expected);
-      }
     }
-    // A batch shorter than the arrays leaves the tail untouched.
-    boolean[] partial = new boolean[Math.min(probes.length, 37) + 3];
-    Arrays.fill(partial, true);
-    int n = partial.length - 3;
-    index.containsAll(probes, n, partial);
-    for (int i = 0; i < n; i++) {
-      assertEquals(Arrays.binarySearch(keys, probes[i]) >= 0, partial[i]);
-    }
-    assertTrue(partial[n] && partial[n + 1] && partial[n + 2]);
   }
 }

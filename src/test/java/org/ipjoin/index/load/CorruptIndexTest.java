@@ -91,7 +91,7 @@ class CorruptIndexTest {
   @MethodSource("binaryPaths")
   void theValidBaseFileLoads(Reader path) throws IOException {
     Path file = VALID.writeTo(dir.resolve("valid.ipidx"));
-    assertArrayEquals(KEYS, path.load(file, true).index().toArray());
+    assertArrayEquals(KEYS, org.ipjoin.index.TestLookups.keys(path.load(file, true).index()));
   }
 
   @ParameterizedTest
@@ -259,7 +259,7 @@ class CorruptIndexTest {
     IndexBytes bytes = VALID.copy().xorByte(IndexFormat.PAYLOAD_CRC_OFFSET + 2, 0x10).fixHeaderCrc();
     rejects(path, bytes, "crc-field", Check.PAYLOAD_CHECKSUM);
     Path file = bytes.writeTo(dir.resolve("crc-field-unverified.ipidx"));
-    assertArrayEquals(KEYS, path.load(file, false).index().toArray());
+    assertArrayEquals(KEYS, org.ipjoin.index.TestLookups.keys(path.load(file, false).index()));
   }
 
   @ParameterizedTest
@@ -360,7 +360,7 @@ class CorruptIndexTest {
     System.arraycopy(body, 0, bytes, 3, body.length);
     Files.write(bom, bytes);
     assertArrayEquals(new int[] {org.ipjoin.ip.IpCodec.parseKey("1.2.3.4")},
-        ReadPath.TEXT.loader().load(bom, true).index().toArray());
+        org.ipjoin.index.TestLookups.keys(ReadPath.TEXT.loader().load(bom, true).index()));
 
     // Further down, the same bytes are not a BOM but garbage in front of an address.
     Path late = dir.resolve("late-bom.tsv");

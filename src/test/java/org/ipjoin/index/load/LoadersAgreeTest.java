@@ -101,10 +101,10 @@ class LoadersAgreeTest {
         String what = path.externalName() + " verify=" + verify;
         IpLookup ips = loaded.index();
         assertEquals(expected.size(), ips.size(), what);
-        Set<String> formatted = Arrays.stream(ips.toArray()).mapToObj(IpCodec::format)
+        Set<String> formatted = Arrays.stream(org.ipjoin.index.TestLookups.keys(ips)).mapToObj(IpCodec::format)
             .collect(Collectors.toSet());
         assertEquals(expected, formatted, what);
-        assertArrayEquals(keys, ips.toArray(), what);
+        assertArrayEquals(keys, org.ipjoin.index.TestLookups.keys(ips), what);
 
         IndexIdentity id = loaded.identity();
         assertEquals(expected.size(), id.count(), what);
@@ -157,7 +157,7 @@ class LoadersAgreeTest {
       for (boolean verify : new boolean[] {true, false}) {
         String what = path.externalName() + " verify=" + verify;
         LoadedIndex loaded = path.loader().load(path.readsText() ? text : index, verify);
-        assertArrayEquals(keys, loaded.index().toArray(), what);
+        assertArrayEquals(keys, org.ipjoin.index.TestLookups.keys(loaded.index()), what);
         IndexIdentity id = loaded.identity();
         if (path.readsText()) {
           assertEquals(Files.size(text), id.fileLength(), what);
@@ -188,7 +188,7 @@ class LoadersAgreeTest {
     Path index = writeIndex("from-stream", keys);
     try (var in = Files.newInputStream(index)) {
       LoadedIndex loaded = StreamLoader.load(in, Files.size(index), "hdfs://nn/ips.ipidx", true);
-      assertArrayEquals(keys, loaded.index().toArray());
+      assertArrayEquals(keys, org.ipjoin.index.TestLookups.keys(loaded.index()));
       assertEquals(ReadPath.NIO.loader().load(index, true).identity(), loaded.identity());
     }
   }
