@@ -178,7 +178,7 @@ public final class BenchReport {
     line("`millis` is what `ipindex load` prints: the load alone (open, read, every check, build the");
     line("lookup table), as a map task's setup() pays it, JIT cold. `process` is the whole `java`");
     line("command (JVM start, Hadoop classpath). " + runs + " runs each; page cache warm; " + keys
-        + " keys (unique). `text` reads ip.tsv and sorts (the seed's way). `stream` (one read(2) per byte)");
+        + " keys (unique). `text` reads ip.tsv and sorts (the comparison's baseline). `stream` (one read(2) per byte)");
     line("ran on a list of a tenth the size and its times are **scaled ×10**. THP = `-XX:+UseTransparentHugePages`");
     line("(kernel THP mode: madvise). Checksum = CRC32C of the payload, on unless marked.");
     line();

@@ -22,8 +22,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Membership lookups on a sorted {@code int[]} of {@code keys} random IPv4 keys (default: the
- * seed's 26,123,456): {@code Arrays.binarySearch} over the whole array (the seed's way), the
+ * Membership lookups on a sorted {@code int[]} of {@code keys} random IPv4 keys (default
+ * 26,123,456, the scale of the read-path comparison): {@code Arrays.binarySearch} over the whole
+ * array (the comparison's baseline), the
  * previous {@link IpIndex} (prefix table + binary search in the /16 bucket, reproduced here), and
  * the current {@link IpIndex#contains}.
  *

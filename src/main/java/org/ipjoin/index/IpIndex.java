@@ -9,7 +9,7 @@ import java.util.Arrays;
  * <h2>Lookup</h2>
  * A prefix table says where each address prefix starts in the array: 2^16 entries (/16) for small
  * lists, growing with the list so buckets hold at least ~40 keys and the table costs at most 0.1
- * byte per key (2^19 entries, /19, 2 MiB at the seed's 26 M keys; see {@link PrefixTable}). Inside
+ * byte per key (2^19 entries, /19, 2 MiB at 26 M keys; see {@link PrefixTable}). Inside
  * the one bucket, {@link #contains} does <em>one interpolation step</em>: the address bits below
  * the prefix say how far into the bucket the key should sit if keys are evenly spread, which IP
  * lists roughly are inside a small prefix. On 26 M random keys a /19 bucket holds ~50 keys and the

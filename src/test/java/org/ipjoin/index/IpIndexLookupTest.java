@@ -128,7 +128,7 @@ class IpIndexLookupTest {
     assertEquals(16, PrefixTable.bitsFor(2_612_345));
     assertEquals(19, PrefixTable.bitsFor(26_123_456));
     assertEquals(22, PrefixTable.bitsFor(Integer.MAX_VALUE));
-    // At the seed's scale the whole index stays within 4.1 bytes per IP.
+    // At 26 M keys the whole index stays within 4.1 bytes per IP.
     long n = 26_123_456;
     assertTrue(4 * n + 4 * ((1L << PrefixTable.bitsFor(n)) + 1) <= 4.1 * n);
   }

@@ -12,7 +12,7 @@ import org.ipjoin.index.IndexHeader;
 import org.ipjoin.index.PayloadDecoder;
 
 /**
- * The seed article's second and third tries: {@code DataInputStream.readInt} key by key, either
+ * The second and third tries of the read-path comparison (README, Read paths): {@code DataInputStream.readInt} key by key, either
  * straight over the file ({@code stream}: every readInt is four read(2) system calls) or over a
  * 64 KiB {@link BufferedInputStream} ({@code buffered}). Kept for the comparison, and because
  * {@link #load(InputStream, long, String, boolean)} reads from any stream, such as an HDFS one.
