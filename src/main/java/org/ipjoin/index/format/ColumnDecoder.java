@@ -1,0 +1,266 @@
+package org.ipjoin.index.format;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.IntBuffer;
+import java.util.zip.CRC32C;
+import org.ipjoin.index.format.CorruptIndexException.Check;
+import org.ipjoin.ip.IpCodec;
+
+/**
+ * Decodes one i32 section while checking it: its CRC32C (unless switched off), its count, and what
+ * its kind requires, piece by piece while each piece is in cache. The values go into an
+ * {@code int[]} (the heap read paths) or, for a column served from a mapping, only through a
+ * reused piece buffer. The {@code IndexDecoder} hands it little-endian bytes ({@link #accept}) or
+ * single values ({@link #acceptInt}, for the read paths that read value by value).
+ */
+abstract class ColumnDecoder {
+
+  /** 64 Ki values = 256 KiB: fits the L2 cache of the machines this was tuned on. */
+  static final int PIECE = 1 << 16;
+
+  final Section section;
+  final String file;
+  private final boolean verifyChecksum;
+  private final boolean retain;
+  /** All values (retained) or one piece. */
+  final int[] values;
+  private final CRC32C crc = new CRC32C();
+  private boolean crcFromBytes;
+  long filled;
+
+  ColumnDecoder(Section section, String file, boolean verifyChecksum, boolean retain) {
+    if (retain && section.count() > Integer.MAX_VALUE - 8) {
+      // Not corruption: a valid index too large for one int[]. Say so.
+      throw new IllegalStateException(file + ": " + section.count() + " " + section.kind().description
+          + " do not fit in one int[]; use --loader mmap-direct");
+    }
+    this.section = section;
+    this.file = file;
+    this.verifyChecksum = verifyChecksum;
+    this.retain = retain;
+    this.values = new int[retain ? (int) section.count() : (int) Math.min(section.count(), PIECE)];
+  }
+
+  long remaining() {
+    return section.count() - filled;
+  }
+
+  /** Takes every whole value of {@code chunk} (position to limit), at most {@link #remaining}. */
+  final void accept(ByteBuffer chunk) throws CorruptIndexException {
+    ByteBuffer le = chunk.slice().order(ByteOrder.LITTLE_ENDIAN);
+    int n = (int) Math.min(le.remaining() / 4, remaining());
+    for (int done = 0; done < n; ) {
+      int piece = Math.min(PIECE, n - done);
+      ByteBuffer bytes = le.slice(done * 4, piece * 4).order(ByteOrder.LITTLE_ENDIAN);
+      if (verifyChecksum) {
+        crc.update(bytes.duplicate());
+        crcFromBytes = true;
+      }
+      int at = retain ? (int) filled : 0;
+      bytes.asIntBuffer().get(values, at, piece);
+      check(values, at, piece, filled);
+      filled += piece;
+      done += piece;
+    }
+    chunk.position(chunk.position() + n * 4);
+  }
+
+  /** Takes one value (the CRC is then computed from the retained values at the end). */
+  final void acceptInt(int value) throws CorruptIndexException {
+    if (!retain) {
+      throw new IllegalStateException("a column served from a mapping takes whole chunks only");
+    }
+    int at = (int) filled;
+    values[at] = value;
+    check(values, at, 1, filled);
+    filled++;
+  }
+
+  /** Runs the end checks; returns the values when retained. */
+  final int[] finish() throws CorruptIndexException {
+    if (filled != section.count()) {
+      throw new CorruptIndexException(file, Check.FILE_LENGTH, section.kind().description
+          + " ended after " + filled + " of " + section.count() + " values");
+    }
+    if (verifyChecksum) {
+      int actual = crcFromBytes || filled == 0 ? (int) crc.getValue() : crcOf(values, (int) filled);
+      if (actual != section.crc()) {
+        throw new CorruptIndexException(file, Check.SECTION_CHECKSUM, section.kind().description
+            + ": the directory says CRC32C " + IndexLayout.hex(section.crc()) + ", the bytes have "
+            + IndexLayout.hex(actual));
+      }
+    }
+    checkEnd();
+    return retain ? values : null;
+  }
+
+  /**
+   * Checks {@code k[at, at + n)}, which hold values {@code base .. base + n - 1} of the section.
+   */
+  abstract void check(int[] k, int at, int n, long base) throws CorruptIndexException;
+
+  /** Checks that need the whole section. */
+  void checkEnd() throws CorruptIndexException {}
+
+  /** CRC32C of {@code values[0, count)} laid out little-endian. */
+  static int crcOf(int[] values, int count) {
+    CRC32C crc = new CRC32C();
+    ByteBuffer chunk = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
+    int perChunk = chunk.capacity() / 4;
+    for (int from = 0; from < count; from += perChunk) {
+      int n = Math.min(perChunk, count - from);
+      chunk.clear();
+      chunk.asIntBuffer().put(values, from, n);
+      chunk.limit(n * 4);
+      crc.update(chunk);
+    }
+    return (int) crc.getValue();
+  }
+
+  /** Interval starts: strictly increasing; the lookup directory is recorded in the same pass. */
+  static final class Starts extends ColumnDecoder {
+    final LookupDirectory directory;
+    private int last;
+
+    Starts(Section section, String file, boolean verify, boolean retain) {
+      super(section, file, verify, retain);
+      this.directory = new LookupDirectory(section.count());
+    }
+
+    @Override
+    void check(int[] k, int at, int n, long base) throws CorruptIndexException {
+      if (n == 0) {
+        return;
+      }
+      int[] t = directory.raw();
+      int shift = directory.shift();
+      int end = at + n;
+      int offset = (int) (base - at + 1);
+      // Branch-free: b - a - 1 in long is negative exactly when a pair is not strictly increasing,
+      // and OR keeps the sign bit; the store is LookupDirectory.record's. Only a bad piece is walked
+      // again to name the first offending start (the directory is garbage then, unused).
+      long acc = base == 0 ? 0 : (long) k[at] - last - 1;
+      t[((k[at] ^ Integer.MIN_VALUE) >>> shift) + 1] = at + offset;
+      for (int i = at + 1; i < end; i++) {
+        int key = k[i];
+        acc |= (long) key - k[i - 1] - 1;
+        t[((key ^ Integer.MIN_VALUE) >>> shift) + 1] = i + offset;
+      }
+      if (acc < 0) {
+        if (base > 0 && k[at] <= last) {
+          throw notIncreasing(base, last, k[at]);
+        }
+        for (int i = at + 1; i < end; i++) {
+          if (k[i - 1] >= k[i]) {
+            throw notIncreasing(i - at + base, k[i - 1], k[i]);
+          }
+        }
+      }
+      last = k[end - 1];
+    }
+
+    private CorruptIndexException notIncreasing(long i, int previous, int start) {
+      return new CorruptIndexException(file, Check.SORTED, "start " + i + " (" + IpCodec.format(start)
+          + ") is not greater than start " + (i - 1) + " (" + IpCodec.format(previous) + ")");
+    }
+  }
+
+  /** Interval ends: each between its start and the next start. */
+  static final class Ends extends ColumnDecoder {
+    private final IntBuffer starts;
+
+    Ends(Section section, String file, boolean verify, boolean retain, IntBuffer starts) {
+      super(section, file, verify, retain);
+      this.starts = starts;
+    }
+
+    @Override
+    void check(int[] k, int at, int n, long base) throws CorruptIndexException {
+      long count = section.count();
+      for (int j = 0; j < n; j++) {
+        int i = (int) (base + j);
+        int end = k[at + j];
+        int start = starts.get(i);
+        if (end < start || (i + 1 < count && end >= starts.get(i + 1))) {
+          throw new CorruptIndexException(file, Check.INTERVALS, "interval " + i + " ends at "
+              + IpCodec.format(end) + ", outside " + IpCodec.format(start) + " .. "
+              + (i + 1 < count ? "before " + IpCodec.format(starts.get(i + 1)) : "255.255.255.255"));
+        }
+      }
+    }
+  }
+
+  /** Label ids: 0 (no label) up to the dictionary's label count. */
+  static final class LabelIds extends ColumnDecoder {
+    private final int labelCount;
+
+    LabelIds(Section section, String file, boolean verify, boolean retain, int labelCount) {
+      super(section, file, verify, retain);
+      this.labelCount = labelCount;
+    }
+
+    @Override
+    void check(int[] k, int at, int n, long base) throws CorruptIndexException {
+      for (int j = 0; j < n; j++) {
+        int id = k[at + j];
+        if (id < 0 || id > labelCount) {
+          throw new CorruptIndexException(file, Check.LABEL_IDS, "interval " + (base + j)
+              + " has label id " + id + "; the dictionary holds ids 1 .. " + labelCount);
+        }
+      }
+    }
+  }
+
+  /** The stored lookup directory: equal to the one the starts give. */
+  static final class Directory extends ColumnDecoder {
+    private final int[] computed;
+
+    Directory(Section section, String file, boolean verify, int[] computed) {
+      super(section, file, verify, true);
+      this.computed = computed;
+    }
+
+    @Override
+    void check(int[] k, int at, int n, long base) throws CorruptIndexException {
+      for (int j = 0; j < n; j++) {
+        if (k[at + j] != computed[(int) base + j]) {
+          throw new CorruptIndexException(file, Check.LOOKUP_DIRECTORY, "entry " + (base + j)
+              + " is " + k[at + j] + "; the interval starts give " + computed[(int) base + j]);
+        }
+      }
+    }
+  }
+
+  /** Label ends: 0 first, non-decreasing, the last one the length of the label bytes. */
+  static final class LabelEnds extends ColumnDecoder {
+    private final long labelBytes;
+    private int last;
+
+    LabelEnds(Section section, String file, boolean verify, long labelBytes) {
+      super(section, file, verify, true);
+      this.labelBytes = labelBytes;
+    }
+
+    @Override
+    void check(int[] k, int at, int n, long base) throws CorruptIndexException {
+      for (int j = 0; j < n; j++) {
+        int end = k[at + j];
+        long i = base + j;
+        if ((i == 0 && end != 0) || end < last || end > labelBytes) {
+          throw new CorruptIndexException(file, Check.LABELS, "label offset " + i + " is " + end
+              + " after " + last + " (" + labelBytes + " label bytes)");
+        }
+        last = end;
+      }
+    }
+
+    @Override
+    void checkEnd() throws CorruptIndexException {
+      if (last != labelBytes) {
+        throw new CorruptIndexException(file, Check.LABELS, "the last label ends at " + last
+            + ", the label bytes are " + labelBytes + " long");
+      }
+    }
+  }
+}

@@ -1,0 +1,51 @@
+package org.ipjoin.index.format;
+
+import java.io.IOException;
+
+/**
+ * An index file failed one of the checks of {@link IndexLayout}. The message names the file, the
+ * check that failed, and expected versus actual, so that the user knows what to look at: usually a
+ * truncated copy, a file that is not an index, or an index replaced while it was being read. Rebuild
+ * it with {@code ipindex build} or check it with {@code ipindex verify}.
+ */
+public class CorruptIndexException extends IOException {
+  private static final long serialVersionUID = 1L;
+
+  private final Check check;
+
+  public CorruptIndexException(String file, Check check, String detail) {
+    super(file + ": " + check.description + " check failed: " + detail);
+    this.check = check;
+  }
+
+  /** Which check failed; tests and tools assert on this rather than on message text. */
+  public Check check() {
+    return check;
+  }
+
+  /** Every check a reader makes, in the order it makes them. */
+  public enum Check {
+    HEADER_LENGTH("header length"),
+    MAGIC("magic"),
+    VERSION("format version"),
+    HEADER_CHECKSUM("header checksum"),
+    BYTE_ORDER("byte order"),
+    FLAGS("flags"),
+    RESERVED("reserved bytes"),
+    SECTION_DIRECTORY("section directory"),
+    FILE_LENGTH("file length"),
+    SECTION_CHECKSUM("section checksum"),
+    SORTED("sorted interval starts"),
+    INTERVALS("interval ends"),
+    LABEL_IDS("label ids"),
+    LABELS("label dictionary"),
+    LOOKUP_DIRECTORY("lookup directory"),
+    IDENTITY("index identity");
+
+    public final String description;
+
+    Check(String description) {
+      this.description = description;
+    }
+  }
+}

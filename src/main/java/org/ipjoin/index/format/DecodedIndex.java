@@ -1,0 +1,18 @@
+package org.ipjoin.index.format;
+
+/**
+ * The checked content of an index file, as the read paths hand it to the lookup structures.
+ * Columns served from a mapping ({@code mmap-direct}) are null here: the loader keeps the mapped
+ * views it checked.
+ *
+ * @param header the checked header and section directory
+ * @param starts interval starts (null when served from a mapping)
+ * @param ends interval ends, or null (no {@code V4_ENDS} section, or served from a mapping)
+ * @param labelIds label ids, or null (no labels, or served from a mapping)
+ * @param directory the lookup directory ({@code 2^directoryBits + 1} entries)
+ * @param directoryBits its prefix bits
+ * @param labelEnds label end offsets ({@code [0]} = 0), or null without labels
+ * @param labelBytes the labels' UTF-8 bytes, or null without labels
+ */
+public record DecodedIndex(IndexHeader header, int[] starts, int[] ends, int[] labelIds,
+    int[] directory, int directoryBits, int[] labelEnds, byte[] labelBytes) {}

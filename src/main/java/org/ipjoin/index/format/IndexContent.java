@@ -1,0 +1,35 @@
+package org.ipjoin.index.format;
+
+/**
+ * What an index holds, as the builder hands it to {@link IndexWriter}: disjoint IPv4 intervals in
+ * address order, their labels, and where the list came from.
+ *
+ * @param starts interval starts, strictly increasing, in {@code [0, count)}
+ * @param ends interval ends (inclusive), or null when every interval is one address
+ * @param labelIds each interval's label id (0 = no label), or null when the list has no labels
+ * @param count number of intervals
+ * @param labelEnds label end offsets into {@code labelBytes}, {@code [0] = 0}; null without labels
+ * @param labelBytes the labels' UTF-8 bytes; null without labels
+ * @param sourceBytes size of the text list(s) it was built from
+ * @param sourceLines lines in them
+ */
+public record IndexContent(int[] starts, int[] ends, int[] labelIds, int count, int[] labelEnds,
+    byte[] labelBytes, long sourceBytes, long sourceLines) {
+
+  /** An exact-address list without labels: sorted, distinct keys. */
+  public static IndexContent exact(int[] keys, int count, long sourceBytes, long sourceLines) {
+    return new IndexContent(keys, null, null, count, null, null, sourceBytes, sourceLines);
+  }
+
+  public boolean ranges() {
+    return ends != null;
+  }
+
+  public boolean labels() {
+    return labelIds != null;
+  }
+
+  int flags() {
+    return (ranges() ? IndexLayout.FLAG_RANGES : 0) | (labels() ? IndexLayout.FLAG_LABELS : 0);
+  }
+}

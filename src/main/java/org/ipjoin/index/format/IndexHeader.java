@@ -1,0 +1,61 @@
+package org.ipjoin.index.format;
+
+import java.util.List;
+
+/**
+ * The decoded, checked header and section directory of an index file ({@link IndexLayout}).
+ *
+ * @param flags {@link IndexLayout#FLAG_RANGES}, {@link IndexLayout#FLAG_LABELS}
+ * @param sections the section directory, in file order
+ * @param directoryCrc CRC32C of the directory bytes (it covers every section's CRC, so it pins the
+ *     whole content)
+ * @param sourceBytes size of the text list(s) the index was built from
+ * @param sourceLines lines in them
+ */
+public record IndexHeader(int flags, List<Section> sections, int directoryCrc, long sourceBytes,
+    long sourceLines) {
+
+  public boolean ranges() {
+    return (flags & IndexLayout.FLAG_RANGES) != 0;
+  }
+
+  public boolean labels() {
+    return (flags & IndexLayout.FLAG_LABELS) != 0;
+  }
+
+  /** The section of {@code kind}, or null when the file has none. */
+  public Section section(SectionKind kind) {
+    for (Section s : sections) {
+      if (s.kind() == kind) {
+        return s;
+      }
+    }
+    return null;
+  }
+
+  /** IPv4 intervals (addresses, for an exact-address list). */
+  public long intervalCount() {
+    return section(SectionKind.V4_STARTS).count();
+  }
+
+  /** Distinct labels (ids 1 .. n). */
+  public int labelCount() {
+    Section ends = section(SectionKind.LABEL_ENDS);
+    return ends == null ? 0 : (int) (ends.count() - 1);
+  }
+
+  /** Bits of the address prefix the lookup directory is indexed by. */
+  public int directoryBits() {
+    return IndexLayout.directoryBits(section(SectionKind.V4_DIRECTORY).count());
+  }
+
+  /** The file length this header requires: the end of the last section. */
+  public long fileLength() {
+    return sections.get(sections.size() - 1).end();
+  }
+
+  /** What pins one exact index file: every task checks it loaded the index the driver saw. */
+  public IndexIdentity identity(long fileLength) {
+    return new IndexIdentity(fileLength, intervalCount(), directoryCrc);
+  }
+}

@@ -1,0 +1,406 @@
+package org.ipjoin.index.format;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.CRC32C;
+import org.ipjoin.index.format.CorruptIndexException.Check;
+
+/**
+ * The on-disk index format, version 2: every offset and every header and directory check, in one
+ * place. This class and {@code docs/index-format.md} describe the same bytes; change them together.
+ *
+ * <pre>
+ * header, 64 bytes (all integers little-endian)
+ * offset  size  field           content
+ * ------  ----  --------------  ------------------------------------------------------------
+ *      0     8  MAGIC           89 49 50 49 44 58 0D 0A   ("\x89IPIDX\r\n")
+ *      8     2  VERSION         u16, = 2
+ *     10     1  BYTE_ORDER      u8, 1 = sections are little-endian (the only order written)
+ *     11     1  (reserved)      0
+ *     12     4  FLAGS           u32: bit 0 RANGES (intervals wider than one address: a V4_ENDS
+ *                               section), bit 1 LABELS (V4_LABEL_IDS, LABEL_ENDS, LABEL_BYTES);
+ *                               other bits 0
+ *     16     4  SECTION_COUNT   u32, entries in the section directory (2 .. 16)
+ *     20     4  DIRECTORY_CRC   u32, CRC32C of the section directory's bytes
+ *     24     8  SOURCE_BYTES    u64, size of the text list(s) the index was built from
+ *     32     8  SOURCE_LINES    u64, lines in them
+ *     40    20  (reserved)      0
+ *     60     4  HEADER_CRC      u32, CRC32C of bytes 0..59
+ *
+ * section directory, at byte 64: SECTION_COUNT entries of 32 bytes
+ *      0     2  KIND            u16, a {@link SectionKind} code; entries in increasing code order
+ *      2     2  ITEM_BYTES      u16, bytes per item (4 for i32 columns, 1 for label bytes)
+ *      4     4  CRC             u32, CRC32C of the section's bytes
+ *      8     8  COUNT           u64, items in the section
+ *     16     8  OFFSET          u64, where the section starts: the end of the previous section
+ *                               (or of the directory) rounded up to a multiple of 64
+ *     24     8  LENGTH          u64, = COUNT × ITEM_BYTES
+ *
+ * sections: each at its OFFSET; the bytes between sections are zero padding, never read; the
+ * file ends at the end of the last section.
+ * </pre>
+ *
+ * Sections start 64-byte aligned, so a bulk copy into an {@code int[]} on a little-endian CPU is a
+ * plain memory copy. Always present: {@code V4_STARTS} and {@code V4_DIRECTORY}. An exact-address
+ * list has no {@code V4_ENDS} (every interval is one address), so it costs 4 bytes per address
+ * plus the directory, like format version 1; version 1 files are not read (rebuild them).
+ *
+ * <p>Readers check, in this order: magic, version, header length, header checksum, byte order,
+ * flags, reserved bytes, the section directory (its checksum, known kinds in order, the sections
+ * the flags require, item sizes, counts that agree, offsets), the file length; then, section by
+ * section while reading: the section checksum (unless switched off), starts strictly increasing,
+ * each end between its start and the next start, label ids within the dictionary, label offsets
+ * non-decreasing and within the bytes, and the stored lookup directory equal to the one the starts
+ * give. Magic and version come first so that the most useful message ("not an index", "written by
+ * a newer ipjoin") wins. A new kind of data (IPv6 intervals) is a new section kind, not a new
+ * version.
+ */
+public final class IndexLayout {
+
+  public static final byte[] MAGIC = {(byte) 0x89, 'I', 'P', 'I', 'D', 'X', '\r', '\n'};
+  public static final int VERSION = 2;
+  public static final int BYTE_ORDER_LITTLE_ENDIAN = 1;
+
+  public static final int FLAG_RANGES = 1;
+  public static final int FLAG_LABELS = 1 << 1;
+  static final int KNOWN_FLAGS = FLAG_RANGES | FLAG_LABELS;
+
+  static final int MAGIC_OFFSET = 0;
+  static final int VERSION_OFFSET = 8;
+  static final int BYTE_ORDER_OFFSET = 10;
+  static final int RESERVED_1_OFFSET = 11;
+  static final int FLAGS_OFFSET = 12;
+  static final int SECTION_COUNT_OFFSET = 16;
+  static final int DIRECTORY_CRC_OFFSET = 20;
+  static final int SOURCE_BYTES_OFFSET = 24;
+  static final int SOURCE_LINES_OFFSET = 32;
+  static final int RESERVED_2_OFFSET = 40;
+  static final int RESERVED_2_LENGTH = 20;
+  static final int HEADER_CRC_OFFSET = 60;
+  public static final int HEADER_SIZE = 64;
+
+  static final int ENTRY_KIND = 0;
+  static final int ENTRY_ITEM_BYTES = 2;
+  static final int ENTRY_CRC = 4;
+  static final int ENTRY_COUNT = 8;
+  static final int ENTRY_OFFSET = 16;
+  static final int ENTRY_LENGTH = 24;
+  public static final int ENTRY_SIZE = 32;
+
+  public static final int MAX_SECTIONS = 16;
+  /** Header plus the largest directory: reading this many bytes (or the whole file) always suffices. */
+  public static final int MAX_HEAD_SIZE = HEADER_SIZE + MAX_SECTIONS * ENTRY_SIZE;
+  public static final int ALIGNMENT = 64;
+
+  /** Smallest lookup directory: 2^16 entries, 256 KiB. */
+  static final int MIN_DIRECTORY_BITS = 16;
+  /** Largest: 2^22 entries, 16 MiB (only for lists of 170 M intervals and more). */
+  static final int MAX_DIRECTORY_BITS = 22;
+  /** Intervals per prefix the directory aims at (at least): it then costs at most 0.1 byte each. */
+  static final int INTERVALS_PER_PREFIX = 40;
+
+  private IndexLayout() {}
+
+  /**
+   * Prefix bits of the lookup directory for {@code count} intervals: the largest 2^bits ≤ count / 40
+   * (at most 0.1 byte of directory per interval), but at least 2^16 and at most 2^22 entries. On the
+   * 26 M-key bench list that is /19: in one {@code LookupVariantsBenchmark} run the interpolation
+   * scan took ~157 ns per probe with a /16 directory and ~87 ns with /19.
+   */
+  public static int directoryBitsFor(long count) {
+    long target = count / INTERVALS_PER_PREFIX;
+    int bits = target <= 1 ? 0 : 63 - Long.numberOfLeadingZeros(target);
+    return Math.max(MIN_DIRECTORY_BITS, Math.min(MAX_DIRECTORY_BITS, bits));
+  }
+
+  /** Entries of a directory of {@code bits}: one per prefix, plus the interval count at the end. */
+  public static long directoryEntries(int bits) {
+    return (1L << bits) + 1;
+  }
+
+  /** The bits of a directory with {@code entries} entries (which the directory check validated). */
+  static int directoryBits(long entries) {
+    return 63 - Long.numberOfLeadingZeros(entries - 1);
+  }
+
+  static long align(long offset) {
+    return (offset + ALIGNMENT - 1) & -ALIGNMENT;
+  }
+
+  /**
+   * The sections for this content, in file order, with offsets; the CRCs are the caller's
+   * ({@code crcs[kind.ordinal()]}).
+   */
+  public static List<Section> layOut(long intervals, boolean ranges, boolean labels, long labelCount,
+      long labelBytes, int[] crcs) {
+    List<SectionKind> kinds = new ArrayList<>();
+    kinds.add(SectionKind.V4_STARTS);
+    if (ranges) {
+      kinds.add(SectionKind.V4_ENDS);
+    }
+    if (labels) {
+      kinds.add(SectionKind.V4_LABEL_IDS);
+    }
+    kinds.add(SectionKind.V4_DIRECTORY);
+    if (labels) {
+      kinds.add(SectionKind.LABEL_ENDS);
+      kinds.add(SectionKind.LABEL_BYTES);
+    }
+    List<Section> sections = new ArrayList<>();
+    long at = HEADER_SIZE + (long) kinds.size() * ENTRY_SIZE;
+    for (SectionKind kind : kinds) {
+      long count = switch (kind) {
+        case V4_STARTS, V4_ENDS, V4_LABEL_IDS -> intervals;
+        case V4_DIRECTORY -> directoryEntries(directoryBitsFor(intervals));
+        case LABEL_ENDS -> labelCount + 1;
+        case LABEL_BYTES -> labelBytes;
+      };
+      Section s = new Section(kind, count, align(at), crcs[kind.ordinal()]);
+      sections.add(s);
+      at = s.end();
+    }
+    return sections;
+  }
+
+  /** Encodes header and directory; returns a buffer positioned at 0 with limit at the directory's end. */
+  public static ByteBuffer encodeHead(IndexHeader header) {
+    List<Section> sections = header.sections();
+    int directoryEnd = HEADER_SIZE + sections.size() * ENTRY_SIZE;
+    ByteBuffer b = ByteBuffer.allocate(directoryEnd).order(ByteOrder.LITTLE_ENDIAN);
+    for (int i = 0; i < sections.size(); i++) {
+      Section s = sections.get(i);
+      int e = HEADER_SIZE + i * ENTRY_SIZE;
+      b.putShort(e + ENTRY_KIND, (short) s.kind().code);
+      b.putShort(e + ENTRY_ITEM_BYTES, (short) s.kind().itemBytes);
+      b.putInt(e + ENTRY_CRC, s.crc());
+      b.putLong(e + ENTRY_COUNT, s.count());
+      b.putLong(e + ENTRY_OFFSET, s.offset());
+      b.putLong(e + ENTRY_LENGTH, s.length());
+    }
+    b.put(MAGIC_OFFSET, MAGIC);
+    b.putShort(VERSION_OFFSET, (short) VERSION);
+    b.put(BYTE_ORDER_OFFSET, (byte) BYTE_ORDER_LITTLE_ENDIAN);
+    b.putInt(FLAGS_OFFSET, header.flags());
+    b.putInt(SECTION_COUNT_OFFSET, sections.size());
+    b.putInt(DIRECTORY_CRC_OFFSET, crc(b, HEADER_SIZE, directoryEnd));
+    b.putLong(SOURCE_BYTES_OFFSET, header.sourceBytes());
+    b.putLong(SOURCE_LINES_OFFSET, header.sourceLines());
+    b.putInt(HEADER_CRC_OFFSET, crc(b, 0, HEADER_CRC_OFFSET));
+    return b;
+  }
+
+  /** The header an encoded head decodes to, with the directory CRC filled in. */
+  public static IndexHeader describe(int flags, List<Section> sections, long sourceBytes,
+      long sourceLines) {
+    IndexHeader draft = new IndexHeader(flags, sections, 0, sourceBytes, sourceLines);
+    ByteBuffer head = encodeHead(draft);
+    return new IndexHeader(flags, sections, head.getInt(DIRECTORY_CRC_OFFSET), sourceBytes,
+        sourceLines);
+  }
+
+  /**
+   * Decodes and checks header and section directory.
+   *
+   * @param bytes the file's first bytes from position to limit: at least {@link #MAX_HEAD_SIZE}, or
+   *     the whole file when it is shorter
+   * @param fileLength the length of the whole file
+   * @param file the file's name, for messages
+   */
+  public static IndexHeader decodeHead(ByteBuffer bytes, long fileLength, String file)
+      throws CorruptIndexException {
+    ByteBuffer b = bytes.slice().order(ByteOrder.LITTLE_ENDIAN);
+    int available = b.remaining();
+    checkMagic(b, available, fileLength, file);
+    if (available < VERSION_OFFSET + 2) {
+      throw truncatedHeader(file, fileLength);
+    }
+    int version = Short.toUnsignedInt(b.getShort(VERSION_OFFSET));
+    if (version != VERSION) {
+      throw new CorruptIndexException(file, Check.VERSION, "file has format version " + version
+          + ", this reader reads version " + VERSION + (version > VERSION
+              ? " (written by a newer ipjoin: upgrade ipjoin)"
+              : " (written by an older ipjoin: rebuild the index with 'ipindex build')"));
+    }
+    if (available < HEADER_SIZE || fileLength < HEADER_SIZE) {
+      throw truncatedHeader(file, fileLength);
+    }
+    int storedHeaderCrc = b.getInt(HEADER_CRC_OFFSET);
+    int actualHeaderCrc = crc(b, 0, HEADER_CRC_OFFSET);
+    if (storedHeaderCrc != actualHeaderCrc) {
+      throw new CorruptIndexException(file, Check.HEADER_CHECKSUM, "expected CRC32C "
+          + hex(storedHeaderCrc) + " of header bytes 0-59, computed " + hex(actualHeaderCrc));
+    }
+    int order = Byte.toUnsignedInt(b.get(BYTE_ORDER_OFFSET));
+    if (order != BYTE_ORDER_LITTLE_ENDIAN) {
+      throw new CorruptIndexException(file, Check.BYTE_ORDER,
+          "expected " + BYTE_ORDER_LITTLE_ENDIAN + " (little-endian), found " + order);
+    }
+    int flags = b.getInt(FLAGS_OFFSET);
+    if ((flags & ~KNOWN_FLAGS) != 0) {
+      throw new CorruptIndexException(file, Check.FLAGS, "unknown flag bits " + hex(flags & ~KNOWN_FLAGS)
+          + " (known: 0x1 ranges, 0x2 labels); written by a newer ipjoin?");
+    }
+    if (b.get(RESERVED_1_OFFSET) != 0 || !zero(b, RESERVED_2_OFFSET, RESERVED_2_LENGTH)) {
+      throw new CorruptIndexException(file, Check.RESERVED, "bytes 11 and 40-59 must be 0");
+    }
+    List<Section> sections = decodeDirectory(b, available, flags, fileLength, file);
+    long end = sections.get(sections.size() - 1).end();
+    if (fileLength != end) {
+      throw new CorruptIndexException(file, Check.FILE_LENGTH, "the section directory ends the file at byte "
+          + end + "; the file is " + fileLength + " bytes" + (fileLength < end ? " (truncated?)" : ""));
+    }
+    return new IndexHeader(flags, List.copyOf(sections), b.getInt(DIRECTORY_CRC_OFFSET),
+        b.getLong(SOURCE_BYTES_OFFSET), b.getLong(SOURCE_LINES_OFFSET));
+  }
+
+  private static List<Section> decodeDirectory(ByteBuffer b, int available, int flags,
+      long fileLength, String file) throws CorruptIndexException {
+    long n = Integer.toUnsignedLong(b.getInt(SECTION_COUNT_OFFSET));
+    if (n < 2 || n > MAX_SECTIONS) {
+      throw directory(file, "section count " + n + " is not between 2 and " + MAX_SECTIONS);
+    }
+    int directoryEnd = HEADER_SIZE + (int) n * ENTRY_SIZE;
+    if (available < directoryEnd) {
+      throw new CorruptIndexException(file, Check.FILE_LENGTH, "file is " + fileLength
+          + " bytes, shorter than its " + n + "-section directory (" + directoryEnd + " bytes)");
+    }
+    int stored = b.getInt(DIRECTORY_CRC_OFFSET);
+    int actual = crc(b, HEADER_SIZE, directoryEnd);
+    if (stored != actual) {
+      throw directory(file, "expected CRC32C " + hex(stored) + " of directory bytes 64-"
+          + (directoryEnd - 1) + ", computed " + hex(actual));
+    }
+    List<Section> sections = new ArrayList<>();
+    long previousEnd = directoryEnd;
+    SectionKind previous = null;
+    for (int i = 0; i < n; i++) {
+      int e = HEADER_SIZE + i * ENTRY_SIZE;
+      int code = Short.toUnsignedInt(b.getShort(e + ENTRY_KIND));
+      SectionKind kind = SectionKind.ofCode(code);
+      if (kind == null) {
+        throw directory(file, "section " + i + " has kind " + code
+            + ", which this reader does not know (written by a newer ipjoin: upgrade ipjoin)");
+      }
+      if (previous != null && kind.ordinal() <= previous.ordinal()) {
+        throw directory(file, "section " + i + " (" + kind.description + ") is out of order or repeated");
+      }
+      int itemBytes = Short.toUnsignedInt(b.getShort(e + ENTRY_ITEM_BYTES));
+      long count = b.getLong(e + ENTRY_COUNT);
+      long offset = b.getLong(e + ENTRY_OFFSET);
+      long length = b.getLong(e + ENTRY_LENGTH);
+      if (itemBytes != kind.itemBytes || count < 0 || count > (1L << 33)
+          || length != count * kind.itemBytes) {
+        throw directory(file, "section " + i + " (" + kind.description + "): " + count + " items of "
+            + itemBytes + " bytes cannot be " + length + " bytes");
+      }
+      if (offset != align(previousEnd)) {
+        throw directory(file, "section " + i + " (" + kind.description + ") starts at " + offset
+            + ", expected " + align(previousEnd));
+      }
+      Section s = new Section(kind, count, offset, b.getInt(e + ENTRY_CRC));
+      sections.add(s);
+      previousEnd = s.end();
+      previous = kind;
+    }
+    checkSectionSet(sections, flags, file);
+    return sections;
+  }
+
+  /** The flags say which sections there are; their counts must agree with each other. */
+  private static void checkSectionSet(List<Section> sections, int flags, String file)
+      throws CorruptIndexException {
+    boolean ranges = (flags & FLAG_RANGES) != 0;
+    boolean labels = (flags & FLAG_LABELS) != 0;
+    Section starts = require(sections, SectionKind.V4_STARTS, true, file);
+    Section ends = require(sections, SectionKind.V4_ENDS, ranges, file);
+    Section ids = require(sections, SectionKind.V4_LABEL_IDS, labels, file);
+    Section dir = require(sections, SectionKind.V4_DIRECTORY, true, file);
+    Section labelEnds = require(sections, SectionKind.LABEL_ENDS, labels, file);
+    require(sections, SectionKind.LABEL_BYTES, labels, file);
+    long n = starts.count();
+    if (n > (1L << 32)) {
+      throw directory(file, n + " IPv4 intervals are impossible (at most 2^32)");
+    }
+    if ((ends != null && ends.count() != n) || (ids != null && ids.count() != n)) {
+      throw directory(file, "the interval sections disagree on the interval count (" + n + ")");
+    }
+    long expected = directoryEntries(directoryBitsFor(n));
+    if (dir.count() != expected) {
+      throw directory(file, "the lookup directory has " + dir.count() + " entries; " + n
+          + " intervals need " + expected);
+    }
+    if (labelEnds != null && (labelEnds.count() < 1 || labelEnds.count() > Integer.MAX_VALUE)) {
+      throw directory(file, "the label offsets section has " + labelEnds.count() + " entries");
+    }
+  }
+
+  private static Section require(List<Section> sections, SectionKind kind, boolean wanted,
+      String file) throws CorruptIndexException {
+    Section found = null;
+    for (Section s : sections) {
+      if (s.kind() == kind) {
+        found = s;
+      }
+    }
+    if (wanted && found == null) {
+      throw directory(file, "no " + kind.description + " section, which the header's flags require");
+    }
+    if (!wanted && found != null) {
+      throw directory(file, "a " + kind.description + " section, which the header's flags exclude");
+    }
+    return found;
+  }
+
+  private static CorruptIndexException directory(String file, String detail) {
+    return new CorruptIndexException(file, Check.SECTION_DIRECTORY, detail);
+  }
+
+  private static void checkMagic(ByteBuffer b, int available, long fileLength, String file)
+      throws CorruptIndexException {
+    int n = Math.min(available, MAGIC.length);
+    for (int i = 0; i < n; i++) {
+      if (b.get(i) != MAGIC[i]) {
+        throw new CorruptIndexException(file, Check.MAGIC, "expected " + hex(ByteBuffer.wrap(MAGIC), MAGIC.length)
+            + ", found " + hex(b, n) + "; this is not an ipjoin index"
+            + " (for a text list of IPs use the text loader, or build one with 'ipindex build')");
+      }
+    }
+    if (n < MAGIC.length) {
+      throw truncatedHeader(file, fileLength);
+    }
+  }
+
+  private static CorruptIndexException truncatedHeader(String file, long fileLength) {
+    return new CorruptIndexException(file, Check.HEADER_LENGTH,
+        "file is " + fileLength + " bytes, shorter than the " + HEADER_SIZE + "-byte header");
+  }
+
+  private static boolean zero(ByteBuffer b, int from, int length) {
+    for (int i = from; i < from + length; i++) {
+      if (b.get(i) != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  static int crc(ByteBuffer b, int from, int to) {
+    CRC32C crc = new CRC32C();
+    crc.update(b.duplicate().limit(to).position(from));
+    return (int) crc.getValue();
+  }
+
+  public static String hex(int value) {
+    return String.format("0x%08x", value);
+  }
+
+  private static String hex(ByteBuffer b, int n) {
+    StringBuilder s = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      s.append(i == 0 ? "" : " ").append(String.format("%02x", b.get(i)));
+    }
+    return s.toString();
+  }
+}

@@ -1,0 +1,88 @@
+package org.ipjoin.index.format;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.List;
+import java.util.zip.CRC32C;
+
+/**
+ * Writes an index file ({@link IndexLayout}) to any stream, front to back: HDFS output streams
+ * cannot seek, so the section CRCs, which the directory at the front holds, are computed first.
+ */
+public final class IndexWriter {
+
+  private static final int CHUNK_BYTES = 1 << 20;
+
+  private IndexWriter() {}
+
+  /** Writes {@code content}; does not close {@code out}. Returns the header written. */
+  public static IndexHeader write(IndexContent content, OutputStream out) throws IOException {
+    int n = content.count();
+    checkIntervals(content);
+    int[] directory = LookupDirectory.of(content.starts(), n);
+    int[] crcs = new int[SectionKind.values().length];
+    crcs[SectionKind.V4_STARTS.ordinal()] = ColumnDecoder.crcOf(content.starts(), n);
+    crcs[SectionKind.V4_DIRECTORY.ordinal()] = ColumnDecoder.crcOf(directory, directory.length);
+    if (content.ranges()) {
+      crcs[SectionKind.V4_ENDS.ordinal()] = ColumnDecoder.crcOf(content.ends(), n);
+    }
+    long labelCount = 0;
+    long labelBytes = 0;
+    if (content.labels()) {
+      crcs[SectionKind.V4_LABEL_IDS.ordinal()] = ColumnDecoder.crcOf(content.labelIds(), n);
+      crcs[SectionKind.LABEL_ENDS.ordinal()] =
+          ColumnDecoder.crcOf(content.labelEnds(), content.labelEnds().length);
+      CRC32C crc = new CRC32C();
+      crc.update(content.labelBytes());
+      crcs[SectionKind.LABEL_BYTES.ordinal()] = (int) crc.getValue();
+      labelCount = content.labelEnds().length - 1;
+      labelBytes = content.labelBytes().length;
+    }
+    List<Section> sections = IndexLayout.layOut(n, content.ranges(), content.labels(), labelCount,
+        labelBytes, crcs);
+    IndexHeader header = IndexLayout.describe(content.flags(), sections, content.sourceBytes(),
+        content.sourceLines());
+    ByteBuffer head = IndexLayout.encodeHead(header);
+    out.write(head.array(), 0, head.limit());
+    long at = head.limit();
+    for (Section s : sections) {
+      out.write(new byte[(int) (s.offset() - at)]);
+      switch (s.kind()) {
+        case V4_STARTS -> writeInts(content.starts(), n, out);
+        case V4_ENDS -> writeInts(content.ends(), n, out);
+        case V4_LABEL_IDS -> writeInts(content.labelIds(), n, out);
+        case V4_DIRECTORY -> writeInts(directory, directory.length, out);
+        case LABEL_ENDS -> writeInts(content.labelEnds(), content.labelEnds().length, out);
+        case LABEL_BYTES -> out.write(content.labelBytes());
+      }
+      at = s.end();
+    }
+    return header;
+  }
+
+  /** The builder's bugs must not become files that every reader refuses. */
+  private static void checkIntervals(IndexContent c) {
+    int[] s = c.starts();
+    for (int i = 1; i < c.count(); i++) {
+      if (s[i - 1] >= s[i]) {
+        throw new IllegalArgumentException("starts must be strictly increasing; start " + i + " is not");
+      }
+      if (c.ranges() && c.ends()[i - 1] >= s[i]) {
+        throw new IllegalArgumentException("interval " + (i - 1) + " overlaps the next one");
+      }
+    }
+  }
+
+  private static void writeInts(int[] values, int count, OutputStream out) throws IOException {
+    ByteBuffer chunk = ByteBuffer.allocate(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    int perChunk = CHUNK_BYTES / 4;
+    for (int from = 0; from < count; from += perChunk) {
+      int k = Math.min(perChunk, count - from);
+      chunk.clear();
+      chunk.asIntBuffer().put(values, from, k);
+      out.write(chunk.array(), 0, k * 4);
+    }
+  }
+}

@@ -1,0 +1,75 @@
+package org.ipjoin.index.format;
+
+/**
+ * Builds the lookup directory of a list of interval starts: for each of the 2^bits address
+ * prefixes, the index of its first start, then the interval count ({@link SectionKind#V4_DIRECTORY}).
+ *
+ * <p>Built in one branch-free pass that rides along with the starts' order check: for start
+ * {@code i}, {@code entries[prefix(start) + 1] = i + 1} (the last write per prefix wins, leaving
+ * the end of each non-empty bucket), then {@link #finish} turns ends into starts with a running
+ * maximum, which also fills empty prefixes. Measured with format 1 (fresh JVM per run,
+ * {@code ipindex load --loader nio} on the bench's 26 M-key index, 6 runs each): median ~150 ms
+ * when the table was found by a galloping search per prefix, ~116 ms with this store folded into
+ * the order check.
+ */
+public final class LookupDirectory {
+
+  private final int bits;
+  private final int shift;
+  private final int[] entries;
+  private boolean finished;
+
+  public LookupDirectory(long intervals) {
+    this.bits = IndexLayout.directoryBitsFor(intervals);
+    this.shift = 32 - bits;
+    this.entries = new int[(int) IndexLayout.directoryEntries(bits)];
+  }
+
+  public int bits() {
+    return bits;
+  }
+
+  int shift() {
+    return shift;
+  }
+
+  /** The raw entries, for a caller that records starts in its own loop (see {@link #record}). */
+  int[] raw() {
+    return entries;
+  }
+
+  /**
+   * Records {@code starts[from, to)}, which hold starts {@code base ..} of the list in increasing
+   * order, after everything recorded before.
+   */
+  public void record(int[] starts, int from, int to, long base) {
+    int[] t = entries;
+    int s = shift;
+    int offset = (int) (base - from + 1);
+    for (int i = from; i < to; i++) {
+      t[((starts[i] ^ Integer.MIN_VALUE) >>> s) + 1] = i + offset;
+    }
+  }
+
+  /** Completes the directory once all {@code count} starts are recorded and returns it. */
+  public int[] finish(int count) {
+    if (!finished) {
+      int[] t = entries;
+      int max = 0;
+      for (int p = 0; p < t.length; p++) {
+        max = Math.max(max, t[p]);
+        t[p] = max;
+      }
+      t[t.length - 1] = count;
+      finished = true;
+    }
+    return entries;
+  }
+
+  /** The directory of sorted {@code starts} (for the writer). */
+  public static int[] of(int[] starts, int count) {
+    LookupDirectory d = new LookupDirectory(count);
+    d.record(starts, 0, count, 0);
+    return d.finish(count);
+  }
+}

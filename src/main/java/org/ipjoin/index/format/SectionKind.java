@@ -1,0 +1,47 @@
+package org.ipjoin.index.format;
+
+/**
+ * The kinds of section an index file holds, by the code stored in the section directory. Sections
+ * appear in the directory in the order of this enum (a streaming reader then has the starts before
+ * it checks the ends against them); which are present depends on the header flags. A code this
+ * reader does not know is refused: the file was written by a newer ipjoin.
+ */
+public enum SectionKind {
+  /** IPv4 interval starts, i32 keys strictly increasing. Always present. */
+  V4_STARTS(1, 4, "IPv4 interval starts"),
+  /** IPv4 interval ends (inclusive), one per start. Present with {@link IndexLayout#FLAG_RANGES}. */
+  V4_ENDS(2, 4, "IPv4 interval ends"),
+  /** The label id of each IPv4 interval (0 = no label). Present with {@link IndexLayout#FLAG_LABELS}. */
+  V4_LABEL_IDS(3, 4, "IPv4 label ids"),
+  /**
+   * The lookup directory: for each address prefix, the index of its first interval start, then the
+   * interval count; 2^bits + 1 entries. Stored so that a task copies it instead of computing it.
+   * Always present.
+   */
+  V4_DIRECTORY(4, 4, "IPv4 lookup directory"),
+  /** Label ends: 0, then the end offset of each label in {@link #LABEL_BYTES}. With labels. */
+  LABEL_ENDS(5, 4, "label offsets"),
+  /** Every label's UTF-8 bytes, one after the other. With labels. */
+  LABEL_BYTES(6, 1, "label bytes");
+
+  public final int code;
+  /** Bytes per item: the section's length is count × itemBytes. */
+  public final int itemBytes;
+  public final String description;
+
+  SectionKind(int code, int itemBytes, String description) {
+    this.code = code;
+    this.itemBytes = itemBytes;
+    this.description = description;
+  }
+
+  /** The kind with {@code code}, or null when this reader does not know it. */
+  public static SectionKind ofCode(int code) {
+    for (SectionKind k : values()) {
+      if (k.code == code) {
+        return k;
+      }
+    }
+    return null;
+  }
+}

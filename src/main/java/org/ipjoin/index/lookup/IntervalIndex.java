@@ -1,0 +1,164 @@
+package org.ipjoin.index.lookup;
+
+/**
+ * The lookup every read path serves: disjoint IPv4 intervals in address order, each with a label
+ * id, and a prefix directory. {@link #match} returns the number of the interval holding a key, or
+ * {@value #NO_MATCH}. Keys are {@link org.ipjoin.ip.IpCodec#toKey} values: signed order is address
+ * order.
+ *
+ * <p>An exact-address list is the special case where every interval is one address: then there is
+ * no column of ends ({@code ends == null}) and the index costs 4 bytes per key plus the directory,
+ * as a sorted {@code int[]} would. Ranges add 4 bytes per interval for the ends, labels 4 more for
+ * the label ids, plus the dictionary.
+ *
+ * <h2>Search</h2>
+ * The directory says where each address prefix starts among the interval starts: 2^16 entries
+ * (/16) for small lists, growing with the list so buckets hold at least ~40 starts and the
+ * directory costs at most 0.1 byte per interval (2^19 entries, /19, 2 MiB at 26 M keys). Inside the
+ * one bucket the search takes <em>one interpolation step</em>: the address bits below the prefix
+ * say how far into the bucket the key should sit if starts are evenly spread, which IP lists
+ * roughly are inside a small prefix. From that guess a short linear scan (at most {@value #SCAN}
+ * slots; a binary search past it, so clustered lists stay O(log bucket)) finds the predecessor, the
+ * last interval starting at or before the key. The key matches when it is that start (exact lists)
+ * or at most that interval's end (ranges). An interval may start in an earlier bucket and cover
+ * this one: the predecessor of a key before a bucket's first start is the interval before the
+ * bucket.
+ *
+ * <p>Figures (26 M keys, JMH): {@code docs/benchmarks.md}, lookups section.
+ */
+public final class IntervalIndex {
+
+  public static final int NO_MATCH = -1;
+
+  /** Slots scanned linearly from the interpolation guess before a binary search takes over. */
+  static final int SCAN = 16;
+
+  private final IntColumn starts;
+  /** Null when every interval is one address. */
+  private final IntColumn ends;
+  /** Null when the list has no labels (every label id is 0). */
+  private final IntColumn labelIds;
+  private final LabelDictionary labels;
+  private final int[] bucketStart;
+  private final int shift;
+  private final int lowMask;
+
+  /**
+   * @param starts interval starts, strictly increasing
+   * @param ends interval ends (inclusive; {@code starts[i] <= ends[i] < starts[i + 1]}), or null
+   *     when every interval is one address
+   * @param labelIds each interval's label id (0 = no label), or null when there are no labels
+   * @param labels the label dictionary ({@link LabelDictionary#NONE} without labels)
+   * @param directory where each prefix of {@code directoryBits} bits starts in {@code starts},
+   *     then {@code starts.size()}: {@code 2^directoryBits + 1} entries
+   */
+  public IntervalIndex(IntColumn starts, IntColumn ends, IntColumn labelIds, LabelDictionary labels,
+      int[] directory, int directoryBits) {
+    this.starts = starts;
+    this.ends = ends;
+    this.labelIds = labelIds;
+    this.labels = labels;
+    this.bucketStart = directory;
+    this.shift = 32 - directoryBits;
+    this.lowMask = (int) ((1L << shift) - 1);
+  }
+
+  /** The interval holding {@code key}, or {@link #NO_MATCH}. */
+  public int match(int key) {
+    int address = key ^ Integer.MIN_VALUE;
+    int prefix = address >>> shift;
+    int from = bucketStart[prefix];
+    int n = bucketStart[prefix + 1] - from;
+    int p;
+    if (n == 0) {
+      if (ends == null) {
+        return NO_MATCH;
+      }
+      p = from - 1;
+    } else {
+      // Starts in a bucket are distinct addresses under the prefix, so n <= 2^shift and the
+      // product of n and the low bits fits 32 unsigned bits: >>> is exact.
+      int guess = from + (((address & lowMask) * n) >>> shift);
+      p = predecessor(from, from + n, guess, key);
+    }
+    if (ends == null) {
+      return p >= from && starts.get(p) == key ? p : NO_MATCH;
+    }
+    return p >= 0 && key <= ends.get(p) ? p : NO_MATCH;
+  }
+
+  /** The last index in {@code [from, to)} whose start is at most {@code key}, or {@code from - 1}. */
+  private int predecessor(int from, int to, int guess, int key) {
+    IntColumn s = starts;
+    int v = s.get(guess);
+    if (v == key) {
+      return guess;
+    }
+    if (v < key) {
+      int stop = Math.min(to, guess + 1 + SCAN);
+      for (int i = guess + 1; i < stop; i++) {
+        if (s.get(i) > key) {
+          return i - 1;
+        }
+      }
+      return stop == to ? to - 1 : lastAtMost(stop, to, key);
+    }
+    int stop = Math.max(from, guess - SCAN);
+    for (int i = guess - 1; i >= stop; i--) {
+      if (s.get(i) <= key) {
+        return i;
+      }
+    }
+    return stop == from ? from - 1 : lastAtMost(from, stop, key);
+  }
+
+  /** Binary search: the last index in {@code [from, to)} with start at most key, or from - 1. */
+  private int lastAtMost(int from, int to, int key) {
+    int lo = from;
+    int hi = to - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      if (starts.get(mid) <= key) {
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return hi;
+  }
+
+  /** Number of intervals (keys, for an exact-address list). */
+  public int size() {
+    return starts.size();
+  }
+
+  public int start(int interval) {
+    return starts.get(interval);
+  }
+
+  /** The last address of {@code interval} (its start, in an exact-address list). */
+  public int end(int interval) {
+    return ends == null ? starts.get(interval) : ends.get(interval);
+  }
+
+  /** True when every interval is one address. */
+  public boolean exact() {
+    return ends == null;
+  }
+
+  /** The label id of {@code interval}: 0 for none, else an id of {@link #labels()}. */
+  public int labelId(int interval) {
+    return labelIds == null ? 0 : labelIds.get(interval);
+  }
+
+  public LabelDictionary labels() {
+    return labels;
+  }
+
+  /** Heap held: the columns copied to the heap, the directory and the dictionary. */
+  public long heapBytes() {
+    return starts.heapBytes() + (ends == null ? 0 : ends.heapBytes())
+        + (labelIds == null ? 0 : labelIds.heapBytes()) + 4L * bucketStart.length
+        + labels.heapBytes();
+  }
+}
