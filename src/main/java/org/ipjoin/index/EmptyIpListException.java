@@ -12,9 +12,15 @@ public class EmptyIpListException extends IOException {
   private static final long serialVersionUID = 1L;
 
   public EmptyIpListException(String file, long lines, long blank, long comments, long skipped) {
+    this(file, lines, blank, comments, skipped,
+        "nothing was published. Pass --allow-empty to build an empty index anyway.");
+  }
+
+  /** @param outcome what was therefore not done, and how to do it anyway */
+  public EmptyIpListException(String file, long lines, long blank, long comments, long skipped,
+      String outcome) {
     super(String.format("no addresses in %s: %,d lines, all blank/comments/skipped (%,d blank, %,d"
-        + " comments, %,d skipped as invalid); an empty list is usually an upstream failure, so"
-        + " nothing was published. Pass --allow-empty to build an empty index anyway.",
-        file, lines, blank, comments, skipped));
+        + " comments, %,d skipped as invalid); an empty list is usually an upstream failure, so %s",
+        file, lines, blank, comments, skipped, outcome));
   }
 }

@@ -6,8 +6,9 @@ package org.ipjoin.job;
  *
  * <p>The split is deliberately simple: no quoting, no escapes, every separator counts. A CSV field
  * like {@code "a,b"} therefore spans two columns; put the IP column before any quoted column, or
- * use a {@code regex:} format. Surrounding spaces in the column are not trimmed (an IP with spaces
- * around it is malformed). A record with fewer than N columns has no client field.
+ * use a {@code regex:} format. Spaces, tabs and CRs around the column are trimmed, as around a line
+ * of the IP list ({@code "a, 1.2.3.4 ,b"} has client {@code 1.2.3.4}; a CRLF file's last column
+ * loses its CR). A record with fewer than N columns has no client field.
  */
 public final class DelimitedColumnLocator implements ClientIpLocator {
 
@@ -43,8 +44,19 @@ public final class DelimitedColumnLocator implements ClientIpLocator {
     while (to < length && record[to] != separator) {
       to++;
     }
+    // Trimmed like a line of the IP list (IpListLine): spaces and tabs, and a CR at the end.
+    while (to > from && isSpace(record[to - 1])) {
+      to--;
+    }
+    while (from < to && (record[from] == ' ' || record[from] == '\t')) {
+      from++;
+    }
     range.set(from, to);
     return true;
+  }
+
+  private static boolean isSpace(byte b) {
+    return b == ' ' || b == '\t' || b == '\r';
   }
 
   @Override

@@ -56,6 +56,8 @@ final class IpJoinCommandLine {
         .desc("skip the index payload checksum in each task").build());
     o.addOption(Option.builder().longOpt("no-malformed-output")
         .desc("count malformed records but do not write them under <output>/malformed/").build());
+    o.addOption(Option.builder().longOpt("allow-empty-input")
+        .desc("run on an input without data instead of failing with exit code 3").build());
     o.addOption(Option.builder().longOpt("help").desc("print this help").build());
     return o;
   }
@@ -90,6 +92,9 @@ final class IpJoinCommandLine {
     if (cmd.hasOption("no-malformed-output")) {
       IpJoinKeys.MALFORMED_OUTPUT.set(conf, "false");
     }
+    if (cmd.hasOption("allow-empty-input")) {
+      IpJoinKeys.ALLOW_EMPTY_INPUT.set(conf, "true");
+    }
     List<String> problems = new ArrayList<>();
     if (IpJoinKeys.INDEX_PATH.get(conf) == null) {
       problems.add("missing --index (or -D " + IpJoinKeys.INDEX_PATH.key() + "=...)");
@@ -120,7 +125,7 @@ final class IpJoinCommandLine {
     help.printHelp(out, 100, USAGE, "Map-side join of log records against an IPv4 index.\n"
         + "Generic options (-D key=value, -conf, -files, -libjars) come first; every option below"
         + " can also be set as its ipjoin.* key with -D, and the command line wins.", options(), 2, 2,
-        "Exit codes: 0 success, 1 job failed, 2 usage or validation error.", false);
+        "Exit codes: 0 success, 1 job failed, 2 usage or validation error, 3 empty input.", false);
     out.flush();
   }
 }

@@ -12,8 +12,6 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
@@ -41,7 +39,8 @@ import org.ipjoin.index.CorruptIndexException;
  * suffix, through TextInputFormat).
  *
  * <p>Exit codes: {@code 0} the job succeeded (or {@code --help}); {@code 1} the job ran and failed;
- * {@code 2} usage or validation error, nothing was submitted. Validation errors are printed one per
+ * {@code 2} usage or validation error, nothing was submitted; {@code 3} no input data ({@link
+ * InputSet}, {@link ResultCheck}). A job whose records are (nearly) all malformed exits 1. Validation errors are printed one per
  * line on stderr, each naming the option or file at fault. When the job fails, the reason is printed
  * on stderr too ({@link JobFailure}): the failed tasks' diagnostics, and whether the index changed
  * since submission.
@@ -56,6 +55,8 @@ public class IpJoinDriver extends Configured implements Tool {
   public static final int EXIT_SUCCESS = 0;
   public static final int EXIT_JOB_FAILED = 1;
   public static final int EXIT_USAGE = 2;
+  /** No input data (see {@link InputSet#requireData}, {@link ResultCheck}). */
+  public static final int EXIT_EMPTY_INPUT = 3;
 
   private final PrintStream out;
   private final PrintStream err;
@@ -87,17 +88,23 @@ public class IpJoinDriver extends Configured implements Tool {
         return EXIT_SUCCESS;
       }
       checked = SubmitChecks.check(conf, parsed.inputs(), parsed.output());
+      checked.inputs().reportDuplicates(err);
+      checked.inputs().requireData(conf);
     } catch (UsageException e) {
       for (String problem : e.problems()) {
         err.println("ipjoin: " + problem);
       }
       err.flush();
       return EXIT_USAGE;
+    } catch (InputSet.EmptyInputException e) {
+      err.println("ipjoin: " + e.getMessage());
+      err.flush();
+      return EXIT_EMPTY_INPUT;
     }
     job = createJob(conf, checked);
     try {
       if (job.waitForCompletion(true)) {
-        return EXIT_SUCCESS;
+        return ResultCheck.exitCode(job.getCounters(), conf, checked.output(), err);
       }
     } catch (java.io.IOException e) {
       if (!String.valueOf(e.getMessage()).contains("changed on src filesystem")) {
@@ -131,10 +138,7 @@ public class IpJoinDriver extends Configured implements Tool {
     job.setJarByClass(IpJoinDriver.class);
     job.addCacheFile(cacheUri(checked.index()));
 
-    job.setInputFormatClass(TextInputFormat.class);
-    for (Path input : checked.inputs()) {
-      FileInputFormat.addInputPath(job, input);
-    }
+    checked.inputs().configure(job);
     FileOutputFormat.setOutputPath(job, checked.output());
     // Lazy: a map task with nothing to write (common in match mode) leaves no empty part file.
     LazyOutputFormat.setOutputFormatClass(job, TextOutputFormat.class);
@@ -148,6 +152,7 @@ public class IpJoinDriver extends Configured implements Tool {
       // Hadoop's own LongSumReducer sums the 1s per address key on the map side.
       job.setCombinerClass(LongSumReducer.class);
       job.setReducerClass(IpCountReducer.class);
+      job.setPartitionerClass(AddressRangePartitioner.class);
       job.setOutputKeyClass(Text.class);
       job.setOutputValueClass(LongWritable.class);
       if (job.getNumReduceTasks() < 1) {

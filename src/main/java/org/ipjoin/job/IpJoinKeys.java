@@ -20,11 +20,11 @@ public enum IpJoinKeys {
           + " copy, for indexes larger than a task's heap). `--loader` sets it."),
   MODE("ipjoin.mode", "match",
       "Output: `match` (records whose client IP is listed), `nomatch` (the others, IPv6 included), "
-          + "`tag` (every record with a well-formed IP + TAB + `1`/`0`), `count` "
+          + "`tag` (every record + TAB + `1` listed, `0` not listed, `-` malformed), `count` "
           + "(`a.b.c.d<TAB>matched records`, sorted by address). `--mode` sets it."),
   FORMAT("ipjoin.format", "combined",
       "Where the client IP is in a record: `combined` (first space-delimited field: Apache "
-          + "common/combined, Nginx), `tsv:N` or `csv:N` (1-based column; CSV without quoting), "
+          + "common/combined, Nginx), `tsv:N` or `csv:N` (1-based column, spaces around it trimmed; CSV without quoting), "
           + "`regex:PATTERN` (first capture group). `--format` sets it."),
   VERIFY_CHECKSUM("ipjoin.index.verify.checksum", "true",
       "Whether each task checks the index payload's CRC32C while loading it (the other checks "
@@ -38,6 +38,15 @@ public enum IpJoinKeys {
           + "`-Xmx` in `mapreduce.map.java.opts`, else `mapreduce.map.memory.mb` × "
           + "`mapreduce.job.heap.memory-mb.ratio`), instead of letting every task fail with "
           + "OutOfMemoryError."),
+  ALLOW_EMPTY_INPUT("ipjoin.allow.empty.input", "false",
+      "Whether an input without data (no files, only empty files, or no records) is accepted. "
+          + "By default the driver refuses it with exit code 3: a day whose logs did not land must "
+          + "not look like a day without traffic. `--allow-empty-input` sets it to true."),
+  MALFORMED_MAX_FRACTION("ipjoin.malformed.max.fraction", "1.0",
+      "The share of malformed records (0 to 1) above which a finished job fails with exit code 1,"
+          + " naming the counts and the format: `0.1` fails when more than 10% are malformed; "
+          + "`1.0` fails only when every record of a non-empty input is (the format does not fit "
+          + "the input)."),
   INDEX_IDENTITY("ipjoin.index.identity", null,
       "Internal, set by the driver: `length:count:crc` of the index it validated. Every task "
           + "checks it loaded exactly that index."),

@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Per record, by {@link JoinMode}: {@code match}/{@code nomatch} write the record's bytes
  * unchanged (NullWritable key, so TextOutputFormat writes the value alone); {@code tag} writes the
- * record + TAB + {@code 1}/{@code 0}; {@code count} emits (key of the address, 1) for listed
+ * record + TAB + {@code 1}/{@code 0}, or {@code -} for a malformed record; {@code count} emits (key of the address, 1) for listed
  * addresses, summed by Hadoop's LongSumReducer as combiner and {@link IpCountReducer}. An IPv6 client is
  * counted in {@code IPV6} and treated as not listed (the index holds IPv4 only). A record without
  * a well-formed client IP is counted in {@code MALFORMED}, never fails the task, and (unless
@@ -46,6 +46,8 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
 
   private static final byte[] TAG_LISTED = {'\t', '1'};
   private static final byte[] TAG_NOT_LISTED = {'\t', '0'};
+  /** Tag mode keeps its promise of every record: a malformed one is tagged {@code -}. */
+  private static final byte[] TAG_MALFORMED = {'\t', '-'};
 
   private IpLookup index;
   private JoinMode mode;
@@ -165,6 +167,11 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
 
   private void malformed(Text record, Context context) throws IOException, InterruptedException {
     malformed.increment(1);
+    if (mode == JoinMode.TAG) {
+      tagged.set(record.getBytes(), 0, record.getLength());
+      tagged.append(TAG_MALFORMED, 0, 2);
+      context.write(NullWritable.get(), tagged);
+    }
     if (writeMalformed) {
       if (malformedOut == null) {
         malformedOut = new MultipleOutputs<>(context);

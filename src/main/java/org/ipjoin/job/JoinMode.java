@@ -10,7 +10,7 @@ public enum JoinMode {
   MATCH,
   /** Records whose client IP is not in the index (IPv6 clients included), byte for byte. */
   NOMATCH,
-  /** Every well-formed record, then TAB and {@code 1} (listed) or {@code 0} (not listed). */
+  /** Every record, then TAB and {@code 1} (listed), {@code 0} (not listed) or {@code -} (malformed). */
   TAG,
   /** Per listed address, how many records it made: {@code a.b.c.d<TAB>count}, sorted by address. */
   COUNT;

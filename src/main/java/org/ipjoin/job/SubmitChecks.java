@@ -28,7 +28,7 @@ import org.ipjoin.index.load.TextListLoader;
 final class SubmitChecks {
 
   /** The validated plan: the index as a qualified path, and the identity tasks must load. */
-  record Checked(Path index, IndexIdentity identity, JoinMode mode, List<Path> inputs, Path output) {}
+  record Checked(Path index, IndexIdentity identity, JoinMode mode, InputSet inputs, Path output) {}
 
   private SubmitChecks() {}
 
@@ -53,12 +53,17 @@ final class SubmitChecks {
       problems.add(e.getMessage());
     }
     for (IpJoinKeys key : new IpJoinKeys[] {IpJoinKeys.VERIFY_CHECKSUM, IpJoinKeys.MALFORMED_OUTPUT,
-        IpJoinKeys.MEMORY_CHECK}) {
+        IpJoinKeys.MEMORY_CHECK, IpJoinKeys.ALLOW_EMPTY_INPUT}) {
       try {
         key.getBoolean(conf);
       } catch (IllegalArgumentException e) {
         problems.add(e.getMessage());
       }
+    }
+    try {
+      ResultCheck.maxFraction(conf);
+    } catch (IllegalArgumentException e) {
+      problems.add(e.getMessage());
     }
 
     Path index = null;
@@ -67,6 +72,9 @@ final class SubmitChecks {
       index = qualify(new Path(IpJoinKeys.INDEX_PATH.get(conf)), conf);
       if (readPath != null) {
         identity = readPath.readsText() ? textIdentity(index, conf) : binaryIdentity(index, conf);
+        if (readPath.readsText()) {
+          EmptyTextList.refuse(index, identity, conf);
+        }
         if (memoryCheck(conf)) {
           String tooBig = TaskMemory.check(conf, index.toString(), identity, readPath);
           if (tooBig != null) {
@@ -80,20 +88,6 @@ final class SubmitChecks {
       problems.add("bad index path '" + IpJoinKeys.INDEX_PATH.get(conf) + "': " + e.getMessage());
     }
 
-    List<Path> inputPaths = new ArrayList<>();
-    for (String input : inputs) {
-      try {
-        Path p = qualify(new Path(input), conf);
-        FileStatus[] matches = p.getFileSystem(conf).globStatus(p);
-        if (matches == null || matches.length == 0) {
-          problems.add("input " + p + " does not exist");
-        }
-        inputPaths.add(p);
-      } catch (IOException | IllegalArgumentException e) {
-        problems.add("cannot check input '" + input + "': " + e.getMessage());
-      }
-    }
-
     Path out = null;
     try {
       out = qualify(new Path(output), conf);
@@ -105,11 +99,17 @@ final class SubmitChecks {
     } catch (UsageException e) {
       problems.addAll(e.problems());
     }
+    InputSet inputSet = null;
+    try {
+      inputSet = InputSet.resolve(conf, inputs, out);
+    } catch (UsageException e) {
+      problems.addAll(e.problems());
+    }
 
     if (!problems.isEmpty()) {
       throw new UsageException(problems);
     }
-    return new Checked(index, identity, mode, inputPaths, out);
+    return new Checked(index, identity, mode, inputSet, out);
   }
 
   /** Whether to run the memory check; a bad value is reported with the other booleans. */

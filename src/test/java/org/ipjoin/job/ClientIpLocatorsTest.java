@@ -47,7 +47,17 @@ class ClientIpLocatorsTest {
     assertEquals("", field("tsv:3", "a\tb\t"));
     assertEquals("9.9.9.9", field("csv:2", "x,9.9.9.9,\"q\""));
     assertEquals("\"a", field("csv:1", "\"a,b\",1.2.3.4"), "no quoting: documented");
-    assertEquals(" 1.2.3.4", field("csv:2", "x, 1.2.3.4"), "not trimmed");
+  }
+
+  @Test
+  void tsvAndCsvColumnsAreTrimmedLikeAListLine() {
+    assertEquals("1.2.3.4", field("csv:2", "x, 1.2.3.4"));
+    assertEquals("1.2.3.4", field("csv:2", "x,\t 1.2.3.4  ,y"));
+    assertEquals("1.2.3.4", field("tsv:2", "x\t  1.2.3.4 \ty"));
+    assertEquals("1.2.3.4", field("tsv:2", "x\t1.2.3.4\r"), "a CRLF file's last column");
+    assertEquals("1.2.3.4", field("csv:1", " 1.2.3.4 "));
+    assertEquals("", field("csv:2", "x,   ,y"), "only spaces: an empty field");
+    assertEquals("1.2 .3.4", field("csv:2", "x, 1.2 .3.4 "), "inner spaces stay");
   }
 
   @Test

@@ -102,11 +102,12 @@ class IpJoinMapperTest {
   }
 
   @Test
-  void tagAppendsTabAndOneOrZeroToEveryWellFormedRecord() throws IOException {
+  void tagAppendsTabAndOneZeroOrDashToEveryRecord() throws IOException {
     MapDriver<LongWritable, Text, Writable, Writable> d = driver("tag");
     feed(d, LISTED, UNLISTED, MALFORMED, IPV6);
     d.withOutput(NullWritable.get(), new Text(LISTED + "\t1"));
     d.withOutput(NullWritable.get(), new Text(UNLISTED + "\t0"));
+    d.withOutput(NullWritable.get(), new Text(MALFORMED + "\t-"));
     d.withOutput(NullWritable.get(), new Text(IPV6 + "\t0"));
     d.runTest();
   }

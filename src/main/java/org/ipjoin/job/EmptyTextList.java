@@ -1,0 +1,49 @@
+package org.ipjoin.job;
+
+import java.io.IOException;
+import java.io.InputStream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.ipjoin.index.EmptyIpListException;
+import org.ipjoin.index.IndexIdentity;
+import org.ipjoin.index.IpListLine;
+import org.ipjoin.index.IpListScanner;
+
+/**
+ * The job refuses a text IP list without addresses ({@code --loader text}) as {@code ipindex build}
+ * does, and for the same reason: it is almost always an upstream failure, and joining against it
+ * would silently match nothing. A job meant to run against an empty list uses an empty index built
+ * with {@code ipindex build --allow-empty}.
+ */
+final class EmptyTextList {
+
+  private EmptyTextList() {}
+
+  /**
+   * @param identity the list's identity as the text loader computed it
+   * @throws UsageException with {@link EmptyIpListException}'s wording when it has no key
+   */
+  static void refuse(Path list, IndexIdentity identity, Configuration conf) throws UsageException {
+    if (identity.count() > 0) {
+      return;
+    }
+    // The loader only counts keys; scan again (a list without addresses is short work) for the
+    // numbers the build's message gives. The loader already refused any invalid line.
+    IpListScanner scanner = new IpListScanner(list.toString(), false, 16, total -> { });
+    try {
+      FileSystem fs = list.getFileSystem(conf);
+      try (InputStream in = fs.open(list)) {
+        scanner.scan(in);
+      }
+    } catch (IOException e) {
+      throw new UsageException("cannot read IP list " + list + ": " + e.getMessage());
+    }
+    long blank = scanner.kindCounts().getOrDefault(IpListLine.Kind.BLANK, 0L);
+    long comments = scanner.kindCounts().getOrDefault(IpListLine.Kind.COMMENT, 0L);
+    throw new UsageException(new EmptyIpListException(list.toString(), scanner.lines(), blank,
+        comments, scanner.lines() - blank - comments, "nothing was submitted. To join against an"
+            + " empty list on purpose, build an empty index with ipindex build --allow-empty and"
+            + " pass it with a binary --loader.").getMessage());
+  }
+}
