@@ -3,7 +3,7 @@ package org.ipjoin.bench;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import org.ipjoin.index.IndexWriter;
+import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.IpIndex;
 import org.ipjoin.index.IpLookup;
 import org.ipjoin.index.load.ReadPath;

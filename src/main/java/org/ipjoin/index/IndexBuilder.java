@@ -6,6 +6,9 @@ import java.io.OutputStream;
 import org.apache.hadoop.fs.ChecksumFileSystem;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.ipjoin.index.format.IndexContent;
+import org.ipjoin.index.format.IndexHeader;
+import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.load.FileSystemLoader;
 import org.ipjoin.index.load.LoadedIndex;
 
@@ -18,6 +21,8 @@ public final class IndexBuilder {
 
   /** 4 MiB writes: the stream's own buffer would otherwise split the 100 MB payload finely. */
   private static final int WRITE_BUFFER_BYTES = 4 << 20;
+  /** Largest key count an {@code int[]} can hold (HotSpot's array limit is a few below MAX_VALUE). */
+  static final int MAX_KEYS = Integer.MAX_VALUE - 8;
 
   private final boolean skipInvalid;
   private final boolean overwrite;
@@ -47,7 +52,7 @@ public final class IndexBuilder {
     long inputLength = inFs.getFileStatus(input).getLen();
 
     IpListScanner scanner = new IpListScanner(input.toString(), skipInvalid,
-        (int) Math.min(IndexFormat.MAX_HEAP_KEYS, inputLength / 14 + 16), progress);
+        (int) Math.min(MAX_KEYS, inputLength / 14 + 16), progress);
     try (InputStream in = withoutChecksumFiles(inFs).open(input)) {
       scanner.scan(in);
     }
@@ -66,7 +71,7 @@ public final class IndexBuilder {
     IndexHeader header;
     try {
       try (OutputStream out = writeFs.create(temp, false, WRITE_BUFFER_BYTES)) {
-        header = IndexWriter.write(keys, unique, scanner.bytes(), scanner.lines(), out);
+        header = IndexWriter.write(IndexContent.exact(keys, unique, scanner.bytes(), scanner.lines()), out);
       }
       LoadedIndex reread = FileSystemLoader.load(writeFs, temp, true);
       header.identity(writeFs.getFileStatus(temp).getLen()).check(reread.identity(), temp.toString());
@@ -77,7 +82,7 @@ public final class IndexBuilder {
     long end = System.nanoTime();
     return new BuildSummary(input.toString(), output.toString(), scanner.bytes(), scanner.lines(),
         scanner.keyCount(), unique, scanner.kindCounts(), scanner.examples(),
-        IndexFormat.expectedLength(unique), millis(start, scanned), millis(scanned, sorted),
+        header.fileLength(), millis(start, scanned), millis(scanned, sorted),
         millis(sorted, end), millis(start, end));
   }
 

@@ -179,7 +179,7 @@ public final class IpListScanner {
 
   private void addKey(int key) {
     if (count == keys.length) {
-      keys = Arrays.copyOf(keys, (int) Math.min(IndexFormat.MAX_HEAP_KEYS, keys.length * 3L / 2));
+      keys = Arrays.copyOf(keys, (int) Math.min(IndexBuilder.MAX_KEYS, keys.length * 3L / 2));
     }
     keys[count++] = key;
   }

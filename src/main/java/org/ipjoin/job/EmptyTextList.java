@@ -6,7 +6,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.EmptyIpListException;
-import org.ipjoin.index.IndexIdentity;
+import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.IpListLine;
 import org.ipjoin.index.IpListScanner;
 

@@ -19,7 +19,7 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.ipjoin.index.CorruptIndexException;
+import org.ipjoin.index.format.CorruptIndexException;
 
 /**
  * Submits the map-side IP join.

@@ -13,8 +13,8 @@ import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
-import org.ipjoin.index.IndexIdentity;
-import org.ipjoin.index.IpLookup;
+import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.lookup.IntervalIndex;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.ip.IpCodec;
@@ -49,7 +49,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
   /** Tag mode keeps its promise of every record: a malformed one is tagged {@code -}. */
   private static final byte[] TAG_MALFORMED = {'\t', '-'};
 
-  private IpLookup index;
+  private IntervalIndex index;
   private JoinMode mode;
   private ClientIpLocator locator;
   private final ClientIpLocator.Range range = new ClientIpLocator.Range();
@@ -130,7 +130,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
     long key = IpCodec.parseKey(bytes, range.from, range.to);
     boolean listed;
     if (key != IpCodec.NOT_IPV4) {
-      listed = index.contains((int) key);
+      listed = index.match((int) key) != IntervalIndex.NO_MATCH;
     } else if (IpCodec.looksLikeIpv6(bytes, range.from, range.to)) {
       ipv6.increment(1);
       listed = false;

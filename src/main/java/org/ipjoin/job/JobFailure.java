@@ -5,8 +5,8 @@ import java.io.PrintStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
-import org.ipjoin.index.CorruptIndexException;
-import org.ipjoin.index.IndexIdentity;
+import org.ipjoin.index.format.CorruptIndexException;
+import org.ipjoin.index.format.IndexIdentity;
 
 /**
  * Says why a submitted job failed, on the driver's stderr, so that a user (or a test) does not have

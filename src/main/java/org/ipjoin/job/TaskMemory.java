@@ -7,8 +7,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskType;
-import org.ipjoin.index.IndexIdentity;
-import org.ipjoin.index.IpIndex;
+import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.load.ReadPath;
 
 /**
@@ -75,25 +74,11 @@ final class TaskMemory {
     return bytes;
   }
 
-  /**
-   * The heap a task needs for the index: 4 bytes per key plus the prefix table for a binary index;
-   * for the text loader about the file's length, because its int[] grows by doubling (up to 3 ints
-   * per key while it copies) and a list line is at least 8 and typically 12-16 bytes per key.
-   */
-  static long indexHeapBytes(IndexIdentity identity, ReadPath path) {
-    if (path.keepsKeysOffHeap()) {
-      return IpIndex.heapBytesFor(identity.count()) - 4L * identity.count(); // the table alone
-    }
-    return path.readsText()
-        ? identity.fileLength() + IpIndex.heapBytesFor(identity.count())
-        : IpIndex.heapBytesFor(identity.count());
-  }
-
   /** Null when the index fits, else the one-line problem for the driver to report. */
   static String check(Configuration conf, String index, IndexIdentity identity, ReadPath path) {
     boolean textLoader = path.readsText();
     Heap heap = mapTaskHeap(conf);
-    long need = indexHeapBytes(identity, path);
+    long need = path.taskHeapBytes(identity);
     long allowed = (long) (heap.bytes() * MAX_INDEX_SHARE);
     if (need <= allowed) {
       return null;

@@ -12,7 +12,7 @@ import org.apache.commons.cli.ParseException;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.util.Tool;
-import org.ipjoin.index.CorruptIndexException;
+import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.EmptyIpListException;
 import org.ipjoin.index.MalformedIpListException;
 

@@ -6,17 +6,20 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.ipjoin.index.IndexFormat;
-import org.ipjoin.index.IndexHeader;
-import org.ipjoin.index.IpLookup;
+import org.ipjoin.index.format.IndexHeader;
+import org.ipjoin.index.format.IndexLayout;
+import org.ipjoin.index.format.Section;
+import org.ipjoin.index.lookup.IntervalIndex;
 import org.ipjoin.index.load.FileSystemLoader;
+import org.ipjoin.ip.IntervalText;
 import org.ipjoin.ip.IpCodec;
 
 /**
  * {@code ipindex inspect ips.ipidx [--lookup 1.2.3.4 …]}
  *
- * <p>Prints the header, a few statistics of the keys, and for each {@code --lookup} address whether
- * it is in the index ({@code 1.2.3.4 present} / {@code absent}). Reads and checks the whole index.
+ * <p>Prints the header, the sections, a few statistics of the intervals, and for each
+ * {@code --lookup} address whether it is in the index: {@code 1.2.3.4 present} / {@code absent} for
+ * an exact-address list, else the interval holding it ({@code 1.2.3.4 in 1.2.3.0/24 label 'x'}). Reads and checks the whole index.
  * Exit codes: 0 printed, 1 the index is corrupt, 2 usage error (including a lookup that is not an
  * IPv4 address) or file missing.
  */
@@ -42,25 +45,34 @@ final class InspectCommand extends IndexCommand {
       throw new FileNotFoundException(file + " does not exist");
     }
     IndexHeader header = FileSystemLoader.readHeader(fs, file).header();
-    IpLookup index = FileSystemLoader.load(fs, file, true).index();
+    IntervalIndex index = FileSystemLoader.load(fs, file, true).index();
     long length = fs.getFileStatus(file).getLen();
     System.out.printf("file           %s%n", file);
-    System.out.printf("format         version %d, little-endian payload, header %d bytes%n",
-        IndexFormat.VERSION, IndexFormat.HEADER_SIZE);
+    System.out.printf("format         version %d, little-endian, %d sections, %s%n",
+        IndexLayout.VERSION, header.sections().size(), header.ranges() || header.labels()
+            ? (header.ranges() ? "ranges" : "exact addresses") + (header.labels() ? ", labels" : "")
+            : "exact addresses");
     System.out.printf("length         %,d bytes%n", length);
-    System.out.printf("keys           %,d%n", header.count());
-    if (header.count() > 0) {
-      System.out.printf("range          %s .. %s%n", IpCodec.format(header.minKey()),
-          IpCodec.format(header.maxKey()));
+    for (Section s : header.sections()) {
+      System.out.printf("  %-24s %,14d items %,14d bytes  crc32c %08x (verified)%n",
+          s.kind().description, s.count(), s.length(), s.crc());
     }
-    System.out.printf("payload crc32c %08x (verified)%n", header.payloadCrc());
+    System.out.printf("%-14s %,d%n", header.ranges() ? "intervals" : "keys", index.size());
+    if (index.size() > 0) {
+      System.out.printf("range          %s .. %s%n", IpCodec.format(index.start(0)),
+          IpCodec.format(index.end(index.size() - 1)));
+    }
+    if (header.labels()) {
+      System.out.printf("labels         %,d%n", index.labels().count());
+    }
     System.out.printf("source         %,d bytes, %,d lines%n", header.sourceBytes(), header.sourceLines());
     System.out.printf("prefixes       %,d distinct /8, %,d distinct /16%n",
         distinctPrefixes(index, 24), distinctPrefixes(index, 16));
-    System.out.printf("heap if loaded %,d bytes (%.2f bytes per key)%n", index.heapBytes(),
-        index.size() == 0 ? 0.0 : (double) index.heapBytes() / index.size());
+    System.out.printf("heap if loaded %,d bytes (%.2f bytes per %s)%n", index.heapBytes(),
+        index.size() == 0 ? 0.0 : (double) index.heapBytes() / index.size(),
+        header.ranges() ? "interval" : "key");
     for (int i = 0; i < probes.length; i++) {
-      System.out.printf("%s %s%n", lookups[i], index.contains(probes[i]) ? "present" : "absent");
+      System.out.println(lookups[i] + " " + describeMatch(index, index.match(probes[i])));
     }
     return OK;
   }
@@ -77,11 +89,24 @@ final class InspectCommand extends IndexCommand {
     return keys;
   }
 
-  private static long distinctPrefixes(IpLookup index, int shift) {
+  /** {@code absent}, {@code present} (exact lists), or the interval and its label. */
+  static String describeMatch(IntervalIndex index, int interval) {
+    if (interval == IntervalIndex.NO_MATCH) {
+      return "absent";
+    }
+    if (index.exact() && index.labelId(interval) == 0) {
+      return "present";
+    }
+    int id = index.labelId(interval);
+    return "in " + IntervalText.format(index.start(interval), index.end(interval))
+        + (id == 0 ? "" : " label '" + index.labels().label(id) + "'");
+  }
+
+  private static long distinctPrefixes(IntervalIndex index, int shift) {
     long distinct = 0;
     long previous = -1;
     for (int i = 0; i < index.size(); i++) {
-      long prefix = IpCodec.toAddress(index.key(i)) >>> shift;
+      long prefix = IpCodec.toAddress(index.start(i)) >>> shift;
       if (prefix != previous) {
         distinct++;
         previous = prefix;

@@ -9,9 +9,9 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
-import org.ipjoin.index.CorruptIndexException;
+import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.IndexFormat;
-import org.ipjoin.index.IndexHeader;
+import org.ipjoin.index.format.IndexHeader;
 
 /**
  * Fuzzes {@link IndexFormat#decodeHeader} on arbitrary buffers and file lengths.

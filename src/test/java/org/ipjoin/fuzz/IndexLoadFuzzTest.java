@@ -18,7 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.ipjoin.index.CorruptIndexException;
+import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.IndexFormat;
 import org.ipjoin.index.IpIndex;
 import org.ipjoin.index.IpLookup;

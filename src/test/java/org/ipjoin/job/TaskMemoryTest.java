@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.apache.hadoop.conf.Configuration;
-import org.ipjoin.index.IndexIdentity;
+import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.IpIndex;
 import org.ipjoin.index.load.ReadPath;
 import org.junit.jupiter.api.Test;

@@ -5,9 +5,9 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import org.ipjoin.index.IndexHeader;
-import org.ipjoin.index.IndexIdentity;
-import org.ipjoin.index.IndexWriter;
+import org.ipjoin.index.format.IndexHeader;
+import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.ip.IpCodec;
 
 /** Writes real index files for the job tests. */

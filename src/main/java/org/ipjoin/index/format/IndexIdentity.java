@@ -24,6 +24,14 @@ public record IndexIdentity(long fileLength, long count, int crc) {
     return fileLength + ":" + count + ":" + String.format("%08x", crc);
   }
 
+  /**
+   * The identity of a text list read by the {@code text} read path: its length, its distinct
+   * addresses, and the CRC32C those would have as an index's starts section.
+   */
+  public static IndexIdentity ofTextList(long length, int[] keys, int count) {
+    return new IndexIdentity(length, count, ColumnDecoder.crcOf(keys, count));
+  }
+
   /** Fails with the {@code IDENTITY} check when {@code actual} is not this identity. */
   public void check(IndexIdentity actual, String file) throws CorruptIndexException {
     if (!equals(actual)) {

@@ -2,16 +2,15 @@ package org.ipjoin.index.load;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import org.ipjoin.index.IndexFormat;
-import org.ipjoin.index.IndexHeader;
-import org.ipjoin.index.PayloadDecoder;
+import org.ipjoin.index.format.IndexDecoder;
 
 /**
  * The default read path: {@link FileChannel} reads into one reused direct buffer, each chunk
- * checksummed and bulk-copied into the {@code int[]} while it is still in cache.
+ * checksummed, checked and bulk-copied into the {@code int[]} columns while it is still in cache.
  */
 public final class ChannelLoader implements IndexLoader {
 
@@ -23,20 +22,19 @@ public final class ChannelLoader implements IndexLoader {
     String name = file.toString();
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       long length = channel.size();
-      ByteBuffer headerBytes = ByteBuffer.allocate(IndexFormat.HEADER_SIZE);
-      readFully(channel, headerBytes);
-      IndexHeader header = IndexFormat.decodeHeader(headerBytes.flip(), length, name);
-      PayloadDecoder decoder = new PayloadDecoder(header, name, verifyChecksum);
+      HeadReader head = HeadReader.read(Channels.newInputStream(channel), length, name);
+      IndexDecoder decoder = IndexDecoder.copying(head.header, name, verifyChecksum);
+      head.feedRest(decoder);
       ByteBuffer chunk = ByteBuffer.allocateDirect(CHUNK_BYTES);
       while (decoder.remaining() > 0) {
         chunk.clear();
-        chunk.limit((int) Math.min(CHUNK_BYTES, (long) decoder.remaining() * IndexFormat.KEY_BYTES));
+        chunk.limit((int) Math.min(CHUNK_BYTES, decoder.remaining()));
         if (readFully(channel, chunk) == 0) {
-          break; // the decoder reports the short payload
+          break; // the decoder reports the short file
         }
-        decoder.acceptChunk(chunk.flip());
+        decoder.accept(chunk.flip());
       }
-      return new LoadedIndex(decoder.finishIndex(), header.identity(length));
+      return new LoadedIndex(Lookups.onHeap(decoder.finish()), head.header.identity(length));
     }
   }
 

@@ -2,45 +2,53 @@ package org.ipjoin.index.load;
 
 import java.io.IOException;
 import java.nio.ByteOrder;
+import java.nio.IntBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import org.ipjoin.index.IndexFormat;
-import org.ipjoin.index.IndexHeader;
-import org.ipjoin.index.PayloadDecoder;
+import org.ipjoin.index.format.IndexDecoder;
+import org.ipjoin.index.format.Section;
+import org.ipjoin.index.format.SectionKind;
 
 /**
- * {@code mmap-direct}: maps the file read-only and serves lookups from the mapping itself
- * ({@link org.ipjoin.index.MappedIpIndex}), with no heap copy of the keys. Every check still runs
- * (one pass over the mapping, which also pulls the file into the page cache, where every map task
- * on the node shares it). For indexes larger than a map task's heap; see MappedIpIndex for the
- * one rule it needs (replace the file by renaming, never rewrite it in place).
+ * {@code mmap-direct}: maps the file read-only and serves lookups from the mapping itself, with no
+ * heap copy of the interval columns (only the lookup directory and the labels are copied). Every
+ * check still runs, in one pass over the mapping, which also pulls the file into the page cache,
+ * where every map task on the node shares it. For indexes larger than a map task's heap.
  *
- * <p>One mapping holds at most 2 GiB, so this path takes indexes of up to 536,870,895 keys.
+ * <p>The mapping must not change while in use: replace an index by writing a new file and
+ * renaming it over the old one (as {@code ipindex build} does), never by rewriting it in place: a
+ * mapped file truncated under a reader makes the JVM fail with an InternalError (SIGBUS).
+ *
+ * <p>One mapping holds at most 2 GiB: an exact-address index of up to about 530 M addresses.
  */
 public final class DirectMappedLoader implements IndexLoader {
-
-  static final long MAX_KEYS = (Integer.MAX_VALUE - IndexFormat.HEADER_SIZE) / IndexFormat.KEY_BYTES;
 
   @Override
   public LoadedIndex load(Path file, boolean verifyChecksum) throws IOException {
     String name = file.toString();
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       long length = channel.size();
-      IndexHeader header = MappedLoader.mapHeader(channel, length, name);
-      if (header.count() > MAX_KEYS) {
-        throw new IOException(name + ": " + header.count() + " keys exceed what one mapping holds ("
-            + MAX_KEYS + "); use the nio loader with a larger map task heap");
+      HeadReader head = HeadReader.of(MappedLoader.mapHead(channel, length), length, name);
+      if (length > Integer.MAX_VALUE) {
+        throw new IOException(name + ": " + length + " bytes exceed what one mapping holds (2 GiB);"
+            + " use the nio loader with a larger map task heap");
       }
       // The mapping stays valid after the channel is closed.
-      MappedByteBuffer payload = channel.map(FileChannel.MapMode.READ_ONLY,
-          IndexFormat.HEADER_SIZE, header.count() * IndexFormat.KEY_BYTES);
-      PayloadDecoder decoder = PayloadDecoder.withoutCopy(header, name, verifyChecksum);
-      decoder.acceptChunk(payload.duplicate());
-      return new LoadedIndex(
-          decoder.finishMapped(payload.duplicate().order(ByteOrder.LITTLE_ENDIAN).asIntBuffer()),
-          header.identity(length));
+      MappedByteBuffer whole = channel.map(FileChannel.MapMode.READ_ONLY, 0, length);
+      IntBuffer starts = column(whole, head.header.section(SectionKind.V4_STARTS));
+      IndexDecoder decoder = IndexDecoder.inPlace(head.header, name, verifyChecksum, starts);
+      decoder.accept(whole.duplicate().position((int) decoder.position()));
+      return new LoadedIndex(Lookups.mapped(decoder.finish(), starts,
+          column(whole, head.header.section(SectionKind.V4_ENDS)),
+          column(whole, head.header.section(SectionKind.V4_LABEL_IDS))),
+          head.header.identity(length));
     }
+  }
+
+  private static IntBuffer column(MappedByteBuffer file, Section s) {
+    return s == null ? null
+        : file.slice((int) s.offset(), (int) s.length()).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
   }
 }

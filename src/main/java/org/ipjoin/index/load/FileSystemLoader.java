@@ -6,16 +6,16 @@ import java.nio.ByteBuffer;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.ipjoin.index.CorruptIndexException;
-import org.ipjoin.index.IndexFormat;
-import org.ipjoin.index.IndexHeader;
-import org.ipjoin.index.IndexIdentity;
-import org.ipjoin.index.PayloadDecoder;
+import org.ipjoin.index.format.IndexDecoder;
+import org.ipjoin.index.format.IndexHeader;
+import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.format.IndexLayout;
 
 /**
  * Reads and fully checks an index on any Hadoop {@link FileSystem} (HDFS, local, object stores):
  * what {@code ipindex build} uses to verify before it publishes, and {@code ipindex verify} and
- * {@code inspect} use. Not one of the job's read paths: tasks read a local copy.
+ * {@code inspect} use, and the job's driver before it submits. Not one of the job's read paths:
+ * tasks read a local copy.
  */
 public final class FileSystemLoader {
 
@@ -23,7 +23,7 @@ public final class FileSystemLoader {
 
   private FileSystemLoader() {}
 
-  /** How often the header is re-read when the file was replaced while it was being read. */
+  /** How often a read is repeated when the file was replaced while it was being read. */
   private static final int STABLE_READ_ATTEMPTS = 5;
 
   /** A checked header and the file length it was checked against. */
@@ -34,12 +34,12 @@ public final class FileSystemLoader {
   }
 
   /**
-   * Reads only the header (and the file length) and checks it. The length comes from a status
-   * call and the header from an open, two separate looks at the path; when {@code ipindex build
-   * --overwrite} renames a new index into place between them, the header of one file would be
-   * checked against the length of another and reported as corrupt. So the status is taken before
-   * and after the read, and the read repeated until both agree (same length and modification
-   * time): the header then belongs to that file.
+   * Reads only the header and section directory (and the file length) and checks them. The length
+   * comes from a status call and the header from an open, two separate looks at the path; when
+   * {@code ipindex build --overwrite} renames a new index into place between them, the header of
+   * one file would be checked against the length of another and reported as corrupt. So the
+   * status is taken before and after the read, and the read repeated until both agree (same length
+   * and modification time): the header then belongs to that file.
    */
   public static HeaderRead readHeader(FileSystem fs, Path file) throws IOException {
     for (int attempt = 1; ; attempt++) {
@@ -47,7 +47,7 @@ public final class FileSystemLoader {
       long length = before.getLen();
       byte[] head;
       try (InputStream in = fs.open(file)) {
-        head = in.readNBytes(IndexFormat.HEADER_SIZE);
+        head = in.readNBytes((int) Math.min(length, IndexLayout.MAX_HEAD_SIZE));
       } catch (IOException e) {
         if (attempt < STABLE_READ_ATTEMPTS && replaced(fs, file, before)) {
           continue; // e.g. the file got shorter under us
@@ -57,7 +57,8 @@ public final class FileSystemLoader {
       if (attempt < STABLE_READ_ATTEMPTS && replaced(fs, file, before)) {
         continue;
       }
-      return new HeaderRead(decodeHeader(head, length, file.toString()), length);
+      return new HeaderRead(IndexLayout.decodeHead(ByteBuffer.wrap(head), length, file.toString()),
+          length);
     }
   }
 
@@ -67,29 +68,42 @@ public final class FileSystemLoader {
         || after.getModificationTime() != before.getModificationTime();
   }
 
-  private static IndexHeader decodeHeader(byte[] head, long length, String name)
-      throws CorruptIndexException {
-    return IndexFormat.decodeHeader(ByteBuffer.wrap(head), length, name);
-  }
-
-  /** Reads the whole index, running every check. */
+  /**
+   * Reads the whole index, running every check. Like {@link #readHeader}, a read that failed a
+   * check while the file was being replaced (its length or modification time changed meanwhile)
+   * is repeated: an index republished with {@code ipindex build --overwrite} is not corruption.
+   */
   public static LoadedIndex load(FileSystem fs, Path file, boolean verifyChecksum)
       throws IOException {
-    long length = fs.getFileStatus(file).getLen();
+    for (int attempt = 1; ; attempt++) {
+      FileStatus before = fs.getFileStatus(file);
+      try {
+        return loadOnce(fs, file, before.getLen(), verifyChecksum);
+      } catch (IOException e) {
+        if (attempt < STABLE_READ_ATTEMPTS && replaced(fs, file, before)) {
+          continue;
+        }
+        throw e;
+      }
+    }
+  }
+
+  private static LoadedIndex loadOnce(FileSystem fs, Path file, long length, boolean verifyChecksum)
+      throws IOException {
     String name = file.toString();
     try (InputStream in = fs.open(file)) {
-      IndexHeader header = decodeHeader(in.readNBytes(IndexFormat.HEADER_SIZE), length, name);
-      PayloadDecoder decoder = new PayloadDecoder(header, name, verifyChecksum);
+      HeadReader head = HeadReader.read(in, length, name);
+      IndexDecoder decoder = IndexDecoder.copying(head.header, name, verifyChecksum);
+      head.feedRest(decoder);
       byte[] chunk = new byte[CHUNK_BYTES];
       while (decoder.remaining() > 0) {
-        int want = (int) Math.min(CHUNK_BYTES, (long) decoder.remaining() * IndexFormat.KEY_BYTES);
-        int n = in.readNBytes(chunk, 0, want);
+        int n = in.readNBytes(chunk, 0, (int) Math.min(CHUNK_BYTES, decoder.remaining()));
         if (n == 0) {
-          break; // the decoder reports the short payload
+          break; // the decoder reports the short file
         }
-        decoder.acceptChunk(ByteBuffer.wrap(chunk, 0, n));
+        decoder.accept(ByteBuffer.wrap(chunk, 0, n));
       }
-      return new LoadedIndex(decoder.finishIndex(), header.identity(length));
+      return new LoadedIndex(Lookups.onHeap(decoder.finish()), head.header.identity(length));
     }
   }
 }

@@ -2,6 +2,7 @@ package org.ipjoin.index.load;
 
 import java.nio.IntBuffer;
 import org.ipjoin.index.format.DecodedIndex;
+import org.ipjoin.index.format.LookupDirectory;
 import org.ipjoin.index.lookup.IntColumn;
 import org.ipjoin.index.lookup.IntervalIndex;
 import org.ipjoin.index.lookup.LabelDictionary;
@@ -10,6 +11,14 @@ import org.ipjoin.index.lookup.LabelDictionary;
 final class Lookups {
 
   private Lookups() {}
+
+  /** An exact-address lookup over sorted, distinct {@code keys} (the text read path). */
+  static IntervalIndex exact(int[] keys) {
+    LookupDirectory directory = new LookupDirectory(keys.length);
+    directory.record(keys, 0, keys.length, 0);
+    return new IntervalIndex(IntColumn.of(keys), null, null, LabelDictionary.NONE,
+        directory.finish(keys.length), directory.bits());
+  }
 
   static IntervalIndex onHeap(DecodedIndex d) {
     return new IntervalIndex(IntColumn.of(d.starts()),

@@ -5,15 +5,14 @@ import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import org.ipjoin.index.IndexFormat;
-import org.ipjoin.index.IndexHeader;
-import org.ipjoin.index.PayloadDecoder;
+import org.ipjoin.index.format.IndexDecoder;
+import org.ipjoin.index.format.IndexLayout;
 
 /**
- * {@link FileChannel#map} of the file and a bulk copy into {@code int[]}, in windows of at most
- * 1 GiB (one mapping is limited to 2 GiB). The copy means the mapping can go as soon as the load
- * ends, so replacing the file later cannot crash a reader (the failure MaxMind readers hit when a
- * mapped database is overwritten in place).
+ * {@code mmap}: maps the file in windows of at most 1 GiB and bulk-copies each into the
+ * {@code int[]} columns (checked on the way). The mappings are dropped once the copy is done, so
+ * replacing the file later cannot crash a reader (the failure readers of mapped databases hit when
+ * the file is overwritten in place).
  */
 public final class MappedLoader implements IndexLoader {
 
@@ -24,22 +23,18 @@ public final class MappedLoader implements IndexLoader {
     String name = file.toString();
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       long length = channel.size();
-      IndexHeader header = mapHeader(channel, length, name);
-      PayloadDecoder decoder = new PayloadDecoder(header, name, verifyChecksum);
-      long position = IndexFormat.HEADER_SIZE;
+      HeadReader head = HeadReader.of(mapHead(channel, length), length, name);
+      IndexDecoder decoder = IndexDecoder.copying(head.header, name, verifyChecksum);
       while (decoder.remaining() > 0) {
-        long window = Math.min(WINDOW_BYTES, (long) decoder.remaining() * IndexFormat.KEY_BYTES);
-        decoder.acceptChunk(channel.map(FileChannel.MapMode.READ_ONLY, position, window));
-        position += window;
+        long window = Math.min(WINDOW_BYTES, decoder.remaining());
+        decoder.accept(channel.map(FileChannel.MapMode.READ_ONLY, decoder.position(), window));
       }
-      return new LoadedIndex(decoder.finishIndex(), header.identity(length));
+      return new LoadedIndex(Lookups.onHeap(decoder.finish()), head.header.identity(length));
     }
   }
 
-  /** Maps the header (as much of it as the file has) and checks it. */
-  static IndexHeader mapHeader(FileChannel channel, long length, String name) throws IOException {
-    MappedByteBuffer headerBytes =
-        channel.map(FileChannel.MapMode.READ_ONLY, 0, Math.min(length, IndexFormat.HEADER_SIZE));
-    return IndexFormat.decodeHeader(headerBytes, length, name);
+  /** Maps the head (as much of it as the file has). */
+  static MappedByteBuffer mapHead(FileChannel channel, long length) throws IOException {
+    return channel.map(FileChannel.MapMode.READ_ONLY, 0, Math.min(length, IndexLayout.MAX_HEAD_SIZE));
   }
 }

@@ -3,6 +3,8 @@ package org.ipjoin.index.load;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.format.IndexLayout;
 
 /**
  * The switchable read paths, by the name users give in {@code ipjoin.index.loader} or
@@ -48,6 +50,22 @@ public enum ReadPath {
   /** True for the paths that read the text list rather than a binary index. */
   public boolean readsText() {
     return this == TEXT;
+  }
+
+  /**
+   * The heap a map task needs for an index of this identity read this way: 4 bytes per interval
+   * (the starts of an exact-address list) plus the lookup directory for a binary index; only the
+   * directory when the columns stay in the mapping; for the text list about the file's length on
+   * top, because its int[] grows by doubling (up to 3 ints per key while it copies) and a list line
+   * is at least 8 and typically 12-16 bytes per key.
+   */
+  public long taskHeapBytes(IndexIdentity identity) {
+    long directory = 4L * IndexLayout.directoryEntries(IndexLayout.directoryBitsFor(identity.count()));
+    if (keepsKeysOffHeap()) {
+      return directory;
+    }
+    long columns = 4L * identity.count() + directory;
+    return readsText() ? identity.fileLength() + columns : columns;
   }
 
   /** @throws IllegalArgumentException naming the valid choices */

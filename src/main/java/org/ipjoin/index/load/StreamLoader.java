@@ -7,19 +7,18 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.ipjoin.index.IndexFormat;
-import org.ipjoin.index.IndexHeader;
-import org.ipjoin.index.PayloadDecoder;
+import org.ipjoin.index.format.IndexDecoder;
 
 /**
- * The second and third tries of the read-path comparison (README, Read paths): {@code DataInputStream.readInt} key by key, either
- * straight over the file ({@code stream}: every readInt is four read(2) system calls) or over a
- * 64 KiB {@link BufferedInputStream} ({@code buffered}). Kept for the comparison, and because
- * {@link #load(InputStream, long, String, boolean)} reads from any stream, such as an HDFS one.
+ * The second and third tries of the read-path comparison (README, Read paths):
+ * {@code DataInputStream.readInt} value by value, either straight over the file ({@code stream}:
+ * every readInt is four read(2) system calls) or over a 64 KiB {@link BufferedInputStream}
+ * ({@code buffered}). Kept for the comparison, and because {@link #load(InputStream, long, String,
+ * boolean)} reads from any stream, such as an HDFS one.
  */
 public final class StreamLoader implements IndexLoader {
 
-  /** The article's buffer size. */
+  /** The comparison's buffer size. */
   public static final int BUFFER_BYTES = 64 * 1024;
 
   private final boolean buffered;
@@ -41,13 +40,14 @@ public final class StreamLoader implements IndexLoader {
   public static LoadedIndex load(InputStream in, long length, String name, boolean verifyChecksum)
       throws IOException {
     DataInputStream data = new DataInputStream(in);
-    byte[] headerBytes = data.readNBytes(IndexFormat.HEADER_SIZE);
-    IndexHeader header = IndexFormat.decodeHeader(ByteBuffer.wrap(headerBytes), length, name);
-    PayloadDecoder decoder = new PayloadDecoder(header, name, verifyChecksum);
-    for (int i = decoder.remaining(); i > 0; i--) {
-      // The payload is little-endian; DataInputStream reads big-endian.
-      decoder.acceptKey(Integer.reverseBytes(data.readInt()));
+    HeadReader head = HeadReader.read(data, length, name);
+    IndexDecoder decoder = IndexDecoder.copying(head.header, name, verifyChecksum);
+    head.feedRest(decoder);
+    for (long i = decoder.remaining() / 4; i > 0; i--) {
+      // Sections are little-endian; DataInputStream reads big-endian.
+      decoder.acceptInt(Integer.reverseBytes(data.readInt()));
     }
-    return new LoadedIndex(decoder.finishIndex(), header.identity(length));
+    decoder.accept(ByteBuffer.wrap(data.readNBytes((int) decoder.remaining())));
+    return new LoadedIndex(Lookups.onHeap(decoder.finish()), head.header.identity(length));
   }
 }

@@ -7,11 +7,10 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.ipjoin.index.IndexHeader;
-import org.ipjoin.index.IpIndex;
 import org.ipjoin.index.IpListLine;
 import org.ipjoin.index.MalformedIpListException;
 import org.ipjoin.index.SortedKeys;
+import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.ip.Utf8Bom;
 
 /**
@@ -63,7 +62,6 @@ public final class TextListLoader implements IndexLoader {
     SortedKeys.sort(keys, count);
     int unique = SortedKeys.dedup(keys, count);
     int[] exact = java.util.Arrays.copyOf(keys, unique);
-    IndexHeader header = IndexHeader.describe(exact, unique, length, lineNumber);
-    return new LoadedIndex(IpIndex.ofSortedUnique(exact), header.identity(length));
+    return new LoadedIndex(Lookups.exact(exact), IndexIdentity.ofTextList(length, exact, unique));
   }
 }

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.zip.CRC32C;
 import org.ipjoin.index.IndexFormat;
-import org.ipjoin.index.IndexWriter;
+import org.ipjoin.index.format.IndexWriter;
 
 /**
  * Test-side editing of index file bytes: write a valid index, then change single fields. The
