@@ -71,7 +71,7 @@ public final class BenchReport {
     line("index-tools/ipindex load --loader nio target/bench/ips.ipidx         # one fresh-JVM load");
     line("IPJOIN_JAVA_OPTS='-Xmx4g -XX:+UseTransparentHugePages' index-tools/ipindex load --loader nio target/bench/ips.ipidx");
     line("java -jar target/bench-build/benchmarks.jar LookupBenchmark    # lookups, 26,123,456 keys");
-    line("java -jar target/bench-build/benchmarks.jar LookupVariantsBenchmark   # the design space behind IpIndex.contains");
+    line("java -jar target/bench-build/benchmarks.jar LookupVariantsBenchmark   # the design space behind IntervalIndex.match");
     line("java -jar target/bench-build/benchmarks.jar LoadBenchmark -p index=target/bench/ips.ipidx -p list=target/bench/ip.tsv");
     line("```");
   }
@@ -110,7 +110,7 @@ public final class BenchReport {
       double best = bs.min() / ij.min();
       Jmh bsT = lookupsThp.get("binarySearch/uniform");
       Jmh ijT = lookupsThp.get("ipjoin/uniform");
-      line(String.format(Locale.ROOT, "| `IpIndex.contains` ≥ 5× faster than `Arrays.binarySearch`, %,d keys, uniform probes | %.1f× (mean %.0f vs %.0f ns), %.1f× best iterations%s | %s |",
+      line(String.format(Locale.ROOT, "| `IntervalIndex.match` ≥ 5× faster than `Arrays.binarySearch`, %,d keys, uniform probes | %.1f× (mean %.0f vs %.0f ns), %.1f× best iterations%s | %s |",
           ips, mean, bs.mean(), ij.mean(), best,
           bsT != null && ijT != null ? String.format(Locale.ROOT, "; with THP %.1f× (mean %.0f vs %.0f ns)",
               bsT.mean() / ijT.mean(), bsT.mean(), ijT.mean()) : "",
@@ -119,7 +119,7 @@ public final class BenchReport {
     if (keys > 0) {
       int bits = Math.max(16, Math.min(22, 63 - Long.numberOfLeadingZeros(Math.max(1, keys / 40))));
       long heap = 4L * keys + 4L * ((1L << bits) + 1);
-      line(String.format(Locale.ROOT, "| heap per mapper ≤ 4.1 bytes per IP | `IpIndex.heapBytes()` = 4 × %,d keys + a 2^%d-entry prefix table = %,d bytes = %.3f bytes per key (%.3f per listed address) | %s |",
+      line(String.format(Locale.ROOT, "| heap per mapper ≤ 4.1 bytes per IP | `IntervalIndex.heapBytes()` = 4 × %,d keys + a 2^%d-entry lookup directory = %,d bytes = %.3f bytes per key (%.3f per listed address) | %s |",
           keys, bits, heap, (double) heap / keys, (double) heap / ips, heap <= 4.1 * keys ? "yes" : "no"));
     }
     line();
@@ -263,8 +263,8 @@ public final class BenchReport {
     line("`mean` is JMH's score over the measurement iterations, `best` the fastest iteration (least");
     line("disturbed by other processes on this shared machine). `uniform`: half listed keys, half random");
     line("addresses; `zipf`: the same pool drawn with P(rank r) ∝ 1/r. `binarySearch` = `Arrays.binarySearch`");
-    line("over the whole int[]; `prefixBinarySearch` = the previous `IpIndex.contains` (/16 table + binary");
-    line("search in the bucket); `ipjoin` = `IpIndex.contains`; `ipjoinMapped` = the same lookup served");
+    line("over the whole int[]; `prefixBinarySearch` = the earlier lookup (/16 table + binary");
+    line("search in the bucket); `ipjoin` = `IntervalIndex.match`; `ipjoinMapped` = the same lookup served");
     line("from a read-only mapping (`--loader mmap-direct`, no heap copy). THP: the same benchmark with `-XX:+UseTransparentHugePages` in the forked JVM.");
     line();
     for (String probes : List.of("uniform", "zipf")) {

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.ReadPath;
@@ -72,7 +73,7 @@ public class LoadBenchmark {
         }
       }
       try (OutputStream out = Files.newOutputStream(ipidx)) {
-        IndexWriter.write(k, k.length, Files.size(tsv), k.length, out);
+        IndexWriter.write(IndexContent.exact(k, k.length, Files.size(tsv), k.length), out);
       }
       ipidx.toFile().deleteOnExit();
       tsv.toFile().deleteOnExit();

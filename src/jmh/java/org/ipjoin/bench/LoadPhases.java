@@ -5,13 +5,15 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.zip.CRC32C;
-import org.ipjoin.index.IndexFormat;
-import org.ipjoin.index.IpIndex;
+import org.ipjoin.index.format.IndexHeader;
+import org.ipjoin.index.format.IndexLayout;
+import org.ipjoin.index.format.LookupDirectory;
+import org.ipjoin.index.format.SectionKind;
 
 /**
- * Where a fresh JVM's nio load time goes: does what {@code ChannelLoader} + {@code PayloadDecoder}
- * do (1 MiB reads into a direct buffer, CRC32C, bulk copy, order check per chunk), one phase at a
- * time with a timer around each, then the prefix table. Not a loader: no header checks, diagnosis
+ * Where a fresh JVM's nio load time goes: does what {@code ChannelLoader} + {@code IndexDecoder}
+ * do for the starts section of an exact-address index (1 MiB reads into a direct buffer, CRC32C, bulk copy, order check per chunk), one phase at a
+ * time with a timer around each, then the lookup directory. Not a loader: no other checks, diagnosis
  * only. {@code java -cp target/bench-build/benchmarks.jar org.ipjoin.bench.LoadPhases ips.ipidx}, once per JVM.
  */
 public final class LoadPhases {
@@ -21,12 +23,15 @@ public final class LoadPhases {
   public static void main(String[] args) throws Exception {
     long t0 = System.nanoTime();
     try (FileChannel channel = FileChannel.open(Path.of(args[0]))) {
-      int n = (int) ((channel.size() - IndexFormat.HEADER_SIZE) / IndexFormat.KEY_BYTES);
+      ByteBuffer head = ByteBuffer.allocate((int) Math.min(channel.size(), IndexLayout.MAX_HEAD_SIZE));
+      channel.read(head, 0);
+      IndexHeader header = IndexLayout.decodeHead(head.flip(), channel.size(), args[0]);
+      int n = (int) header.intervalCount();
       long tOpen = System.nanoTime();
       int[] keys = new int[n];
       long tAlloc = System.nanoTime();
       ByteBuffer chunk = ByteBuffer.allocateDirect(1 << 20);
-      channel.position(IndexFormat.HEADER_SIZE);
+      channel.position(header.section(SectionKind.V4_STARTS).offset());
       CRC32C crc = new CRC32C();
       long read = 0;
       long crcNanos = 0;
@@ -59,12 +64,13 @@ public final class LoadPhases {
         check += e - d;
       }
       long tTable = System.nanoTime();
-      IpIndex index = IpIndex.ofSortedUnique(keys);
+      int[] directory = LookupDirectory.of(keys, n);
       long tEnd = System.nanoTime();
       System.out.printf("keys=%d open=%.1f alloc=%.1f read=%.1f crc32c=%.1f copy=%.1f"
-          + " order-check=%.1f prefix-table=%.1f total=%.1f ms sorted=%b crc=%08x heapBytes=%d%n",
+          + " order-check=%.1f directory=%.1f total=%.1f ms sorted=%b crc=%08x heapBytes=%d%n",
           n, ms(tOpen - t0), ms(tAlloc - tOpen), ms(read), ms(crcNanos), ms(copy), ms(check),
-          ms(tEnd - tTable), ms(tEnd - t0), acc >= 0, (int) crc.getValue(), index.heapBytes());
+          ms(tEnd - tTable), ms(tEnd - t0), acc >= 0, (int) crc.getValue(),
+          4L * n + 4L * directory.length);
     }
   }
 

@@ -3,9 +3,13 @@ package org.ipjoin.bench;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import org.ipjoin.index.format.IndexContent;
+import org.ipjoin.index.format.IndexLayout;
 import org.ipjoin.index.format.IndexWriter;
-import org.ipjoin.index.IpIndex;
-import org.ipjoin.index.IpLookup;
+import org.ipjoin.index.format.LookupDirectory;
+import org.ipjoin.index.lookup.IntColumn;
+import org.ipjoin.index.lookup.IntervalIndex;
+import org.ipjoin.index.lookup.LabelDictionary;
 import org.ipjoin.index.load.ReadPath;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -25,8 +29,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * Membership lookups on a sorted {@code int[]} of {@code keys} random IPv4 keys (default
  * 26,123,456, the scale of the read-path comparison): {@code Arrays.binarySearch} over the whole
  * array (the comparison's baseline), the
- * previous {@link IpIndex} (prefix table + binary search in the /16 bucket, reproduced here), and
- * the current {@link IpIndex#contains}.
+ * earlier lookup (prefix table + binary search in the /16 bucket, reproduced here), and
+ * {@link IntervalIndex#match} on the heap and over a mapping.
  *
  * <p>Probe streams ({@code probes}): {@code uniform} = half listed keys, half random addresses, in
  * random order; {@code zipf} = the same pool of probes drawn with Zipf-like skew (rank r with
@@ -52,16 +56,16 @@ public class LookupBenchmark {
 
   private int[] sorted;
   private int[] prefixStart;
-  private IpIndex index;
+  private IntervalIndex index;
   /** The same keys served from a read-only mapping of an index file (loader mmap-direct). */
-  private IpLookup mapped;
+  private IntervalIndex mapped;
   private int[] stream;
   private int next;
 
   @Setup(Level.Trial)
   public void setUp() {
     sorted = BenchKeys.sortedUnique(keys, 42);
-    index = IpIndex.ofSortedUnique(sorted);
+    index = onHeap(sorted);
     mapped = mapped(sorted);
     prefixStart = prefixStarts(sorted);
     SplittableRandom random = new SplittableRandom(7);
@@ -79,13 +83,19 @@ public class LookupBenchmark {
     next = 0;
   }
 
+  /** The exact-address lookup over {@code keys} on the heap, as the heap read paths build it. */
+  static IntervalIndex onHeap(int[] keys) {
+    return new IntervalIndex(IntColumn.of(keys), null, null, LabelDictionary.NONE,
+        LookupDirectory.of(keys, keys.length), IndexLayout.directoryBitsFor(keys.length));
+  }
+
   /** Writes the keys as an index file and loads it with mmap-direct (file deleted on exit). */
-  private static IpLookup mapped(int[] keys) {
+  private static IntervalIndex mapped(int[] keys) {
     try {
       java.nio.file.Path file = java.nio.file.Files.createTempFile("lookup-bench", ".ipidx");
       file.toFile().deleteOnExit();
       try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(file)) {
-        IndexWriter.write(keys, keys.length, 0, 0, out);
+        IndexWriter.write(IndexContent.exact(keys, keys.length, 0, 0), out);
       }
       return ReadPath.MMAP_DIRECT.loader().load(file, true).index();
     } catch (java.io.IOException e) {
@@ -131,7 +141,7 @@ public class LookupBenchmark {
     return hits;
   }
 
-  /** The previous IpIndex.contains: /16 prefix table, then Arrays.binarySearch in the bucket. */
+  /** The earlier lookup: /16 prefix table, then Arrays.binarySearch in the bucket. */
   @Benchmark
   @OperationsPerInvocation(BATCH)
   public int prefixBinarySearch() {
@@ -156,7 +166,7 @@ public class LookupBenchmark {
     return hits(index);
   }
 
-  /** IpIndex's lookup over the mapping (mmap-direct): no heap copy of the keys. */
+  /** The same lookup over the mapping (mmap-direct): no heap copy of the keys. */
   @Benchmark
   @OperationsPerInvocation(BATCH)
   public int ipjoinMapped() {
@@ -164,12 +174,12 @@ public class LookupBenchmark {
   }
 
   /** One batch of single lookups. JMH forks a JVM per benchmark, so the call stays monomorphic. */
-  private int hits(IpLookup ix) {
+  private int hits(IntervalIndex ix) {
     int[] s = stream;
     int from = start();
     int hits = 0;
     for (int i = from; i < from + BATCH; i++) {
-      if (ix.contains(s[i])) {
+      if (ix.match(s[i]) != IntervalIndex.NO_MATCH) {
         hits++;
       }
     }
