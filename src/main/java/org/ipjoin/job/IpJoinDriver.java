@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Instant;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
@@ -14,6 +15,7 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
@@ -30,6 +32,7 @@ import org.ipjoin.index.CorruptIndexException;
  * hadoop jar ipjoin.jar [generic options] --index &lt;path&gt; --input &lt;path&gt;... --output &lt;dir&gt;
  *     [--loader text|stream|buffered|nio|mmap|mmap-direct] [--mode match|nomatch|tag|count]
  *     [--format combined|tsv:N|csv:N|regex:PATTERN] [--no-verify-checksum] [--no-malformed-output]
+ *     [--overwrite]
  *
  * e.g. hadoop jar ipjoin.jar -D mapreduce.job.queuename=etl \
  *        --index hdfs:///lists/ips.ipidx --input /logs/2015/05 --output /out/listed
@@ -50,6 +53,10 @@ import org.ipjoin.index.CorruptIndexException;
  * loaders, the whole list for {@code text}), that every input exists and that the output does not,
  * then pins the index's identity in {@code ipjoin.index.identity}: every task compares it with
  * what it loaded.
+ *
+ * <p>The job writes into a hidden staging directory beside the output, which becomes the output
+ * (with the run summary {@code _ipjoin.json}) only when the job succeeded ({@link
+ * OutputPublication}): a failed, killed or concurrent run leaves nothing at {@code --output}.
  */
 public class IpJoinDriver extends Configured implements Tool {
 
@@ -59,7 +66,6 @@ public class IpJoinDriver extends Configured implements Tool {
 
   private final PrintStream out;
   private final PrintStream err;
-  private Job job;
 
   public IpJoinDriver() {
     this(System.out, System.err);
@@ -87,6 +93,7 @@ public class IpJoinDriver extends Configured implements Tool {
         return EXIT_SUCCESS;
       }
       checked = SubmitChecks.check(conf, parsed.inputs(), parsed.output());
+      OutputPublication.check(conf, checked, IpJoinKeys.OUTPUT_OVERWRITE.getBoolean(conf));
     } catch (UsageException e) {
       for (String problem : e.problems()) {
         err.println("ipjoin: " + problem);
@@ -94,35 +101,57 @@ public class IpJoinDriver extends Configured implements Tool {
       err.flush();
       return EXIT_USAGE;
     }
-    job = createJob(conf, checked);
+    Instant start = Instant.now();
+    try (OutputPublication publication = OutputPublication.stage(conf, checked.output(),
+        IpJoinKeys.OUTPUT_OVERWRITE.getBoolean(conf))) {
+      Job job = createJob(conf, checked, publication.staging());
+      publication.guard(job);
+      try {
+        if (job.waitForCompletion(true)) {
+          return publish(job, checked, conf, start, publication);
+        }
+      } catch (java.io.IOException e) {
+        if (!String.valueOf(e.getMessage()).contains("changed on src filesystem")) {
+          throw e;
+        }
+        // Hadoop's distributed cache compares the file's timestamp at submission with the one it
+        // localises: the index was replaced in between. That is the identity check's case, found
+        // a moment earlier by Hadoop; report it the same way.
+        err.println("ipjoin: job failed: " + new CorruptIndexException(checked.index().toString(),
+            CorruptIndexException.Check.IDENTITY, "the index changed after the job was submitted ("
+            + e.getMessage() + "); rerun the job").getMessage());
+        err.flush();
+        return EXIT_JOB_FAILED;
+      }
+      JobFailure.report(job, checked, conf, err);
+      return EXIT_JOB_FAILED;
+    }
+  }
+
+  /**
+   * Writes the run summary into the staging directory, then publishes it as the output. A job that
+   * lost the race for its output to another job exits 1 and leaves that job's output alone.
+   */
+  private int publish(Job job, SubmitChecks.Checked checked, Configuration conf, Instant start,
+      OutputPublication publication) throws java.io.IOException {
+    RunSummary.of(job, checked, conf, start, Instant.now())
+        .write(publication.staging().getFileSystem(conf), publication.staging());
     try {
-      if (job.waitForCompletion(true)) {
-        return EXIT_SUCCESS;
-      }
-    } catch (java.io.IOException e) {
-      if (!String.valueOf(e.getMessage()).contains("changed on src filesystem")) {
-        throw e;
-      }
-      // Hadoop's distributed cache compares the file's timestamp at submission with the one it
-      // localises: the index was replaced in between. That is the identity check's case, found
-      // a moment earlier by Hadoop; report it the same way.
-      err.println("ipjoin: job failed: " + new CorruptIndexException(checked.index().toString(),
-          CorruptIndexException.Check.IDENTITY, "the index changed after the job was submitted ("
-          + e.getMessage() + "); rerun the job").getMessage());
+      publication.publish();
+    } catch (OutputPublication.OutputConflictException e) {
+      err.println("ipjoin: " + e.getMessage());
       err.flush();
       return EXIT_JOB_FAILED;
     }
-    JobFailure.report(job, checked, conf, err);
-    return EXIT_JOB_FAILED;
+    return EXIT_SUCCESS;
   }
 
-  /** The job of the last {@link #run} that got as far as submitting, for its counters; else null. */
-  public Job job() {
-    return job;
-  }
-
-  /** Sets up the job for a validated plan; nothing is submitted. */
-  static Job createJob(Configuration conf, SubmitChecks.Checked checked) throws Exception {
+  /**
+   * Sets up the job for a validated plan, writing into {@code outputDir} (the hidden staging
+   * directory, see {@link OutputPublication}); nothing is submitted.
+   */
+  static Job createJob(Configuration conf, SubmitChecks.Checked checked, Path outputDir)
+      throws Exception {
     IpJoinKeys.INDEX_PATH.set(conf, checked.index().toString());
     IpJoinKeys.INDEX_IDENTITY.set(conf, checked.identity().toString());
     JoinMode mode = checked.mode();
@@ -135,7 +164,9 @@ public class IpJoinDriver extends Configured implements Tool {
     for (Path input : checked.inputs()) {
       FileInputFormat.addInputPath(job, input);
     }
-    FileOutputFormat.setOutputPath(job, checked.output());
+    FileOutputFormat.setOutputPath(job, outputDir);
+    // Task output reaches the (staging) directory at job commit only, never task by task.
+    job.getConfiguration().setInt(FileOutputCommitter.FILEOUTPUTCOMMITTER_ALGORITHM_VERSION, 1);
     // Lazy: a map task with nothing to write (common in match mode) leaves no empty part file.
     LazyOutputFormat.setOutputFormatClass(job, TextOutputFormat.class);
     MultipleOutputs.addNamedOutput(job, IpJoinMapper.MALFORMED_OUTPUT, TextOutputFormat.class,

@@ -38,6 +38,10 @@ public enum IpJoinKeys {
           + "`-Xmx` in `mapreduce.map.java.opts`, else `mapreduce.map.memory.mb` × "
           + "`mapreduce.job.heap.memory-mb.ratio`), instead of letting every task fail with "
           + "OutOfMemoryError."),
+  OUTPUT_OVERWRITE("ipjoin.output.overwrite", "false",
+      "Whether an existing output directory is replaced. The new output replaces the old one only "
+          + "after the job succeeded; a failed run leaves the old output as it was. `--overwrite` "
+          + "sets it to true."),
   INDEX_IDENTITY("ipjoin.index.identity", null,
       "Internal, set by the driver: `length:count:crc` of the index it validated. Every task "
           + "checks it loaded exactly that index."),
