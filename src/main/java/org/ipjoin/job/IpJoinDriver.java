@@ -104,28 +104,34 @@ public class IpJoinDriver extends Configured implements Tool {
     Instant start = Instant.now();
     try (OutputPublication publication = OutputPublication.stage(conf, checked.output(),
         IpJoinKeys.OUTPUT_OVERWRITE.getBoolean(conf))) {
-      Job job = createJob(conf, checked, publication.staging());
-      publication.guard(job);
-      try {
-        if (job.waitForCompletion(true)) {
-          return publish(job, checked, conf, start, publication);
-        }
-      } catch (java.io.IOException e) {
-        if (!String.valueOf(e.getMessage()).contains("changed on src filesystem")) {
-          throw e;
-        }
-        // Hadoop's distributed cache compares the file's timestamp at submission with the one it
-        // localises: the index was replaced in between. That is the identity check's case, found
-        // a moment earlier by Hadoop; report it the same way.
-        err.println("ipjoin: job failed: " + new CorruptIndexException(checked.index().toString(),
-            CorruptIndexException.Check.IDENTITY, "the index changed after the job was submitted ("
-            + e.getMessage() + "); rerun the job").getMessage());
-        err.flush();
-        return EXIT_JOB_FAILED;
+      return submit(conf, checked, publication, start);
+    }
+  }
+
+  /** Runs the job into the publication's staging directory and publishes it on success. */
+  private int submit(Configuration conf, SubmitChecks.Checked checked,
+      OutputPublication publication, Instant start) throws Exception {
+    Job job = createJob(conf, checked, publication.staging());
+    publication.guard(job);
+    try {
+      if (job.waitForCompletion(true)) {
+        return publish(job, checked, conf, start, publication);
       }
-      JobFailure.report(job, checked, conf, err);
+    } catch (java.io.IOException e) {
+      if (!String.valueOf(e.getMessage()).contains("changed on src filesystem")) {
+        throw e;
+      }
+      // Hadoop's distributed cache compares the file's timestamp at submission with the one it
+      // localises: the index was replaced in between. That is the identity check's case, found
+      // a moment earlier by Hadoop; report it the same way.
+      err.println("ipjoin: job failed: " + new CorruptIndexException(checked.index().toString(),
+          CorruptIndexException.Check.IDENTITY, "the index changed after the job was submitted ("
+          + e.getMessage() + "); rerun the job").getMessage());
+      err.flush();
       return EXIT_JOB_FAILED;
     }
+    JobFailure.report(job, checked, conf, err);
+    return EXIT_JOB_FAILED;
   }
 
   /**
