@@ -23,7 +23,7 @@ final class IpJoinCommandLine {
 
   static final String USAGE = "hadoop jar ipjoin.jar [generic options] --index <path>"
       + " --input <path>... --output <dir> [--loader L] [--mode M] [--format F]"
-      + " [--no-verify-checksum] [--no-malformed-output]";
+      + " [--no-verify-checksum] [--no-malformed-output] [--overwrite]";
 
   /**
    * What is left after the options went into the configuration.
@@ -43,7 +43,7 @@ final class IpJoinCommandLine {
         .desc("input files, directories or globs; gzip and bzip2 are read transparently;"
             + " repeatable").build());
     o.addOption(Option.builder().longOpt("output").hasArg().argName("dir")
-        .desc("output directory; must not exist").build());
+        .desc("output directory; must not exist unless --overwrite").build());
     o.addOption(Option.builder().longOpt("loader").hasArg().argName("L")
         .desc("text, stream, buffered, nio or mmap (default nio; " + IpJoinKeys.LOADER.key() + ")")
         .build());
@@ -58,6 +58,8 @@ final class IpJoinCommandLine {
         .desc("count malformed records but do not write them under <output>/malformed/").build());
     o.addOption(Option.builder().longOpt("allow-empty-input")
         .desc("run on an input without data instead of failing with exit code 3").build());
+    o.addOption(Option.builder().longOpt("overwrite").desc("replace an existing output directory,"
+        + " once the job succeeded (" + IpJoinKeys.OUTPUT_OVERWRITE.key() + ")").build());
     o.addOption(Option.builder().longOpt("help").desc("print this help").build());
     return o;
   }
@@ -94,6 +96,9 @@ final class IpJoinCommandLine {
     }
     if (cmd.hasOption("allow-empty-input")) {
       IpJoinKeys.ALLOW_EMPTY_INPUT.set(conf, "true");
+    }
+    if (cmd.hasOption("overwrite")) {
+      IpJoinKeys.OUTPUT_OVERWRITE.set(conf, "true");
     }
     List<String> problems = new ArrayList<>();
     if (IpJoinKeys.INDEX_PATH.get(conf) == null) {

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Instant;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
@@ -12,6 +13,7 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
@@ -28,6 +30,7 @@ import org.ipjoin.index.format.CorruptIndexException;
  * hadoop jar ipjoin.jar [generic options] --index &lt;path&gt; --input &lt;path&gt;... --output &lt;dir&gt;
  *     [--loader text|stream|buffered|nio|mmap|mmap-direct] [--mode match|nomatch|tag|count]
  *     [--format combined|tsv:N|csv:N|regex:PATTERN] [--no-verify-checksum] [--no-malformed-output]
+ *     [--overwrite]
  *
  * e.g. hadoop jar ipjoin.jar -D mapreduce.job.queuename=etl \
  *        --index hdfs:///lists/ips.ipidx --input /logs/2015/05 --output /out/listed
@@ -49,6 +52,10 @@ import org.ipjoin.index.format.CorruptIndexException;
  * loaders, the whole list for {@code text}), that every input exists and that the output does not,
  * then pins the index's identity in {@code ipjoin.index.identity}: every task compares it with
  * what it loaded.
+ *
+ * <p>The job writes into a hidden staging directory beside the output, which becomes the output
+ * (with the run summary {@code _ipjoin.json}) only when the job succeeded ({@link
+ * OutputPublication}): a failed, killed or concurrent run leaves nothing at {@code --output}.
  */
 public class IpJoinDriver extends Configured implements Tool {
 
@@ -60,7 +67,6 @@ public class IpJoinDriver extends Configured implements Tool {
 
   private final PrintStream out;
   private final PrintStream err;
-  private Job job;
 
   public IpJoinDriver() {
     this(System.out, System.err);
@@ -90,6 +96,7 @@ public class IpJoinDriver extends Configured implements Tool {
       checked = SubmitChecks.check(conf, parsed.inputs(), parsed.output());
       checked.inputs().reportDuplicates(err);
       checked.inputs().requireData(conf);
+      OutputPublication.check(conf, checked, IpJoinKeys.OUTPUT_OVERWRITE.getBoolean(conf));
     } catch (UsageException e) {
       for (String problem : e.problems()) {
         err.println("ipjoin: " + problem);
@@ -101,10 +108,22 @@ public class IpJoinDriver extends Configured implements Tool {
       err.flush();
       return EXIT_EMPTY_INPUT;
     }
-    job = createJob(conf, checked);
+    Instant start = Instant.now();
+    try (OutputPublication publication = OutputPublication.stage(conf, checked.output(),
+        IpJoinKeys.OUTPUT_OVERWRITE.getBoolean(conf))) {
+      return submit(conf, checked, publication, start);
+    }
+  }
+
+  /** Runs the job into the publication's staging directory and publishes it on success. */
+  private int submit(Configuration conf, SubmitChecks.Checked checked,
+      OutputPublication publication, Instant start) throws Exception {
+    Job job = createJob(conf, checked, publication.staging());
+    publication.guard(job);
     try {
       if (job.waitForCompletion(true)) {
-        return ResultCheck.exitCode(job.getCounters(), conf, checked.output(), err);
+        int result = ResultCheck.exitCode(job.getCounters(), conf, checked.output(), err);
+        return result != EXIT_SUCCESS ? result : publish(job, checked, conf, start, publication);
       }
     } catch (java.io.IOException e) {
       if (!String.valueOf(e.getMessage()).contains("changed on src filesystem")) {
@@ -123,13 +142,30 @@ public class IpJoinDriver extends Configured implements Tool {
     return EXIT_JOB_FAILED;
   }
 
-  /** The job of the last {@link #run} that got as far as submitting, for its counters; else null. */
-  public Job job() {
-    return job;
+  /**
+   * Writes the run summary into the staging directory, then publishes it as the output. A job that
+   * lost the race for its output to another job exits 1 and leaves that job's output alone.
+   */
+  private int publish(Job job, SubmitChecks.Checked checked, Configuration conf, Instant start,
+      OutputPublication publication) throws java.io.IOException {
+    RunSummary.of(job, checked, conf, start, Instant.now())
+        .write(publication.staging().getFileSystem(conf), publication.staging());
+    try {
+      publication.publish();
+    } catch (OutputPublication.OutputConflictException e) {
+      err.println("ipjoin: " + e.getMessage());
+      err.flush();
+      return EXIT_JOB_FAILED;
+    }
+    return EXIT_SUCCESS;
   }
 
-  /** Sets up the job for a validated plan; nothing is submitted. */
-  static Job createJob(Configuration conf, SubmitChecks.Checked checked) throws Exception {
+  /**
+   * Sets up the job for a validated plan, writing into {@code outputDir} (the hidden staging
+   * directory, see {@link OutputPublication}); nothing is submitted.
+   */
+  static Job createJob(Configuration conf, SubmitChecks.Checked checked, Path outputDir)
+      throws Exception {
     IpJoinKeys.INDEX_PATH.set(conf, checked.index().toString());
     IpJoinKeys.INDEX_IDENTITY.set(conf, checked.identity().toString());
     JoinMode mode = checked.mode();
@@ -139,7 +175,9 @@ public class IpJoinDriver extends Configured implements Tool {
     job.addCacheFile(cacheUri(checked.index()));
 
     checked.inputs().configure(job);
-    FileOutputFormat.setOutputPath(job, checked.output());
+    FileOutputFormat.setOutputPath(job, outputDir);
+    // Task output reaches the (staging) directory at job commit only, never task by task.
+    job.getConfiguration().setInt(FileOutputCommitter.FILEOUTPUTCOMMITTER_ALGORITHM_VERSION, 1);
     // Lazy: a map task with nothing to write (common in match mode) leaves no empty part file.
     LazyOutputFormat.setOutputFormatClass(job, TextOutputFormat.class);
     MultipleOutputs.addNamedOutput(job, IpJoinMapper.MALFORMED_OUTPUT, TextOutputFormat.class,

@@ -42,6 +42,10 @@ public enum IpJoinKeys {
       "Whether an input without data (no files, only empty files, or no records) is accepted. "
           + "By default the driver refuses it with exit code 3: a day whose logs did not land must "
           + "not look like a day without traffic. `--allow-empty-input` sets it to true."),
+  OUTPUT_OVERWRITE("ipjoin.output.overwrite", "false",
+      "Whether an existing output directory is replaced. The new output replaces the old one only "
+          + "after the job succeeded; a failed run leaves the old output as it was. `--overwrite` "
+          + "sets it to true."),
   MALFORMED_MAX_FRACTION("ipjoin.malformed.max.fraction", "1.0",
       "The share of malformed records (0 to 1) above which a finished job fails with exit code 1,"
           + " naming the counts and the format: `0.1` fails when more than 10% are malformed; "

@@ -21,8 +21,9 @@ import org.apache.hadoop.mapreduce.Counters;
  *       bytes in a file without {@code .gz}, quoted CSV), not that the logs are bad.
  * </ul>
  *
- * A failing check prints one line and removes {@code <output>/_SUCCESS}, so that nothing waiting for
- * the marker takes the output for a good result; the rest of the output stays for inspection.
+ * It runs before the output is published: a failing check prints one line and the job's output is
+ * discarded with its staging directory ({@link OutputPublication}), so nothing that reads
+ * {@code --output} takes it for a good result, and a rerun needs no cleanup.
  */
 final class ResultCheck {
 
@@ -52,8 +53,7 @@ final class ResultCheck {
     } else {
       return IpJoinDriver.EXIT_SUCCESS;
     }
-    output.getFileSystem(conf).delete(new Path(output, "_SUCCESS"), false);
-    err.println("ipjoin: " + problem + "; " + output + "/_SUCCESS was removed");
+    err.println("ipjoin: " + problem + "; nothing was published to " + output);
     err.flush();
     return exitCode;
   }
@@ -90,13 +90,12 @@ final class ResultCheck {
   private static String malformedMessage(long malformed, long records, Configuration conf,
       Path output) {
     String max = IpJoinKeys.MALFORMED_MAX_FRACTION.get(conf);
-    boolean kept = IpJoinKeys.MALFORMED_OUTPUT.getBoolean(conf);
     return String.format(Locale.ROOT, "%,d of %,d records were malformed with --format %s (%s),"
         + " more than %s=%s allows%s; check the format against the %s, or raise %s",
         malformed, records, printable(IpJoinKeys.FORMAT.get(conf)), IpJoinKeys.FORMAT.key(),
         IpJoinKeys.MALFORMED_MAX_FRACTION.key(), max,
         new BigDecimal(max).compareTo(BigDecimal.ONE) == 0 ? " (1.0: fail when all are)" : "",
-        kept ? "records under " + new Path(output, IpJoinMapper.MALFORMED_OUTPUT) : "input",
+        "input",
         IpJoinKeys.MALFORMED_MAX_FRACTION.key());
   }
 

@@ -53,7 +53,7 @@ final class SubmitChecks {
       problems.add(e.getMessage());
     }
     for (IpJoinKeys key : new IpJoinKeys[] {IpJoinKeys.VERIFY_CHECKSUM, IpJoinKeys.MALFORMED_OUTPUT,
-        IpJoinKeys.MEMORY_CHECK, IpJoinKeys.ALLOW_EMPTY_INPUT}) {
+        IpJoinKeys.MEMORY_CHECK, IpJoinKeys.ALLOW_EMPTY_INPUT, IpJoinKeys.OUTPUT_OVERWRITE}) {
       try {
         key.getBoolean(conf);
       } catch (IllegalArgumentException e) {
@@ -91,8 +91,9 @@ final class SubmitChecks {
     Path out = null;
     try {
       out = qualify(new Path(output), conf);
-      if (out.getFileSystem(conf).exists(out)) {
-        problems.add("output directory " + out + " already exists; remove it or choose another");
+      if (!overwrite(conf) && out.getFileSystem(conf).exists(out)) {
+        problems.add("output directory " + out + " already exists; remove it, choose another or"
+            + " pass --overwrite");
       }
     } catch (IOException | IllegalArgumentException e) {
       problems.add("cannot check output '" + output + "': " + e.getMessage());
@@ -110,6 +111,15 @@ final class SubmitChecks {
       throw new UsageException(problems);
     }
     return new Checked(index, identity, mode, inputSet, out);
+  }
+
+  /** Whether --overwrite was asked for; a bad value is reported with the other booleans. */
+  private static boolean overwrite(Configuration conf) {
+    try {
+      return IpJoinKeys.OUTPUT_OVERWRITE.getBoolean(conf);
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 
   /** Whether to run the memory check; a bad value is reported with the other booleans. */

@@ -214,6 +214,46 @@ class IpJoinMiniClusterIT {
     assertEquals(sortedExpected(), outputLines("/out/runjar"));
   }
 
+  // ---- Output publication on YARN (docs/pipelines.md) ----
+
+  /**
+   * One map task fails on every attempt ({@code *.fail} input, read through the test codec
+   * {@code org.ipjoin.job.FailingTestCodec}) after the good input's task finished first (one map at
+   * a time, the larger split first): nothing appears at {@code --output}, no hidden staging
+   * directory stays, and the scheduler's rerun with the same {@code --output} needs no cleanup.
+   */
+  @Test
+  void aJobWithAFailingTaskPublishesNothingAndTheRerunNeedsNoCleanup() throws Exception {
+    org.apache.hadoop.fs.Path in = new org.apache.hadoop.fs.Path("/pipe/in");
+    fs.mkdirs(in);
+    fs.copyFromLocalFile(new org.apache.hadoop.fs.Path(LOG.toUri()), new org.apache.hadoop.fs.Path(in, "elastic.log"));
+    try (var out = fs.create(new org.apache.hadoop.fs.Path(in, "bad.fail"))) {
+      out.write("10.0.0.1 - - [17/May/2015:10:05:03 +0000] \"GET / HTTP/1.1\" 200 1\n"
+          .getBytes(StandardCharsets.US_ASCII));
+    }
+    int failed = ToolRunner.run(new Configuration(conf), new IpJoinDriver(), new String[] {
+        "-D", "io.compression.codecs=org.ipjoin.job.FailingTestCodec",
+        "-D", "mapreduce.map.maxattempts=1", "-D", "mapreduce.job.running.map.limit=1",
+        "--index", "/lists/ips.ipidx", "--input", "/pipe/in", "--output", "/pipe/out"});
+    assertEquals(1, failed);
+    org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path("/pipe/out");
+    assertFalse(fs.exists(out), "output of a failed job is visible");
+    for (FileStatus f : fs.listStatus(new org.apache.hadoop.fs.Path("/pipe"))) {
+      assertFalse(f.getPath().getName().startsWith("."), "left behind: " + f.getPath());
+    }
+
+    int rerun = ToolRunner.run(new Configuration(conf), new IpJoinDriver(), new String[] {
+        "--index", "/lists/ips.ipidx", "--input", "/pipe/in/elastic.log", "--output", "/pipe/out"});
+    assertEquals(0, rerun);
+    assertEquals(sortedExpected(), outputLines("/pipe/out"));
+    assertTrue(fs.exists(new org.apache.hadoop.fs.Path(out, "_SUCCESS")));
+    org.ipjoin.job.RunSummary summary = org.ipjoin.job.RunSummary.read(fs, out);
+    assertEquals(expectedMatches.size(),
+        summary.counter(org.ipjoin.job.IpJoinCounter.MATCHED));
+    assertEquals(List.of(fs.makeQualified(new org.apache.hadoop.fs.Path("/pipe/in/elastic.log")).toString()),
+        summary.inputs());
+  }
+
   private static void deleteRecursively(Path dir) throws IOException {
     if (!Files.exists(dir)) {
       return;

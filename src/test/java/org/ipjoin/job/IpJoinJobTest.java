@@ -27,7 +27,6 @@ import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.compress.BZip2Codec;
-import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.apache.hadoop.util.ToolRunner;
 import org.ipjoin.index.load.TextListLoader;
@@ -166,10 +165,10 @@ class IpJoinJobTest {
 
   // ---- running jobs ----
 
-  /** A finished job: exit code, counters, output dir. */
-  private record Run(int exitCode, Counters counters, Path output) {
+  /** A finished job: exit code, its run summary (null unless it succeeded), output dir. */
+  private record Run(int exitCode, RunSummary summary, Path output) {
     long counter(IpJoinCounter c) {
-      return counters.findCounter(c).getValue();
+      return summary.counter(c);
     }
 
     /** Main output lines (part-* files at the top level), sorted: parts finish in any order. */
@@ -227,7 +226,10 @@ class IpJoinJobTest {
         new PrintStream(err, true, StandardCharsets.UTF_8));
     int rc = ToolRunner.run(driver, args.toArray(new String[0]));
     assertEquals(expectedExitCode, rc, "exit code; stderr: " + err.toString(StandardCharsets.UTF_8));
-    return new Run(rc, driver.job().getCounters(), output);
+    RunSummary summary = rc != 0 ? null : RunSummary.read(
+        org.apache.hadoop.fs.FileSystem.getLocal(new Configuration()),
+        new org.apache.hadoop.fs.Path(output.toUri()));
+    return new Run(rc, summary, output);
   }
 
   private byte[] expectedMalformedBytes() {

@@ -14,7 +14,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
-import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -160,13 +159,14 @@ class RealWorldRecordsJobTest {
         "--output", output.toString()});
     assertEquals(0, rc, err.toString(StandardCharsets.UTF_8));
 
-    Counters counters = driver.job().getCounters();
-    assertEquals(all.size(), counters.findCounter(IpJoinCounter.RECORDS).getValue());
-    assertEquals(count(Kind.MATCHED), counters.findCounter(IpJoinCounter.MATCHED).getValue());
-    assertEquals(count(Kind.UNMATCHED) + count(Kind.IPV6),
-        counters.findCounter(IpJoinCounter.UNMATCHED).getValue());
-    assertEquals(count(Kind.IPV6), counters.findCounter(IpJoinCounter.IPV6).getValue());
-    assertEquals(count(Kind.MALFORMED), counters.findCounter(IpJoinCounter.MALFORMED).getValue());
+    RunSummary summary = RunSummary.read(
+        org.apache.hadoop.fs.FileSystem.getLocal(new org.apache.hadoop.conf.Configuration()),
+        new org.apache.hadoop.fs.Path(output.toUri()));
+    assertEquals(all.size(), summary.counter(IpJoinCounter.RECORDS));
+    assertEquals(count(Kind.MATCHED), summary.counter(IpJoinCounter.MATCHED));
+    assertEquals(count(Kind.UNMATCHED) + count(Kind.IPV6), summary.counter(IpJoinCounter.UNMATCHED));
+    assertEquals(count(Kind.IPV6), summary.counter(IpJoinCounter.IPV6));
+    assertEquals(count(Kind.MALFORMED), summary.counter(IpJoinCounter.MALFORMED));
     assertEquals(List.of(7L, 4L, 2L, 11L), List.of(count(Kind.MATCHED), count(Kind.UNMATCHED),
         count(Kind.IPV6), count(Kind.MALFORMED)), "the corpus itself");
 
