@@ -13,7 +13,6 @@ import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
@@ -21,7 +20,6 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.ipjoin.index.CorruptIndexException;
 
 /**
  * Submits the map-side IP join.
@@ -41,15 +39,14 @@ import org.ipjoin.index.CorruptIndexException;
  * suffix, through TextInputFormat).
  *
  * <p>Exit codes: {@code 0} the job succeeded (or {@code --help}); {@code 1} the job ran and failed;
- * {@code 2} usage or validation error, nothing was submitted. Validation errors are printed one per
- * line on stderr, each naming the option or file at fault. When the job fails, the reason is printed
- * on stderr too ({@link JobFailure}): the failed tasks' diagnostics, and whether the index changed
- * since submission.
+ * {@code 2} usage or validation error, or the job could not be submitted: nothing ran. Each problem
+ * is one line on stderr naming the option or file at fault. When the job fails, its last line is
+ * the reason ({@link JobFailure}): what the first failed task attempt recorded itself.
  *
- * <p>Before submitting, the driver checks the options, the index (header and length for the binary
- * loaders, the whole list for {@code text}), that every input exists and that the output does not,
- * then pins the index's identity in {@code ipjoin.index.identity}: every task compares it with
- * what it loaded.
+ * <p>Before submitting, the driver checks the options, the whole index (every check of {@code
+ * ipindex verify}; only header and length with {@code ipjoin.index.verify.submit=false}; the whole
+ * list for {@code text}), that every input exists and that the output does not, then pins the
+ * index's identity in {@code ipjoin.index.identity}: every task compares it with what it loaded.
  */
 public class IpJoinDriver extends Configured implements Tool {
 
@@ -95,25 +92,7 @@ public class IpJoinDriver extends Configured implements Tool {
       return EXIT_USAGE;
     }
     job = createJob(conf, checked);
-    try {
-      if (job.waitForCompletion(true)) {
-        return EXIT_SUCCESS;
-      }
-    } catch (java.io.IOException e) {
-      if (!String.valueOf(e.getMessage()).contains("changed on src filesystem")) {
-        throw e;
-      }
-      // Hadoop's distributed cache compares the file's timestamp at submission with the one it
-      // localises: the index was replaced in between. That is the identity check's case, found
-      // a moment earlier by Hadoop; report it the same way.
-      err.println("ipjoin: job failed: " + new CorruptIndexException(checked.index().toString(),
-          CorruptIndexException.Check.IDENTITY, "the index changed after the job was submitted ("
-          + e.getMessage() + "); rerun the job").getMessage());
-      err.flush();
-      return EXIT_JOB_FAILED;
-    }
-    JobFailure.report(job, checked, conf, err);
-    return EXIT_JOB_FAILED;
+    return JobExecution.run(job, checked, conf, err);
   }
 
   /** The job of the last {@link #run} that got as far as submitting, for its counters; else null. */
@@ -131,7 +110,7 @@ public class IpJoinDriver extends Configured implements Tool {
     job.setJarByClass(IpJoinDriver.class);
     job.addCacheFile(cacheUri(checked.index()));
 
-    job.setInputFormatClass(TextInputFormat.class);
+    job.setInputFormatClass(FileNamingTextInputFormat.class);
     for (Path input : checked.inputs()) {
       FileInputFormat.addInputPath(job, input);
     }
@@ -141,7 +120,7 @@ public class IpJoinDriver extends Configured implements Tool {
     MultipleOutputs.addNamedOutput(job, IpJoinMapper.MALFORMED_OUTPUT, TextOutputFormat.class,
         NullWritable.class, Text.class);
 
-    job.setMapperClass(IpJoinMapper.class);
+    job.setMapperClass(ConfiguredMapper.of(conf));
     if (mode.needsReducer()) {
       job.setMapOutputKeyClass(IntWritable.class);
       job.setMapOutputValueClass(LongWritable.class);

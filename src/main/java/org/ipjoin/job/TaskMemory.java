@@ -8,7 +8,6 @@ import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.ipjoin.index.IndexIdentity;
-import org.ipjoin.index.IpIndex;
 import org.ipjoin.index.load.ReadPath;
 
 /**
@@ -41,8 +40,15 @@ final class TaskMemory {
 
   private TaskMemory() {}
 
-  /** The map task's configured maximum heap. */
+  /**
+   * The map task's configured maximum heap.
+   *
+   * @throws IllegalArgumentException naming the key and its value when a memory setting is not a
+   *     number (Hadoop's own parser would only say "For input string")
+   */
   static Heap mapTaskHeap(Configuration conf) {
+    requireNumber(conf, MRJobConfig.MAP_MEMORY_MB, "a whole number of MiB, e.g. 2048", true);
+    requireNumber(conf, MRJobConfig.HEAP_MEMORY_MB_RATIO, "a number, e.g. 0.8", false);
     String configured = conf.get(MRJobConfig.MAP_JAVA_OPTS, conf.get(JobConf.MAPRED_TASK_JAVA_OPTS, ""));
     long xmx = lastXmx(configured);
     if (xmx >= 0) {
@@ -56,6 +62,22 @@ final class TaskMemory {
     long bytes = derived >= 0 ? derived : (long) Math.ceil(containerMb * ratio) << 20;
     return new Heap(bytes, MRJobConfig.MAP_MEMORY_MB + "=" + containerMb + " × "
         + MRJobConfig.HEAP_MEMORY_MB_RATIO + "=" + ratio + ", no -Xmx in " + MRJobConfig.MAP_JAVA_OPTS);
+  }
+
+  private static void requireNumber(Configuration conf, String key, String what, boolean whole) {
+    String value = conf.getTrimmed(key);
+    if (value == null) {
+      return;
+    }
+    try {
+      if (whole) {
+        Long.parseLong(value);
+      } else {
+        Float.parseFloat(value);
+      }
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " must be " + what + ", got '" + value + "'");
+    }
   }
 
   /** The last {@code -Xmx} in JVM options, in bytes (the JVM uses the last one), or -1. */
@@ -75,25 +97,11 @@ final class TaskMemory {
     return bytes;
   }
 
-  /**
-   * The heap a task needs for the index: 4 bytes per key plus the prefix table for a binary index;
-   * for the text loader about the file's length, because its int[] grows by doubling (up to 3 ints
-   * per key while it copies) and a list line is at least 8 and typically 12-16 bytes per key.
-   */
-  static long indexHeapBytes(IndexIdentity identity, ReadPath path) {
-    if (path.keepsKeysOffHeap()) {
-      return IpIndex.heapBytesFor(identity.count()) - 4L * identity.count(); // the table alone
-    }
-    return path.readsText()
-        ? identity.fileLength() + IpIndex.heapBytesFor(identity.count())
-        : IpIndex.heapBytesFor(identity.count());
-  }
-
   /** Null when the index fits, else the one-line problem for the driver to report. */
   static String check(Configuration conf, String index, IndexIdentity identity, ReadPath path) {
     boolean textLoader = path.readsText();
     Heap heap = mapTaskHeap(conf);
-    long need = indexHeapBytes(identity, path);
+    long need = path.taskHeapBytes(identity);
     long allowed = (long) (heap.bytes() * MAX_INDEX_SHARE);
     if (need <= allowed) {
       return null;

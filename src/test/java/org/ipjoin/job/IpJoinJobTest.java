@@ -167,7 +167,7 @@ class IpJoinJobTest {
   // ---- running jobs ----
 
   /** A finished job: exit code, counters, output dir. */
-  private record Run(int exitCode, Counters counters, Path output) {
+  private record Run(int exitCode, Counters counters, Path output, String jobId) {
     long counter(IpJoinCounter c) {
       return counters.findCounter(c).getValue();
     }
@@ -213,6 +213,11 @@ class IpJoinJobTest {
   }
 
   private Run job(int expectedExitCode, List<String> options, Path... inputs) throws Exception {
+    return job(expectedExitCode, new ByteArrayOutputStream(), options, inputs);
+  }
+
+  private Run job(int expectedExitCode, ByteArrayOutputStream err, List<String> options,
+      Path... inputs) throws Exception {
     Path output = dir.resolve("out-" + (++jobs));
     List<String> args = new ArrayList<>(List.of(
         "-D", "mapreduce.framework.name=local", "-D", "fs.defaultFS=file:///"));
@@ -222,12 +227,11 @@ class IpJoinJobTest {
       args.add(p.toString());
     }
     args.addAll(List.of("--output", output.toString()));
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
     IpJoinDriver driver = new IpJoinDriver(new PrintStream(OutputStream.nullOutputStream()),
         new PrintStream(err, true, StandardCharsets.UTF_8));
     int rc = ToolRunner.run(driver, args.toArray(new String[0]));
     assertEquals(expectedExitCode, rc, "exit code; stderr: " + err.toString(StandardCharsets.UTF_8));
-    return new Run(rc, driver.job().getCounters(), output);
+    return new Run(rc, driver.job().getCounters(), output, driver.job().getJobID().toString());
   }
 
   private byte[] expectedMalformedBytes() {
@@ -373,12 +377,18 @@ class IpJoinJobTest {
 
   @Test
   @Order(7)
-  void aFailingTaskFailsTheJobWithExitCodeOne() throws Exception {
-    // The test-only switch fails every first attempt; the local runner does not retry, so the job
-    // fails after submission: exit code 1, not 2.
-    Run run = job(1, List.of("-D", IpJoinKeys.TEST_FAIL_FIRST_ATTEMPT.key() + "=true",
-        "--index", index.toString()), garbage);
+  void aFailingTaskFailsTheJobWithExitCodeOneAndItsReason() throws Exception {
+    // A test mapper fails every first attempt; the local runner does not retry, so the job fails
+    // after submission: exit code 1, not 2, and the driver's last line is the task's reason.
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    Run run = job(1, err, List.of("-D", "mapreduce.job.map.class="
+        + FailingFirstAttemptMapper.class.getName(), "--index", index.toString()), garbage);
     assertFalse(Files.exists(run.output().resolve("_SUCCESS")));
+    String attempt = "attempt_" + run.jobId().substring("job_".length()) + "_m_000000_0";
+    List<String> lines = Arrays.stream(err.toString(StandardCharsets.UTF_8).split("\n"))
+        .filter(l -> l.startsWith("ipjoin: ")).toList();
+    assertEquals(List.of("ipjoin: job " + run.jobId() + " failed", "ipjoin: task " + attempt
+        + " failed: java.io.IOException: " + FailingFirstAttemptMapper.message(attempt)), lines);
   }
 
   private static long addressValue(String dotted) {

@@ -15,7 +15,8 @@ import org.ipjoin.index.PayloadDecoder;
 /**
  * Reads and fully checks an index on any Hadoop {@link FileSystem} (HDFS, local, object stores):
  * what {@code ipindex build} uses to verify before it publishes, and {@code ipindex verify} and
- * {@code inspect} use. Not one of the job's read paths: tasks read a local copy.
+ * {@code inspect} use, and the job's driver before it submits. Not one of the job's read paths:
+ * tasks read a local copy.
  */
 public final class FileSystemLoader {
 
@@ -72,10 +73,28 @@ public final class FileSystemLoader {
     return IndexFormat.decodeHeader(ByteBuffer.wrap(head), length, name);
   }
 
-  /** Reads the whole index, running every check. */
+  /**
+   * Reads the whole index, running every check. Like {@link #readHeader}, a read that failed a
+   * check while the file was being replaced (its length or modification time changed meanwhile)
+   * is repeated: an index republished with {@code ipindex build --overwrite} is not corruption.
+   */
   public static LoadedIndex load(FileSystem fs, Path file, boolean verifyChecksum)
       throws IOException {
-    long length = fs.getFileStatus(file).getLen();
+    for (int attempt = 1; ; attempt++) {
+      FileStatus before = fs.getFileStatus(file);
+      try {
+        return loadOnce(fs, file, before.getLen(), verifyChecksum);
+      } catch (IOException e) {
+        if (attempt < STABLE_READ_ATTEMPTS && replaced(fs, file, before)) {
+          continue;
+        }
+        throw e;
+      }
+    }
+  }
+
+  private static LoadedIndex loadOnce(FileSystem fs, Path file, long length, boolean verifyChecksum)
+      throws IOException {
     String name = file.toString();
     try (InputStream in = fs.open(file)) {
       IndexHeader header = decodeHeader(in.readNBytes(IndexFormat.HEADER_SIZE), length, name);

@@ -3,11 +3,16 @@ package org.ipjoin.index.load;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import org.ipjoin.index.IndexIdentity;
+import org.ipjoin.index.IpIndex;
 
 /**
  * The switchable read paths, by the name users give in {@code ipjoin.index.loader} or
  * {@code --loader}. The first four reproduce the seed article's comparison; {@code nio} is the
  * default; {@code mmap-direct} is for indexes larger than a map task's heap.
+ *
+ * <p>The job resolves the configured name once ({@link #fromName}) and asks the resulting value
+ * everything that depends on the read path, so no other class compares loader names.
  */
 public enum ReadPath {
   /** The seed's baseline: BufferedReader over the text list, line by line, then sort. */
@@ -48,6 +53,20 @@ public enum ReadPath {
   /** True for the paths that read the text list rather than a binary index. */
   public boolean readsText() {
     return this == TEXT;
+  }
+
+  /**
+   * The heap a map task needs for an index of this identity read this way: 4 bytes per key plus
+   * the prefix table for a binary index; only the table when the keys stay in the mapping; for
+   * the text list about the file's length on top, because its int[] grows by doubling (up to 3
+   * ints per key while it copies) and a list line is at least 8 and typically 12-16 bytes per key.
+   */
+  public long taskHeapBytes(IndexIdentity identity) {
+    long keysAndTable = IpIndex.heapBytesFor(identity.count());
+    if (keepsKeysOffHeap()) {
+      return keysAndTable - 4L * identity.count();
+    }
+    return readsText() ? identity.fileLength() + keysAndTable : keysAndTable;
   }
 
   /** @throws IllegalArgumentException naming the valid choices */
