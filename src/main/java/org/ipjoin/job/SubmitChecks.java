@@ -146,7 +146,15 @@ final class SubmitChecks {
     try {
       return p.getFileSystem(conf).makeQualified(p);
     } catch (IOException e) {
-      throw new UsageException("no FileSystem for " + p + ": " + e.getMessage());
+      throw new UsageException("no FileSystem for " + p + ": " + OneLine.of(e.getMessage()));
+    } catch (RuntimeException e) {
+      // A scheme Hadoop knows (core-default.xml names a class for s3a, gs, abfs...) whose
+      // connector jar is not on the classpath: Configuration wraps the ClassNotFoundException.
+      if (e.getCause() instanceof ClassNotFoundException missing) {
+        throw new UsageException("no FileSystem for " + p + ": the connector for scheme '"
+            + p.toUri().getScheme() + "' is not on the classpath (" + missing.getMessage() + ")");
+      }
+      throw e;
     }
   }
 

@@ -5,11 +5,12 @@ import java.net.URISyntaxException;
 /**
  * Why Hadoop refused to submit the job, in the user's terms where Hadoop's own message is cryptic.
  * Most causes are found by {@link SubmitChecks} already; these remain because they surface only
- * while Hadoop lists the inputs or prepares the staging directory: a file inside an input
- * directory whose name holds a ':' (Hadoop reads it as a URI scheme and fails with "Relative path
- * in absolute URI"), a scheme without a FileSystem, permission denied on the staging directory, or
- * an unreachable cluster (on a cluster only; these keep Hadoop's message, which names the host
- * or path).
+ * while Hadoop lists the inputs or prepares the staging directory, on a cluster: a file inside an
+ * input directory whose name holds a ':' (HDFS makes a path of each listed name, reads the ':' as a
+ * URI scheme and fails with "Relative path in absolute URI"; the local FileSystem lists such a file
+ * and the task names it instead, see {@link InputReadException}), permission denied on the staging
+ * directory, or an unreachable ResourceManager (these keep Hadoop's message, which names the path
+ * or host).
  */
 final class SubmitProblem {
 

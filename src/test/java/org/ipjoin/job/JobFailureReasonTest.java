@@ -154,6 +154,38 @@ class JobFailureReasonTest {
         + "ArrayIndexOutOfBoundsException: Index -1217404497 out of bounds for length 258)");
   }
 
+  /**
+   * The loader name is resolved once into a ReadPath: {@code TEXT} (any spelling the parser takes)
+   * reads the text list, and after a failure nothing re-reads that list as if it were a binary
+   * index; the reason is the task's own, and it is the only line after the job's.
+   */
+  @Test
+  void anUpperCaseTextLoaderFailsWithTheTasksReasonOnly() throws Exception {
+    Path list = dir.resolve("ip.tsv");
+    Files.writeString(list, "8.8.8.8\n1.1.1.1\n");
+    Result r = run("-D", "mapreduce.job.map.class=" + FailingFirstAttemptMapper.class.getName(),
+        "--loader", "TEXT", "--index", list.toString(), "--input", input.toString());
+    assertFailedWith(r, "java.io.IOException: " + FailingFirstAttemptMapper.message(r.firstAttempt()));
+    assertEquals(2, r.errLines().stream().filter(l -> l.startsWith("ipjoin: ")).count(),
+        r.errLines().toString());
+  }
+
+  /**
+   * The local FileSystem lists a file with a ':' in its name, but Hadoop cannot open it (it makes a
+   * path of its checksum file's name, and reads the ':' as a URI scheme): the task names the file.
+   */
+  @Test
+  void aColonInAnInputFileNameIsNamed() throws Exception {
+    Path logs = dir.resolve("logs");
+    Files.createDirectory(logs);
+    Path colon = logs.resolve("host:8080.log");
+    Files.writeString(colon, RECORD + "\n");
+    Result r = run("--index", index.toString(), "--input", logs.toString());
+    assertFailedWith(r, "cannot read input file:" + colon + ": Hadoop cannot open a file whose name"
+        + " holds a ':' (read as a URI scheme); rename it (Relative path in absolute URI:"
+        + " .host:8080.log.crc)");
+  }
+
   @Test
   void anOutOfMemoryErrorInSetupNamesTheHeapAndTheWaysOut() throws Exception {
     Result r = run("-D", "mapreduce.job.map.class=" + OutOfMemoryInSetupMapper.class.getName(),
