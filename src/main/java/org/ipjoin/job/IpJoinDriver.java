@@ -62,8 +62,8 @@ public class IpJoinDriver extends Configured implements Tool {
     this(System.out, System.err);
   }
 
-  /** For tests: where usage and error lines go. */
-  IpJoinDriver(PrintStream out, PrintStream err) {
+  /** A driver that prints usage to {@code out} and its one-line problems to {@code err}. */
+  public IpJoinDriver(PrintStream out, PrintStream err) {
     this.out = out;
     this.err = err;
   }

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * The join on real Hadoop: HDFS (MiniDFSCluster) and YARN (MiniMRYarnCluster), one cluster for the
- * whole class (STACK.md: starting one costs ~15-20 s on 2 cores). The index is built straight into
+ * whole class (starting one costs ~15-20 s on 2 cores). The index is built straight into
  * HDFS with {@code ipindex build} and reaches the tasks through the distributed cache.
  *
  * <p>Expected outputs are computed here with plain String code from the real files, never from
@@ -62,7 +62,7 @@ class IpJoinMiniClusterIT {
     Configuration base = new Configuration();
     base.set("hadoop.tmp.dir", WORK.resolve("hadoop-tmp").toString());
     base.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, WORK.resolve("dfs").toString());
-    // Minutes saved on 2 cores (STACK.md): fast log cleanup on stop, fast polling, C1-only task JVMs.
+    // Minutes saved on 2 cores: fast log cleanup on stop, fast polling, C1-only task JVMs.
     base.set("yarn.nodemanager.log.retain-seconds", "1");
     base.set("mapreduce.client.completion.pollinterval", "100");
     base.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m -XX:TieredStopAtLevel=1");

@@ -119,8 +119,8 @@ class IpJoinJobTest {
 
   @AfterAll
   void noStaleLinkLeftBehind() {
-    // The local runner makes ./ipindex in the working directory and must remove it after each job
-    // (STACK.md): a leftover would be silently read by the next job that relies on the link.
+    // The local runner makes ./ipindex in the working directory and must remove it after each job:
+    // a leftover would be silently read by the next job that relies on the link.
     assertFalse(Files.exists(Paths.get("ipindex")), "a stale ./ipindex was left in " + Paths.get("").toAbsolutePath());
   }
 
@@ -298,7 +298,7 @@ class IpJoinJobTest {
   @Test
   @Order(3)
   void tagModeOnElasticAloneIgnoresAStaleIpindexInTheWorkingDirectory() throws Exception {
-    // STACK.md's trap: with ./ipindex already present the local runner makes no link and logs
+    // The trap: with ./ipindex already present the local runner makes no link and logs
     // nothing. The mapper opens the file: URI itself, so this garbage must never be read.
     Path stale = Paths.get("ipindex");
     Files.writeString(stale, "stale leftover, not an index");
