@@ -116,6 +116,25 @@ class JobFailureReasonTest {
     assertFailedWith(failed, index + check);
   }
 
+  /**
+   * The reason does not come through logging: with every logger off (a {@code hadoop jar} user's
+   * log4j setup may be anything) the driver still prints it.
+   */
+  @Test
+  void theReasonIsPrintedWithAllLoggingOff() throws Exception {
+    org.apache.log4j.Logger root = org.apache.log4j.LogManager.getRootLogger();
+    org.apache.log4j.Level before = root.getLevel();
+    root.setLevel(org.apache.log4j.Level.OFF);
+    Result r;
+    try {
+      r = run("-D", "mapreduce.job.map.class=" + FailingFirstAttemptMapper.class.getName(),
+          "--index", index.toString(), "--input", input.toString());
+    } finally {
+      root.setLevel(before);
+    }
+    assertFailedWith(r, "java.io.IOException: " + FailingFirstAttemptMapper.message(r.firstAttempt()));
+  }
+
   @Test
   void aTruncatedGzipInputIsNamed() throws Exception {
     Path gz = dir.resolve("cut.log.gz");
