@@ -17,7 +17,7 @@ import org.apache.hadoop.fs.Path;
  * <ol>
  *   <li>A {@code file:} URI (or a scheme-less one while the default FileSystem is local) that exists:
  *       opened where it is. In local mode this never looks at {@code ./ipindex}, so a stale file of
- *       that name in the working directory (STACK.md: the local runner then silently makes no link)
+ *       that name in the working directory (the local runner then silently makes no link)
  *       cannot be read instead.
  *   <li>{@code ./ipindex} in the task's working directory: the link YARN makes for the cache file.
  *   <li>Otherwise a copy from the file's own FileSystem into a local temporary file, deleted after

@@ -16,7 +16,7 @@ import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
  * *}, {@code {}) is read as itself and nothing is read twice. A file that disappeared since the
  * driver resolved it fails the submission with its name.
  */
-public class InputSetFormat extends TextInputFormat {
+public class InputSetFormat extends FileNamingTextInputFormat {
 
   @Override
   protected List<FileStatus> listStatus(JobContext job) throws IOException {

@@ -21,7 +21,6 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.ipjoin.index.format.CorruptIndexException;
 
 /**
  * Submits the map-side IP join.
@@ -42,16 +41,16 @@ import org.ipjoin.index.format.CorruptIndexException;
  * suffix, through TextInputFormat).
  *
  * <p>Exit codes: {@code 0} the job succeeded (or {@code --help}); {@code 1} the job ran and failed;
- * {@code 2} usage or validation error, nothing was submitted; {@code 3} no input data ({@link
- * InputSet}, {@link ResultCheck}). A job whose records are (nearly) all malformed exits 1. Validation errors are printed one per
- * line on stderr, each naming the option or file at fault. When the job fails, the reason is printed
- * on stderr too ({@link JobFailure}): the failed tasks' diagnostics, and whether the index changed
- * since submission.
+ * {@code 2} usage or validation error, or the job could not be submitted: nothing ran; {@code 3}
+ * no input data ({@link InputSet}, {@link ResultCheck}). A job whose records are (nearly) all
+ * malformed exits 1. Each problem is one line on stderr naming the option or file at fault. When
+ * the job fails, its last line is the reason ({@link JobFailure}): what the first failed task
+ * attempt recorded itself.
  *
- * <p>Before submitting, the driver checks the options, the index (header and length for the binary
- * loaders, the whole list for {@code text}), that every input exists and that the output does not,
- * then pins the index's identity in {@code ipjoin.index.identity}: every task compares it with
- * what it loaded.
+ * <p>Before submitting, the driver checks the options, the whole index (every check of {@code
+ * ipindex verify}; only header and length with {@code ipjoin.index.verify.submit=false}; the whole
+ * list for {@code text}), that every input exists and that the output does not, then pins the
+ * index's identity in {@code ipjoin.index.identity}: every task compares it with what it loaded.
  *
  * <p>The job writes into a hidden staging directory beside the output, which becomes the output
  * (with the run summary {@code _ipjoin.json}) only when the job succeeded ({@link
@@ -72,8 +71,8 @@ public class IpJoinDriver extends Configured implements Tool {
     this(System.out, System.err);
   }
 
-  /** For tests: where usage and error lines go. */
-  IpJoinDriver(PrintStream out, PrintStream err) {
+  /** A driver that prints usage to {@code out} and its one-line problems to {@code err}. */
+  public IpJoinDriver(PrintStream out, PrintStream err) {
     this.out = out;
     this.err = err;
   }
@@ -120,26 +119,12 @@ public class IpJoinDriver extends Configured implements Tool {
       OutputPublication publication, Instant start) throws Exception {
     Job job = createJob(conf, checked, publication.staging());
     publication.guard(job);
-    try {
-      if (job.waitForCompletion(true)) {
-        int result = ResultCheck.exitCode(job.getCounters(), conf, checked.output(), err);
-        return result != EXIT_SUCCESS ? result : publish(job, checked, conf, start, publication);
-      }
-    } catch (java.io.IOException e) {
-      if (!String.valueOf(e.getMessage()).contains("changed on src filesystem")) {
-        throw e;
-      }
-      // Hadoop's distributed cache compares the file's timestamp at submission with the one it
-      // localises: the index was replaced in between. That is the identity check's case, found
-      // a moment earlier by Hadoop; report it the same way.
-      err.println("ipjoin: job failed: " + new CorruptIndexException(checked.index().toString(),
-          CorruptIndexException.Check.IDENTITY, "the index changed after the job was submitted ("
-          + e.getMessage() + "); rerun the job").getMessage());
-      err.flush();
-      return EXIT_JOB_FAILED;
+    int executed = JobExecution.run(job, checked, publication.staging(), conf, err);
+    if (executed != EXIT_SUCCESS) {
+      return executed;
     }
-    JobFailure.report(job, checked, conf, err);
-    return EXIT_JOB_FAILED;
+    int result = ResultCheck.exitCode(job.getCounters(), conf, checked.output(), err);
+    return result != EXIT_SUCCESS ? result : publish(job, checked, conf, start, publication);
   }
 
   /**
@@ -183,7 +168,7 @@ public class IpJoinDriver extends Configured implements Tool {
     MultipleOutputs.addNamedOutput(job, IpJoinMapper.MALFORMED_OUTPUT, TextOutputFormat.class,
         NullWritable.class, Text.class);
 
-    job.setMapperClass(IpJoinMapper.class);
+    job.setMapperClass(ConfiguredMapper.of(conf));
     if (mode.needsReducer()) {
       job.setMapOutputKeyClass(IntWritable.class);
       job.setMapOutputValueClass(LongWritable.class);

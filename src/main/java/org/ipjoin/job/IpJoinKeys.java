@@ -1,6 +1,7 @@
 package org.ipjoin.job;
 
 import org.apache.hadoop.conf.Configuration;
+import org.ipjoin.index.load.ReadPath;
 
 /**
  * Every configuration key of the job, with its default and description, in one place (like
@@ -29,6 +30,11 @@ public enum IpJoinKeys {
   VERIFY_CHECKSUM("ipjoin.index.verify.checksum", "true",
       "Whether each task checks the index payload's CRC32C while loading it (the other checks "
           + "always run). `--no-verify-checksum` sets it to false."),
+  VERIFY_INDEX("ipjoin.index.verify.submit", "true",
+      "Whether the driver reads the whole index before submitting and runs every check `ipindex "
+          + "verify` runs (header, length, order, min/max, payload CRC32C); a corrupt index is then "
+          + "refused with exit 2 before anything is submitted. Needs 4 bytes of client heap per key "
+          + "and about 0.6 s per 26 M keys. False checks the header and length only."),
   MALFORMED_OUTPUT("ipjoin.malformed.output", "true",
       "Whether records with a missing or malformed client IP are written, byte for byte, under "
           + "`<output>/malformed/` (they are always counted). `--no-malformed-output` sets it to "
@@ -53,10 +59,7 @@ public enum IpJoinKeys {
           + "the input)."),
   INDEX_IDENTITY("ipjoin.index.identity", null,
       "Internal, set by the driver: `length:count:crc` of the index it validated. Every task "
-          + "checks it loaded exactly that index."),
-  TEST_FAIL_FIRST_ATTEMPT("ipjoin.test.fail.first.attempt", "false",
-      "Test only: the first attempt (attempt id 0) of every map task fails in setup, to exercise "
-          + "task retries. Never set it in production.");
+          + "checks it loaded exactly that index.");
 
   private final String key;
   private final String defaultValue;
@@ -99,6 +102,15 @@ public enum IpJoinKeys {
       return false;
     }
     throw new IllegalArgumentException(key + " must be true or false, got '" + value + "'");
+  }
+
+  /**
+   * The read path {@code ipjoin.index.loader} names: the one place its value is parsed.
+   *
+   * @throws IllegalArgumentException naming the valid choices
+   */
+  public static ReadPath readPath(Configuration conf) {
+    return ReadPath.fromName(LOADER.get(conf));
   }
 
   public void set(Configuration conf, String value) {

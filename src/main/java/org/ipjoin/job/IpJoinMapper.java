@@ -34,6 +34,10 @@ import org.slf4j.LoggerFactory;
  * a well-formed client IP is counted in {@code MALFORMED}, never fails the task, and (unless
  * {@code ipjoin.malformed.output=false}) is written byte for byte under
  * {@code <output>/malformed/}.
+ *
+ * <p>When the task fails, {@link #run} records the reason, one line, for the driver to print
+ * ({@link TaskFailureLog}); an OutOfMemoryError while loading the index becomes a reason that names
+ * the heap and the ways out instead of a stack trace.
  */
 public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable> {
 
@@ -70,15 +74,10 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
     Configuration conf = context.getConfiguration();
-    if (IpJoinKeys.TEST_FAIL_FIRST_ATTEMPT.getBoolean(conf)
-        && context.getTaskAttemptID().getId() == 0) {
-      throw new IOException(IpJoinKeys.TEST_FAIL_FIRST_ATTEMPT.key() + " is set: failing attempt "
-          + context.getTaskAttemptID() + " on purpose (test only)");
-    }
     mode = JoinMode.fromName(IpJoinKeys.MODE.get(conf));
     locator = ClientIpLocators.fromSpec(IpJoinKeys.FORMAT.get(conf));
     writeMalformed = IpJoinKeys.MALFORMED_OUTPUT.getBoolean(conf);
-    ReadPath readPath = ReadPath.fromName(IpJoinKeys.LOADER.get(conf));
+    ReadPath readPath = IpJoinKeys.readPath(conf);
     boolean verifyChecksum = IpJoinKeys.VERIFY_CHECKSUM.getBoolean(conf);
     String pinned = IpJoinKeys.INDEX_IDENTITY.get(conf);
     if (pinned == null) {
@@ -115,6 +114,25 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
     unmatched = context.getCounter(IpJoinCounter.UNMATCHED);
     ipv6 = context.getCounter(IpJoinCounter.IPV6);
     malformed = context.getCounter(IpJoinCounter.MALFORMED);
+  }
+
+  /** Hadoop's loop, recording why it failed for the driver. */
+  @Override
+  public void run(Context context) throws IOException, InterruptedException {
+    try {
+      super.run(context);
+    } catch (OutOfMemoryError e) {
+      String reason = TaskHeap.outOfMemory(context.getConfiguration(), index != null);
+      TaskFailureLog.record(context, reason);
+      if (index == null) {
+        // While loading the index: the large allocation failed and is gone; say why in one line.
+        throw new TaskOutOfMemoryException(reason);
+      }
+      throw e;
+    } catch (IOException | RuntimeException | Error e) {
+      TaskFailureLog.record(context, OneLine.reason(e));
+      throw e;
+    }
   }
 
   @Override

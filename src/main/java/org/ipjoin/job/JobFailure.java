@@ -2,68 +2,76 @@ package org.ipjoin.job;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import org.apache.hadoop.conf.Configuration;
+import java.util.Optional;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
-import org.ipjoin.index.format.CorruptIndexException;
-import org.ipjoin.index.format.IndexIdentity;
 
 /**
- * Says why a submitted job failed, on the driver's stderr, so that a user (or a test) does not have
- * to dig through task logs for the common causes:
- * <ul>
- *   <li>the job's failure info and each failed task attempt's first diagnostic line (on YARN these
- *       carry the task's exception, e.g. an index identity check that failed in setup);
- *   <li>the index identity now: the local runner reports no task diagnostics, so the driver re-reads
- *       the index header and says so when the file is no longer the one the job was submitted for.
- * </ul>
+ * Says why a submitted job failed, on the driver's stderr, so that a user (or a scheduler's log)
+ * does not have to dig through task logs. The last {@code ipjoin:} line is always the reason:
+ * <ol>
+ *   <li>the reason the earliest failed task attempt recorded itself ({@link TaskFailureLog}): the
+ *       same on every runner, whatever the logging setup, e.g. an index identity or checksum check,
+ *       an unreadable input file, or running out of heap while loading the index;
+ *   <li>else the first line of YARN's diagnostics for the first failed attempt (what happened
+ *       outside the task's code: a cache file that changed before localisation, a container killed
+ *       for exceeding its memory);
+ *   <li>else a line saying that no task said why, and where to look.
+ * </ol>
  */
 final class JobFailure {
 
-  private static final int MAX_EVENTS = 100;
+  private static final int MAX_EVENTS = 1000;
 
   private JobFailure() {}
 
-  static void report(Job job, SubmitChecks.Checked checked, Configuration conf, PrintStream err) {
+  static void report(Job job, FileSystem outputFs, Path output, PrintStream err) {
+    String info = null;
     try {
-      String info = job.getStatus().getFailureInfo();
-      err.println("ipjoin: job " + job.getJobID() + " failed"
-          + (info == null || info.isBlank() ? "" : ": " + firstLine(info)));
+      info = job.getStatus().getFailureInfo();
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      // the reason below matters more than the job's summary
+    }
+    boolean meaningful = info != null && !info.isBlank() && !"NA".equals(info.strip());
+    err.println("ipjoin: job " + job.getJobID() + " failed"
+        + (meaningful ? ": " + OneLine.of(firstLine(info)) : ""));
+    err.println("ipjoin: " + reason(job, outputFs, output));
+    err.flush();
+  }
+
+  private static String reason(Job job, FileSystem outputFs, Path output) {
+    try {
+      Optional<TaskFailureLog.Recorded> recorded = TaskFailureLog.earliest(outputFs, output);
+      if (recorded.isPresent()) {
+        return "task " + recorded.get().attempt() + " failed: " + recorded.get().reason();
+      }
+    } catch (IOException e) {
+      // fall back to YARN's diagnostics
+    }
+    try {
       for (TaskCompletionEvent event : job.getTaskCompletionEvents(0, MAX_EVENTS)) {
         if (event.getStatus() == TaskCompletionEvent.Status.FAILED) {
           for (String diagnostic : job.getTaskDiagnostics(event.getTaskAttemptId())) {
-            err.println("ipjoin: task " + event.getTaskAttemptId() + " failed: " + firstLine(diagnostic));
+            if (diagnostic != null && !diagnostic.isBlank()) {
+              return "task " + event.getTaskAttemptId() + " failed: "
+                  + OneLine.of(firstLine(diagnostic));
+            }
           }
         }
       }
     } catch (IOException | InterruptedException | RuntimeException e) {
-      err.println("ipjoin: could not read the job's diagnostics: " + e);
+      return "no task recorded why it failed, and the job's diagnostics could not be read ("
+          + OneLine.reason(e) + "); see the task logs";
     }
-    if (!checked.identity().toString().isEmpty() && !textLoader(conf)) {
-      try {
-        IndexIdentity now = identityNow(checked, conf);
-        checked.identity().check(now, checked.index().toString());
-      } catch (CorruptIndexException e) {
-        err.println("ipjoin: " + e.getMessage());
-      } catch (IOException | RuntimeException e) {
-        err.println("ipjoin: could not re-read index " + checked.index() + ": " + e.getMessage());
-      }
-    }
-    err.flush();
-  }
-
-  private static boolean textLoader(Configuration conf) {
-    return "text".equals(IpJoinKeys.LOADER.get(conf));
-  }
-
-  /** The identity of the index file as it is now (header only, like the submit check). */
-  private static IndexIdentity identityNow(SubmitChecks.Checked checked, Configuration conf)
-      throws IOException {
-    return SubmitChecks.headerIdentity(checked.index().getFileSystem(conf), checked.index());
+    return "no task recorded why it failed; see the task logs (on YARN: yarn logs -applicationId "
+        + job.getJobID().toString().replaceFirst("^job_", "application_") + ")";
   }
 
   private static String firstLine(String text) {
-    int newline = text.indexOf('\n');
-    return (newline < 0 ? text : text.substring(0, newline)).strip();
+    String stripped = text.strip();
+    int newline = stripped.indexOf('\n');
+    return newline < 0 ? stripped : stripped.substring(0, newline);
   }
 }

@@ -19,8 +19,9 @@ import org.ipjoin.index.load.TextListLoader;
  * What the driver checks before it submits anything, so that a typo costs a one-line message
  * instead of a job whose every task fails. All problems are collected and reported together.
  *
- * <p>For a binary index only the header is read (64 bytes and the length, through the index's own
- * FileSystem); the payload is checked by each task while it loads. For the {@code text} loader
+ * <p>A binary index is read whole, through the index's own FileSystem, with every check {@code
+ * ipindex verify} runs ({@link WholeIndexCheck}); with {@code ipjoin.index.verify.submit=false}
+ * only the header and length, and the payload is then checked by each task. For the {@code text} loader
  * the whole list is parsed here, because its identity (key count and checksum) only exists after
  * parsing. Unless {@code ipjoin.memory.check=false}, an index too big for the map task heap is
  * refused here too ({@link TaskMemory}), rather than by an OutOfMemoryError in every task.
@@ -38,7 +39,7 @@ final class SubmitChecks {
     ReadPath readPath = null;
     JoinMode mode = null;
     try {
-      readPath = ReadPath.fromName(IpJoinKeys.LOADER.get(conf));
+      readPath = IpJoinKeys.readPath(conf);
     } catch (IllegalArgumentException e) {
       problems.add("bad loader: " + e.getMessage());
     }
@@ -52,8 +53,14 @@ final class SubmitChecks {
     } catch (IllegalArgumentException e) {
       problems.add(e.getMessage());
     }
+    try {
+      ConfiguredMapper.of(conf);
+    } catch (IllegalArgumentException e) {
+      problems.add(e.getMessage());
+    }
     for (IpJoinKeys key : new IpJoinKeys[] {IpJoinKeys.VERIFY_CHECKSUM, IpJoinKeys.MALFORMED_OUTPUT,
-        IpJoinKeys.MEMORY_CHECK, IpJoinKeys.ALLOW_EMPTY_INPUT, IpJoinKeys.OUTPUT_OVERWRITE}) {
+        IpJoinKeys.MEMORY_CHECK, IpJoinKeys.VERIFY_INDEX, IpJoinKeys.ALLOW_EMPTY_INPUT,
+        IpJoinKeys.OUTPUT_OVERWRITE}) {
       try {
         key.getBoolean(conf);
       } catch (IllegalArgumentException e) {
@@ -75,11 +82,11 @@ final class SubmitChecks {
         if (readPath.readsText()) {
           EmptyTextList.refuse(index, identity, conf);
         }
-        if (memoryCheck(conf)) {
-          String tooBig = TaskMemory.check(conf, index.toString(), identity, readPath);
-          if (tooBig != null) {
-            problems.add(tooBig);
-          }
+        String tooBig = memoryCheck(conf) ? memoryProblem(conf, index, identity, readPath) : null;
+        if (tooBig != null) {
+          problems.add(tooBig);
+        } else if (!readPath.readsText() && enabled(conf, IpJoinKeys.VERIFY_INDEX)) {
+          identity = WholeIndexCheck.verify(index, conf);
         }
       }
     } catch (UsageException e) {
@@ -124,10 +131,25 @@ final class SubmitChecks {
 
   /** Whether to run the memory check; a bad value is reported with the other booleans. */
   private static boolean memoryCheck(Configuration conf) {
+    return enabled(conf, IpJoinKeys.MEMORY_CHECK);
+  }
+
+  /** A boolean switch; a bad value is reported with the other booleans and means "off" here. */
+  private static boolean enabled(Configuration conf, IpJoinKeys key) {
     try {
-      return IpJoinKeys.MEMORY_CHECK.getBoolean(conf);
+      return key.getBoolean(conf);
     } catch (IllegalArgumentException e) {
       return false;
+    }
+  }
+
+  /** The memory check's problem, or a bad memory setting named with its value; null if it fits. */
+  private static String memoryProblem(Configuration conf, Path index, IndexIdentity identity,
+      ReadPath readPath) {
+    try {
+      return TaskMemory.check(conf, index.toString(), identity, readPath);
+    } catch (IllegalArgumentException e) {
+      return e.getMessage();
     }
   }
 
@@ -135,7 +157,15 @@ final class SubmitChecks {
     try {
       return p.getFileSystem(conf).makeQualified(p);
     } catch (IOException e) {
-      throw new UsageException("no FileSystem for " + p + ": " + e.getMessage());
+      throw new UsageException("no FileSystem for " + p + ": " + OneLine.of(e.getMessage()));
+    } catch (RuntimeException e) {
+      // A scheme Hadoop knows (core-default.xml names a class for s3a, gs, abfs...) whose
+      // connector jar is not on the classpath: Configuration wraps the ClassNotFoundException.
+      if (e.getCause() instanceof ClassNotFoundException missing) {
+        throw new UsageException("no FileSystem for " + p + ": the connector for scheme '"
+            + p.toUri().getScheme() + "' is not on the classpath (" + missing.getMessage() + ")");
+      }
+      throw e;
     }
   }
 

@@ -40,8 +40,15 @@ final class TaskMemory {
 
   private TaskMemory() {}
 
-  /** The map task's configured maximum heap. */
+  /**
+   * The map task's configured maximum heap.
+   *
+   * @throws IllegalArgumentException naming the key and its value when a memory setting is not a
+   *     number (Hadoop's own parser would only say "For input string")
+   */
   static Heap mapTaskHeap(Configuration conf) {
+    requireNumber(conf, MRJobConfig.MAP_MEMORY_MB, "a whole number of MiB, e.g. 2048", true);
+    requireNumber(conf, MRJobConfig.HEAP_MEMORY_MB_RATIO, "a number, e.g. 0.8", false);
     String configured = conf.get(MRJobConfig.MAP_JAVA_OPTS, conf.get(JobConf.MAPRED_TASK_JAVA_OPTS, ""));
     long xmx = lastXmx(configured);
     if (xmx >= 0) {
@@ -55,6 +62,22 @@ final class TaskMemory {
     long bytes = derived >= 0 ? derived : (long) Math.ceil(containerMb * ratio) << 20;
     return new Heap(bytes, MRJobConfig.MAP_MEMORY_MB + "=" + containerMb + " × "
         + MRJobConfig.HEAP_MEMORY_MB_RATIO + "=" + ratio + ", no -Xmx in " + MRJobConfig.MAP_JAVA_OPTS);
+  }
+
+  private static void requireNumber(Configuration conf, String key, String what, boolean whole) {
+    String value = conf.getTrimmed(key);
+    if (value == null) {
+      return;
+    }
+    try {
+      if (whole) {
+        Long.parseLong(value);
+      } else {
+        Float.parseFloat(value);
+      }
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " must be " + what + ", got '" + value + "'");
+    }
   }
 
   /** The last {@code -Xmx} in JVM options, in bytes (the JVM uses the last one), or -1. */

@@ -25,6 +25,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.util.ToolRunner;
+import org.ipjoin.job.FailingFirstAttemptMapper;
 import org.ipjoin.job.IpJoinDriver;
 import org.ipjoin.tools.IndexTools;
 import org.junit.jupiter.api.AfterAll;
@@ -34,7 +35,7 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * The join on real Hadoop: HDFS (MiniDFSCluster) and YARN (MiniMRYarnCluster), one cluster for the
- * whole class (STACK.md: starting one costs ~15-20 s on 2 cores). The index is built straight into
+ * whole class (starting one costs ~15-20 s on 2 cores). The index is built straight into
  * HDFS with {@code ipindex build} and reaches the tasks through the distributed cache.
  *
  * <p>Expected outputs are computed here with plain String code from the real files, never from
@@ -61,7 +62,7 @@ class IpJoinMiniClusterIT {
     Configuration base = new Configuration();
     base.set("hadoop.tmp.dir", WORK.resolve("hadoop-tmp").toString());
     base.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, WORK.resolve("dfs").toString());
-    // Minutes saved on 2 cores (STACK.md): fast log cleanup on stop, fast polling, C1-only task JVMs.
+    // Minutes saved on 2 cores: fast log cleanup on stop, fast polling, C1-only task JVMs.
     base.set("yarn.nodemanager.log.retain-seconds", "1");
     base.set("mapreduce.client.completion.pollinterval", "100");
     base.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m -XX:TieredStopAtLevel=1");
@@ -165,21 +166,64 @@ class IpJoinMiniClusterIT {
     assertEquals(sortedExpected(), outputLines("/out/match"), "the first run's output is untouched");
   }
 
-  @Test
-  void aFailedFirstTaskAttemptIsRetriedAndGivesExactlyTheCleanOutput() throws Exception {
-    assertEquals(0, join("/out/retried", "-D", "ipjoin.test.fail.first.attempt=true"));
-    assertEquals(sortedExpected(), outputLines("/out/retried"));
+  /** The test mapper that fails every first attempt in setup, set through the configuration. */
+  static final String FAIL_FIRST_ATTEMPT =
+      "mapreduce.job.map.class=" + FailingFirstAttemptMapper.class.getName();
+
+  /** A run of the driver with its stderr captured: exit code, ipjoin: lines, job id. */
+  record Run(int exitCode, List<String> ipjoinLines, String jobId) {}
+
+  Run joinCapturingStderr(String output, String... extra) throws Exception {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream oldErr = System.err;
+    IpJoinDriver driver;
+    int rc;
+    try {
+      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+      driver = new IpJoinDriver(); // prints to System.err as it is now
+      List<String> args = new ArrayList<>(Arrays.asList(extra));
+      args.addAll(List.of("--index", "/lists/ips.ipidx", "--input", "/logs", "--output", output));
+      rc = ToolRunner.run(new Configuration(conf), driver, args.toArray(new String[0]));
+    } finally {
+      System.setErr(oldErr);
+    }
+    List<String> lines = Arrays.stream(err.toString(StandardCharsets.UTF_8).split("\n"))
+        .filter(l -> l.startsWith("ipjoin: ")).toList();
+    return new Run(rc, lines, driver.job() == null ? null : driver.job().getJobID().toString());
   }
 
   @Test
-  void aFailedJobLeavesNoPartialOutput() throws Exception {
-    assertEquals(1, join("/out/failed", "-D", "ipjoin.test.fail.first.attempt=true",
-        "-D", "mapreduce.map.maxattempts=1"));
+  void aFailedFirstTaskAttemptIsRetriedAndGivesExactlyTheCleanOutput() throws Exception {
+    Run run = joinCapturingStderr("/out/retried", "-D", FAIL_FIRST_ATTEMPT);
+    assertEquals(0, run.exitCode(), run.ipjoinLines().toString());
+    assertEquals(List.of(), run.ipjoinLines());
+    assertEquals(sortedExpected(), outputLines("/out/retried"));
+    assertFalse(fs.exists(new org.apache.hadoop.fs.Path("/out/retried/_ipjoin_task_failures")),
+        "the retried attempt's reason is deleted with the job");
+  }
+
+  /**
+   * One attempt allowed: the job fails, leaves no partial output, and the driver's last line is the
+   * failed attempt's own reason, which YARN's diagnostics (a stack trace) would not give in one line.
+   */
+  @Test
+  void aFailedJobLeavesNoPartialOutputAndTheDriverPrintsTheTasksReason() throws Exception {
+    Run run = joinCapturingStderr("/out/failed", "-D", FAIL_FIRST_ATTEMPT,
+        "-D", "mapreduce.map.maxattempts=1");
+    assertEquals(1, run.exitCode(), run.ipjoinLines().toString());
+    // One input file, one map task: its only attempt is _m_000000_0.
+    String attempt = "attempt_" + run.jobId().substring("job_".length()) + "_m_000000_0";
+    assertEquals(2, run.ipjoinLines().size(), run.ipjoinLines().toString());
+    assertTrue(run.ipjoinLines().get(0).startsWith("ipjoin: job " + run.jobId() + " failed"),
+        run.ipjoinLines().toString());
+    assertEquals("ipjoin: task " + attempt + " failed: java.io.IOException: "
+        + FailingFirstAttemptMapper.message(attempt), run.ipjoinLines().get(1));
     org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path("/out/failed");
     if (fs.exists(out)) {
       for (FileStatus f : fs.listStatus(out)) {
         assertFalse(f.getPath().getName().startsWith("part-"), "partial output " + f.getPath());
         assertFalse(f.getPath().getName().equals("_SUCCESS"), "_SUCCESS after a failed job");
+        assertFalse(f.getPath().getName().equals("_ipjoin_task_failures"), "reasons left behind");
       }
     }
   }

@@ -144,6 +144,75 @@ class IpJoinDriverValidationTest {
     assertOneLine(t, list.toString(), "text loader: about the list's length");
   }
 
+  /** Hadoop's own parser would fail with "For input string"; the culprit is the memory key. */
+  @Test
+  void aBadMemorySettingIsNamedWithItsValue() throws Exception {
+    Result r = run(withOptions("-D", "mapreduce.map.memory.mb=2g"));
+    assertEquals(List.of("ipjoin: mapreduce.map.memory.mb must be a whole number of MiB, e.g. 2048,"
+        + " got '2g'"), r.errLines());
+    assertEquals(2, r.exitCode());
+    Result ratio = run(withOptions("-D", "mapreduce.job.heap.memory-mb.ratio=most"));
+    assertEquals(List.of("ipjoin: mapreduce.job.heap.memory-mb.ratio must be a number, e.g. 0.8,"
+        + " got 'most'"), ratio.errLines());
+  }
+
+  /** Every check of ipindex verify runs before submission; a flipped payload bit is refused. */
+  @Test
+  void aCorruptPayloadIsRefusedBeforeSubmissionUnlessTheWholeIndexCheckIsSkipped() throws Exception {
+    int[] keys = {100, 2000, 30000, 400000};
+    TestIndexes.write(index, keys);
+    byte[] bytes = Files.readAllBytes(index);
+    java.util.zip.CRC32C good = new java.util.zip.CRC32C();
+    good.update(bytes, 64, bytes.length - 64);
+    bytes[64 + 4 * 2] ^= 1; // 30000 -> 30001: still sorted, min/max unchanged
+    java.util.zip.CRC32C bad = new java.util.zip.CRC32C();
+    bad.update(bytes, 64, bytes.length - 64);
+    Files.write(index, bytes);
+    Result r = run(valid().toArray(new String[0]));
+    assertEquals(List.of(String.format("ipjoin: file:%s: payload checksum check failed: header says"
+        + " CRC32C 0x%08x, payload has 0x%08x", index, good.getValue(), bad.getValue())),
+        r.errLines());
+    assertEquals(2, r.exitCode());
+  }
+
+  /** With the whole-index check off, the header checks still run before submission. */
+  @Test
+  void headerChecksRunWhenTheWholeIndexCheckIsSkipped() throws Exception {
+    byte[] bytes = Files.readAllBytes(index);
+    Files.write(index, Arrays.copyOf(bytes, bytes.length - 4));
+    Result r = run(withOptions("-D", "ipjoin.index.verify.submit=false"));
+    assertOneLine(r, index.toString(), "file length check failed", "truncated");
+    TestIndexes.write(index, "8.8.8.8");
+    assertOneLine(run(withOptions("-D", "ipjoin.index.verify.submit=perhaps")),
+        "ipjoin.index.verify.submit must be true or false, got 'perhaps'");
+  }
+
+  @Test
+  void aSchemeWithoutAFileSystemIsOneLine() throws Exception {
+    Result r = run("--index", index.toString(), "--input", "nofs://bucket/logs", "--output",
+        output.toString());
+    assertEquals(List.of("ipjoin: no FileSystem for nofs://bucket/logs: No FileSystem for scheme"
+        + " \"nofs\""), r.errLines());
+    assertEquals(2, r.exitCode());
+    // s3a is known to Hadoop (core-default.xml names its class) but hadoop-aws is not here.
+    Result s3a = run("--index", index.toString(), "--input", "s3a://bucket/logs", "--output",
+        output.toString());
+    assertEquals(List.of("ipjoin: no FileSystem for s3a://bucket/logs: the connector for scheme"
+        + " 's3a' is not on the classpath (Class org.apache.hadoop.fs.s3a.S3AFileSystem not found)"),
+        s3a.errLines());
+    assertEquals(2, s3a.exitCode());
+  }
+
+  @Test
+  void aConfiguredMapperMustExtendIpJoinMapper() throws Exception {
+    assertOneLine(run(withOptions("-D", "mapreduce.job.map.class="
+        + org.apache.hadoop.mapreduce.Mapper.class.getName())),
+        "mapreduce.job.map.class: org.apache.hadoop.mapreduce.Mapper does not extend"
+            + " org.ipjoin.job.IpJoinMapper");
+    assertOneLine(run(withOptions("-D", "mapreduce.job.map.class=org.example.Nope")),
+        "mapreduce.job.map.class: class 'org.example.Nope' not found");
+  }
+
   @Test
   void badMemoryCheckValue() throws Exception {
     Result r = run(withOptions("-D", "ipjoin.memory.check=maybe"));

@@ -118,8 +118,8 @@ class IpJoinJobTest {
 
   @AfterAll
   void noStaleLinkLeftBehind() {
-    // The local runner makes ./ipindex in the working directory and must remove it after each job
-    // (STACK.md): a leftover would be silently read by the next job that relies on the link.
+    // The local runner makes ./ipindex in the working directory and must remove it after each job:
+    // a leftover would be silently read by the next job that relies on the link.
     assertFalse(Files.exists(Paths.get("ipindex")), "a stale ./ipindex was left in " + Paths.get("").toAbsolutePath());
   }
 
@@ -212,6 +212,11 @@ class IpJoinJobTest {
   }
 
   private Run job(int expectedExitCode, List<String> options, Path... inputs) throws Exception {
+    return job(expectedExitCode, new ByteArrayOutputStream(), options, inputs);
+  }
+
+  private Run job(int expectedExitCode, ByteArrayOutputStream err, List<String> options,
+      Path... inputs) throws Exception {
     Path output = dir.resolve("out-" + (++jobs));
     List<String> args = new ArrayList<>(List.of(
         "-D", "mapreduce.framework.name=local", "-D", "fs.defaultFS=file:///"));
@@ -221,7 +226,6 @@ class IpJoinJobTest {
       args.add(p.toString());
     }
     args.addAll(List.of("--output", output.toString()));
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
     IpJoinDriver driver = new IpJoinDriver(new PrintStream(OutputStream.nullOutputStream()),
         new PrintStream(err, true, StandardCharsets.UTF_8));
     int rc = ToolRunner.run(driver, args.toArray(new String[0]));
@@ -296,7 +300,7 @@ class IpJoinJobTest {
   @Test
   @Order(3)
   void tagModeOnElasticAloneIgnoresAStaleIpindexInTheWorkingDirectory() throws Exception {
-    // STACK.md's trap: with ./ipindex already present the local runner makes no link and logs
+    // The trap: with ./ipindex already present the local runner makes no link and logs
     // nothing. The mapper opens the file: URI itself, so this garbage must never be read.
     Path stale = Paths.get("ipindex");
     Files.writeString(stale, "stale leftover, not an index");
@@ -375,12 +379,22 @@ class IpJoinJobTest {
 
   @Test
   @Order(7)
-  void aFailingTaskFailsTheJobWithExitCodeOne() throws Exception {
-    // The test-only switch fails every first attempt; the local runner does not retry, so the job
-    // fails after submission: exit code 1, not 2.
-    Run run = job(1, List.of("-D", IpJoinKeys.TEST_FAIL_FIRST_ATTEMPT.key() + "=true",
-        "--index", index.toString()), garbage);
-    assertFalse(Files.exists(run.output().resolve("_SUCCESS")));
+  void aFailingTaskFailsTheJobWithExitCodeOneAndItsReason() throws Exception {
+    // A test mapper fails every first attempt; the local runner does not retry, so the job fails
+    // after submission: exit code 1, not 2, and the driver's last line is the task's reason.
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    Run run = job(1, err, List.of("-D", "mapreduce.job.map.class="
+        + FailingFirstAttemptMapper.class.getName(), "--index", index.toString()), garbage);
+    assertFalse(Files.exists(run.output()), "nothing is published for a failed job");
+    List<String> lines = Arrays.stream(err.toString(StandardCharsets.UTF_8).split("\n"))
+        .filter(l -> l.startsWith("ipjoin: ")).toList();
+    java.util.regex.Matcher id = java.util.regex.Pattern.compile("ipjoin: job (job_\\S+) failed")
+        .matcher(lines.get(0));
+    assertTrue(id.matches(), lines.get(0));
+    String jobId = id.group(1);
+    String attempt = "attempt_" + jobId.substring("job_".length()) + "_m_000000_0";
+    assertEquals(List.of("ipjoin: job " + jobId + " failed", "ipjoin: task " + attempt
+        + " failed: java.io.IOException: " + FailingFirstAttemptMapper.message(attempt)), lines);
   }
 
   private static long addressValue(String dotted) {

@@ -56,6 +56,49 @@ class IpJoinKeysTest {
     assertEquals(null, conf.get("ipjoin.mode"), "everything in the template is commented out");
   }
 
+  /** The README's key table is exactly the enum's table: no key missing, none extra, same text. */
+  @Test
+  void readmeKeyTableIsTheEnumsTable() throws Exception {
+    String readme = Files.readString(projectDir().resolve("README.md"));
+    assertTrue(readme.contains(IpJoinKeys.markdownTable()),
+        "README.md's key table differs from IpJoinKeys.markdownTable():\n" + IpJoinKeys.markdownTable());
+    assertEquals(1, readme.split("\\| key \\| default \\| description \\|", -1).length - 1,
+        "one key table");
+  }
+
+  /** The site template names no key the enum does not have (e.g. a removed one). */
+  @Test
+  void siteTemplateNamesNoOtherKey() throws Exception {
+    String site = Files.readString(projectDir().resolve("conf/ipjoin-site.xml"));
+    java.util.Set<String> keys = new java.util.HashSet<>();
+    for (IpJoinKeys k : IpJoinKeys.values()) {
+      keys.add(k.key());
+    }
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("<name>([^<]*)</name>").matcher(site);
+    int names = 0;
+    while (m.find()) {
+      assertTrue(keys.contains(m.group(1)), "conf/ipjoin-site.xml names unknown key " + m.group(1));
+      names++;
+    }
+    assertEquals(keys.size(), names);
+  }
+
+  @Test
+  void readPathIsResolvedFromTheLoaderKeyInOnePlace() {
+    Configuration conf = new Configuration(false);
+    assertEquals(org.ipjoin.index.load.ReadPath.NIO, IpJoinKeys.readPath(conf));
+    conf.set("ipjoin.index.loader", "TEXT");
+    assertEquals(org.ipjoin.index.load.ReadPath.TEXT, IpJoinKeys.readPath(conf));
+    assertTrue(IpJoinKeys.readPath(conf).readsText(), "any spelling the parser accepts reads text");
+    conf.set("ipjoin.index.loader", " mmap_direct ");
+    assertTrue(IpJoinKeys.readPath(conf).keepsKeysOffHeap());
+    conf.set("ipjoin.index.loader", "fast");
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> IpJoinKeys.readPath(conf));
+    assertEquals("unknown loader 'fast'; choose one of text, stream, buffered, nio, mmap,"
+        + " mmap-direct", e.getMessage());
+  }
+
   @Test
   void localSiteFilesSelectTheLocalRunner() throws Exception {
     Configuration conf = new Configuration(false);

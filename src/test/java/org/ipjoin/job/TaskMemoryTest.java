@@ -50,6 +50,23 @@ class TaskMemoryTest {
     assertEquals(300 * MIB, TaskMemory.mapTaskHeap(child).bytes());
   }
 
+  /** Not Hadoop's "For input string": the key and its value. */
+  @Test
+  void aMemorySettingThatIsNotANumberIsNamed() {
+    Configuration conf = new Configuration();
+    conf.set("mapreduce.map.memory.mb", " 2g ");
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> TaskMemory.mapTaskHeap(conf));
+    assertEquals("mapreduce.map.memory.mb must be a whole number of MiB, e.g. 2048, got '2g'",
+        e.getMessage());
+    Configuration ratio = new Configuration();
+    ratio.set("mapreduce.job.heap.memory-mb.ratio", "80%");
+    e = org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> TaskMemory.mapTaskHeap(ratio));
+    assertEquals("mapreduce.job.heap.memory-mb.ratio must be a number, e.g. 0.8, got '80%'",
+        e.getMessage());
+  }
+
   @Test
   void theIndexMayTakeSeventyPercent() {
     Configuration conf = new Configuration();

@@ -8,8 +8,12 @@ import org.ipjoin.index.format.IndexLayout;
 
 /**
  * The switchable read paths, by the name users give in {@code ipjoin.index.loader} or
- * {@code --loader}. The first four reproduce the seed article's comparison; {@code nio} is the
- * default; {@code mmap-direct} is for indexes larger than a map task's heap.
+ * {@code --loader}. The first four reproduce the classic comparison of text, stream, buffered and
+ * NIO loading; {@code nio} is the default; {@code mmap-direct} is for indexes larger than a map
+ * task's heap.
+ *
+ * <p>The job resolves the configured name once ({@link #fromName}) and asks the resulting value
+ * everything that depends on the read path, so no other class compares loader names.
  */
 public enum ReadPath {
   /** The seed's baseline: BufferedReader over the text list, line by line, then sort. */

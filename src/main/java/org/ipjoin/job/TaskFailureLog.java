@@ -1,0 +1,102 @@
+package org.ipjoin.job;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Why task attempts failed, written by the tasks themselves and read by the driver after the job.
+ *
+ * <p>The driver cannot rely on Hadoop to tell it: the LocalJobRunner reports no task diagnostics at
+ * all (a failed job is "failed: NA"), and on YARN a diagnostic is a stack trace whose useful line
+ * depends on how the task's logging is set up. So the task records its own reason, one line (the
+ * exception's message), in {@code <output>/}{@value #DIR_NAME}{@code /<attempt id>} on the output's
+ * FileSystem, which every task can write and the driver can read on every runner. Not under
+ * {@code <output>/_temporary}: FileOutputCommitter's abortJob deletes that before the driver looks.
+ * The leading underscore hides the directory from FileInputFormat, should it ever be left behind
+ * (the driver deletes it after every job).
+ *
+ * <p>Recording is best effort: a task whose reason cannot be written still fails with its own
+ * exception, and the driver then falls back to YARN's task diagnostics.
+ */
+final class TaskFailureLog {
+
+  /** The hidden directory under the job's output. */
+  static final String DIR_NAME = "_ipjoin_task_failures";
+
+  private static final Logger LOG = LoggerFactory.getLogger(TaskFailureLog.class);
+
+  /** The reason an attempt recorded, and the attempt. */
+  record Recorded(String attempt, String reason) {}
+
+  private TaskFailureLog() {}
+
+  /** The directory for the job whose output is {@code output}. */
+  static Path dir(Path output) {
+    return new Path(output, DIR_NAME);
+  }
+
+  /**
+   * Records {@code reason} for the context's attempt, unless that attempt already recorded one (the
+   * first reason is the cause; a later one is a consequence). Never throws: the caller is already
+   * failing with the real exception.
+   */
+  static void record(TaskAttemptContext context, String reason) {
+    try {
+      Configuration conf = context.getConfiguration();
+      Path output = FileOutputFormat.getOutputPath(context);
+      if (output == null) {
+        return;
+      }
+      Path file = new Path(dir(output), context.getTaskAttemptID().toString());
+      FileSystem fs = file.getFileSystem(conf);
+      try (OutputStream out = fs.create(file, false)) {
+        out.write(OneLine.of(reason).getBytes(StandardCharsets.UTF_8));
+      }
+    } catch (org.apache.hadoop.fs.FileAlreadyExistsException e) {
+      // this attempt's first reason is already there
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("could not record this task's failure reason for the driver: {}", e.toString());
+    }
+  }
+
+  /**
+   * The reason recorded first (by modification time, then attempt id), if any task recorded one.
+   */
+  static Optional<Recorded> earliest(FileSystem fs, Path output) throws IOException {
+    FileStatus[] files;
+    try {
+      files = fs.listStatus(dir(output));
+    } catch (FileNotFoundException e) {
+      return Optional.empty();
+    }
+    Optional<FileStatus> first = Arrays.stream(files).filter(FileStatus::isFile)
+        .min(Comparator.comparingLong(FileStatus::getModificationTime)
+            .thenComparing(f -> f.getPath().getName()));
+    if (first.isEmpty()) {
+      return Optional.empty();
+    }
+    try (InputStream in = fs.open(first.get().getPath())) {
+      return Optional.of(new Recorded(first.get().getPath().getName(),
+          new String(in.readAllBytes(), StandardCharsets.UTF_8)));
+    }
+  }
+
+  /** Removes the directory; the job's output keeps nothing of it. */
+  static void delete(FileSystem fs, Path output) throws IOException {
+    fs.delete(dir(output), true);
+  }
+}

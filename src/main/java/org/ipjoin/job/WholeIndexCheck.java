@@ -1,0 +1,40 @@
+package org.ipjoin.job;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.ipjoin.index.format.CorruptIndexException;
+import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.load.FileSystemLoader;
+
+/**
+ * The driver's check of the whole binary index before submission: exactly what {@code ipindex
+ * verify} runs ({@link FileSystemLoader#load}, header, length, order, min/max, payload CRC32C), so a
+ * corrupt index costs one line and exit 2 instead of a job whose every task fails. It needs 4 bytes
+ * of client heap per key for as long as it runs; {@code ipjoin.index.verify.submit=false} skips it
+ * for indexes too large for that.
+ */
+final class WholeIndexCheck {
+
+  private WholeIndexCheck() {}
+
+  /** The identity of the verified index, the one tasks must load. */
+  static IndexIdentity verify(Path index, Configuration conf) throws UsageException {
+    try {
+      return FileSystemLoader.load(index.getFileSystem(conf), index, true).identity();
+    } catch (CorruptIndexException e) {
+      throw new UsageException(e.getMessage());
+    } catch (FileNotFoundException e) {
+      throw new UsageException("index " + index + " does not exist");
+    } catch (IOException | IllegalStateException e) {
+      throw new UsageException("cannot verify index " + index + ": " + OneLine.reason(e));
+    } catch (OutOfMemoryError e) {
+      throw new UsageException(String.format(Locale.ROOT, "not enough heap in the driver (%.1f MiB)"
+          + " to verify index %s before submitting: raise the client's -Xmx (HADOOP_CLIENT_OPTS),"
+          + " or set %s=false to check only its header and length",
+          Runtime.getRuntime().maxMemory() / 1048576.0, index, IpJoinKeys.VERIFY_INDEX.key()));
+    }
+  }
+}
