@@ -123,7 +123,7 @@ public final class IndexBuilder {
       IpListScanner.ProgressListener progress) throws IOException {
     long start = System.nanoTime();
     FileSystem writeFs = withoutChecksumFiles(outFs);
-    long totalBytes = checkInputs(inputs, writeFs.makeQualified(output));
+    long totalBytes = checkInputs(inputs, output, writeFs.makeQualified(output));
     IndexPublisher.checkTarget(writeFs, output, overwrite);
     long maxHeap = Runtime.getRuntime().maxMemory();
     BuildHeap.check(totalBytes, maxHeap);
@@ -188,7 +188,8 @@ public final class IndexBuilder {
    * list by its own index). Paths are compared fully qualified and normalised; two different
    * names for one file through a symbolic link are not detected. Returns the total length.
    */
-  private static long checkInputs(List<ListFile> inputs, Path output) throws IOException {
+  private static long checkInputs(List<ListFile> inputs, Path output, Path qualifiedOutput)
+      throws IOException {
     if (inputs.isEmpty()) {
       throw new InvalidBuildInputException("no input list given");
     }
@@ -202,7 +203,7 @@ public final class IndexBuilder {
             + (before.equals(list.path()) ? "" : " (also as " + before + ")")
             + "; give each list once");
       }
-      if (qualified.equals(output)) {
+      if (qualified.equals(qualifiedOutput)) {
         throw new InvalidBuildInputException("output " + output + " is also an input; the index"
             + " would replace its own list (--overwrite does not allow that); write it elsewhere");
       }
