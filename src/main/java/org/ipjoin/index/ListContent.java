@@ -13,8 +13,8 @@ public final class ListContent {
   /** Why {@code head[0, length)} cannot start a text list, or null if it can. */
   public static String whyNotText(byte[] head, int length) {
     if (startsWith(head, length, IndexFormat.MAGIC)) {
-      return "is a binary ipjoin index, not a text IP list (only ipindex build and --loader text"
-          + " read text lists; the job reads an index with any other loader, e.g. --loader nio)";
+      return "is a binary ipjoin index, not a text IP list; ipindex build and --loader text read"
+          + " the text list (ip.tsv), every other loader reads the index";
     }
     if (startsWith(head, length, (byte) 0x1F, (byte) 0x8B)) {
       return "is gzip-compressed, not a text IP list; decompress it first (gunzip)";

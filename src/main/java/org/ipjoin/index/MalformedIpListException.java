@@ -41,7 +41,7 @@ public class MalformedIpListException extends IOException {
     byte[] bytes = text.getBytes(StandardCharsets.ISO_8859_1);
     String why = kind == IpListLine.Kind.MALFORMED ? IpListLine.whyMalformed(bytes) : null;
     return file + ":" + line + ": " + kind.description + ": '" + abbreviate(text) + "'"
-        + (why == null ? "" : " (" + why + ")");
+        + (why == null ? "" : ": " + why);
   }
 
   public long line() {
