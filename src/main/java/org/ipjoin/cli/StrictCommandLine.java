@@ -139,6 +139,11 @@ public final class StrictCommandLine {
     return option.getLongOpt() != null ? "--" + option.getLongOpt() : "-" + option.getOpt();
   }
 
+  /** {@code -h} / {@code --help}, the same in every command. */
+  public static Option helpOption() {
+    return Option.builder("h").longOpt("help").desc("print this help").build();
+  }
+
   /**
    * Prints the help every command shares: the usage line, a description, the options, where
    * generic options go, and the exit codes.

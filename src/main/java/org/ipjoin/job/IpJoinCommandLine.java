@@ -55,7 +55,7 @@ final class IpJoinCommandLine {
         .desc("skip the index payload checksum in each task").build());
     o.addOption(Option.builder().longOpt("no-malformed-output")
         .desc("count malformed records but do not write them under <output>/malformed/").build());
-    o.addOption(Option.builder().longOpt("help").desc("print this help").build());
+    o.addOption(StrictCommandLine.helpOption());
     return o;
   }
 

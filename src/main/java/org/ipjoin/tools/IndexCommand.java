@@ -1,10 +1,10 @@
 package org.ipjoin.tools;
 
 import java.io.FileNotFoundException;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
@@ -25,8 +25,10 @@ import org.ipjoin.cli.StrictCommandLine;
  * and the exit codes. Every error is one line on stderr, {@code ipindex <command>: what is wrong}.
  *
  * <p>Exit codes: {@value #OK} success; {@value #FAILED} the command ran and the data failed (corrupt
- * index, malformed list line, list without addresses, I/O error); {@value #USAGE} the command line or its paths are wrong
- * (unknown option, missing argument, input missing, output exists).
+ * index, malformed list line, list without addresses, a shrink refused, a list too big for the
+ * heap, any other I/O error); {@value #USAGE} the command line or its paths are wrong (unknown,
+ * repeated or misplaced option, stray argument, input missing or a directory or given twice,
+ * output exists or is an input).
  */
 abstract class IndexCommand extends Configured implements Tool {
 
@@ -60,7 +62,7 @@ abstract class IndexCommand extends Configured implements Tool {
 
   @Override
   public final int run(String[] args) throws Exception {
-    Options options = options().addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+    Options options = options().addOption(StrictCommandLine.helpOption());
     CommandLine line;
     try {
       line = StrictCommandLine.parse(options, args, maxArguments(), argumentHint());
@@ -77,8 +79,13 @@ abstract class IndexCommand extends Configured implements Tool {
         | InvalidBuildInputException e) {
       return usageError(e.getMessage());
     } catch (CorruptIndexException | MalformedIpListException | EmptyIpListException
-        | IndexShrinkException | ListTooBigForHeapException | FailedException e) {
+        | IndexShrinkException | ListTooBigForHeapException e) {
       System.err.println("ipindex " + name + ": " + e.getMessage());
+      return FAILED;
+    } catch (IOException e) {
+      // Any other I/O failure (permission denied, a file system down): one line, not a trace.
+      System.err.println("ipindex " + name + ": " + e.getClass().getSimpleName() + ": "
+          + String.valueOf(e.getMessage()).replaceAll("\\s*[\\r\\n]+\\s*", " "));
       return FAILED;
     }
   }
@@ -126,15 +133,6 @@ abstract class IndexCommand extends Configured implements Tool {
   private void printHelp(Options options) {
     StrictCommandLine.printHelp(new PrintWriter(System.out, true),
         "ipindex " + name + " [generic options] " + synopsis, null, options);
-  }
-
-  /** The data failed in a way that is not a list line or an index check: exit {@link #FAILED}. */
-  static final class FailedException extends Exception {
-    private static final long serialVersionUID = 1L;
-
-    FailedException(String message) {
-      super(message);
-    }
   }
 
   /** A wrong command line or path: exit {@link #USAGE}. */
