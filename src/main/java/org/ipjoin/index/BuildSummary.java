@@ -1,10 +1,11 @@
 package org.ipjoin.index;
 
+import java.util.List;
 import java.util.Map;
 
 /** What {@code ipindex build} did, for its summary and for tests. */
 public record BuildSummary(
-    String input,
+    List<ListCount> lists,
     String output,
     long inputBytes,
     long lines,
@@ -17,6 +18,14 @@ public record BuildSummary(
     long sortMillis,
     long writeMillis,
     long totalMillis) {
+
+  /** One list file the index was built from: its bytes and lines. */
+  public record ListCount(String name, long bytes, long lines) {}
+
+  /** The list files, comma-separated. */
+  public String input() {
+    return String.join(", ", lists.stream().map(ListCount::name).toList());
+  }
 
   /** Address lines that repeated an address already seen. */
   public long duplicates() {
@@ -37,8 +46,14 @@ public record BuildSummary(
   /** The summary the build command prints. */
   public String format() {
     StringBuilder s = new StringBuilder();
-    s.append(String.format("built %s from %s%n", output, input));
+    s.append(String.format("built %s from %s%n", output, input()));
     s.append(String.format("  lines        %,d (%,d bytes)%n", lines, inputBytes));
+    if (lists.size() > 1) {
+      for (ListCount list : lists) {
+        s.append(String.format("    %s  %,d lines (%,d bytes)%n", list.name(), list.lines(),
+            list.bytes()));
+      }
+    }
     s.append(String.format("  addresses    %,d%n", addresses));
     s.append(String.format("  duplicates   %,d%n", duplicates()));
     s.append(String.format("  keys         %,d (index %,d bytes)%n", keys, outputBytes));

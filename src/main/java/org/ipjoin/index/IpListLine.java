@@ -15,7 +15,8 @@ import org.ipjoin.ip.IpCodec;
  *   <li>A field that is a strict IPv4 address (see {@link IpCodec}) is an {@link Kind#ADDRESS}. Any
  *       other field is classified so that the error says what it is: {@link Kind#IPV6},
  *       {@link Kind#CIDR} ({@code a.b.c.d/n}), {@link Kind#RANGE} ({@code start-end} or
- *       {@code start,end}), or {@link Kind#MALFORMED}. ipjoin joins exact addresses, so blocks and
+ *       {@code start,end}; {@code 1.2.3.4,label} is not a range but a malformed address, whose
+ *       message says that columns are separated by tab or space), or {@link Kind#MALFORMED}. ipjoin joins exact addresses, so blocks and
  *       ranges are not expanded: they are errors, or skipped and counted.
  * </ul>
  * A UTF-8 byte order mark at the start of the file is the reader's business: it strips it before
@@ -100,11 +101,64 @@ public final class IpListLine {
       if (b == '/' && IpCodec.parseAddress(line, from, i) != IpCodec.NOT_IPV4) {
         return Kind.CIDR.code;
       }
-      if ((b == '-' || b == ',') && IpCodec.parseAddress(line, from, i) != IpCodec.NOT_IPV4) {
-        return Kind.RANGE.code;
+      if ((b == '-' || b == ',' && isAddress(line, i + 1, nextComma(line, i + 1, end)))
+          && IpCodec.parseAddress(line, from, i) != IpCodec.NOT_IPV4) {
+        return Kind.RANGE.code; // start-end, or start,end (a CSV of ranges); not 1.2.3.4,label
       }
     }
     return Kind.MALFORMED.code;
+  }
+
+  private static boolean isAddress(byte[] line, int from, int to) {
+    return IpCodec.parseAddress(line, from, to) != IpCodec.NOT_IPV4;
+  }
+
+  private static int nextComma(byte[] line, int from, int end) {
+    for (int i = from; i < end; i++) {
+      if (line[i] == ',') {
+        return i;
+      }
+    }
+    return end;
+  }
+
+  /**
+   * Why a {@link Kind#MALFORMED} line's field is not an address, for its error message; null if
+   * there is nothing more to say. {@code line} is the whole line as read.
+   */
+  public static String whyMalformed(byte[] line) {
+    int to = line.length;
+    while (to > 0 && isSpace(line[to - 1])) {
+      to--;
+    }
+    int from = 0;
+    while (from < to && (line[from] == ' ' || line[from] == '\t')) {
+      from++;
+    }
+    for (int i = from; i < to; i++) {
+      if (line[i] == '\r') {
+        return "the line holds a CR (\\x0D) byte: the file seems to end its lines with CR only;"
+            + " convert them to LF";
+      }
+    }
+    int end = fieldEnd(line, from, to);
+    // The longest address at the start of the field, then the byte that spoils it.
+    for (int i = Math.min(end - 1, from + 15); i >= from + 7; i--) {
+      if (!isDigit(line[i]) && line[i] != '.' && isAddress(line, from, i)) {
+        return "the address " + new String(line, from, i - from, java.nio.charset.StandardCharsets.US_ASCII)
+            + " is followed by '" + printable(line[i]) + "'; columns are separated by tab or space";
+      }
+    }
+    return IpCodec.explain(line, from, end);
+  }
+
+  private static boolean isDigit(byte b) {
+    return b >= '0' && b <= '9';
+  }
+
+  private static String printable(byte b) {
+    int c = b & 0xFF;
+    return c >= 0x20 && c < 0x7F && c != '\\' ? String.valueOf((char) c) : String.format("\\x%02X", c);
   }
 
   private static boolean looksLikeIpv6Cidr(byte[] line, int from, int end) {

@@ -169,7 +169,8 @@ public final class IpCodec {
       return "octet " + position + " has more than 3 digits";
     }
     if (to - from > 1 && bytes[from] == '0') {
-      return "leading zero in octet " + position + " (ambiguous: octal or decimal)";
+      return "leading zero in octet " + position
+          + " (ambiguous: octal or decimal; inet_aton reads it as octal, so it is rejected)";
     }
     int value = Integer.parseInt(new String(bytes, from, to - from, java.nio.charset.StandardCharsets.US_ASCII));
     if (value > 255) {

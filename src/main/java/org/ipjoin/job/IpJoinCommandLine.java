@@ -4,18 +4,17 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
-import org.apache.commons.cli.HelpFormatter;
-import org.apache.commons.cli.MissingArgumentException;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
-import org.apache.commons.cli.UnrecognizedOptionException;
 import org.apache.hadoop.conf.Configuration;
+import org.ipjoin.cli.CommandLineException;
+import org.ipjoin.cli.StrictCommandLine;
+import org.ipjoin.index.load.ReadPath;
 
 /**
- * The driver's own options, parsed with commons-cli (on Hadoop's classpath: its
- * GenericOptionsParser uses it) after ToolRunner has taken the generic ones ({@code -D}, {@code
+ * The driver's own options, parsed by the convention every ipjoin command follows
+ * ({@link StrictCommandLine}: commons-cli, no partial matching, no repeated or stray options,
+ * generic options first) after ToolRunner has taken the generic ones ({@code -D}, {@code
  * -conf}, {@code -files}, {@code -libjars}). Each job option is written into its {@code ipjoin.*}
  * key, after {@code -D} was applied, so the command line wins.
  */
@@ -23,7 +22,8 @@ final class IpJoinCommandLine {
 
   static final String USAGE = "hadoop jar ipjoin.jar [generic options] --index <path>"
       + " --input <path>... --output <dir> [--loader L] [--mode M] [--format F]"
-      + " [--no-verify-checksum] [--no-malformed-output] [--overwrite]";
+      + " [--no-verify-checksum] [--no-verify-index] [--no-malformed-output] [--allow-empty-input]"
+      + " [--overwrite]";
 
   /**
    * What is left after the options went into the configuration.
@@ -45,7 +45,7 @@ final class IpJoinCommandLine {
     o.addOption(Option.builder().longOpt("output").hasArg().argName("dir")
         .desc("output directory; must not exist unless --overwrite").build());
     o.addOption(Option.builder().longOpt("loader").hasArg().argName("L")
-        .desc("text, stream, buffered, nio or mmap (default nio; " + IpJoinKeys.LOADER.key() + ")")
+        .desc(ReadPath.names() + " (default nio; " + IpJoinKeys.LOADER.key() + ")")
         .build());
     o.addOption(Option.builder().longOpt("mode").hasArg().argName("M")
         .desc("match, nomatch, tag or count (default match; " + IpJoinKeys.MODE.key() + ")").build());
@@ -56,11 +56,14 @@ final class IpJoinCommandLine {
         .desc("skip the index payload checksum in each task").build());
     o.addOption(Option.builder().longOpt("no-malformed-output")
         .desc("count malformed records but do not write them under <output>/malformed/").build());
+    o.addOption(Option.builder().longOpt("no-verify-index").desc("check only the index header and"
+        + " length before submitting, not the whole index (" + IpJoinKeys.VERIFY_INDEX.key() + ")")
+        .build());
     o.addOption(Option.builder().longOpt("allow-empty-input")
         .desc("run on an input without data instead of failing with exit code 3").build());
     o.addOption(Option.builder().longOpt("overwrite").desc("replace an existing output directory,"
         + " once the job succeeded (" + IpJoinKeys.OUTPUT_OVERWRITE.key() + ")").build());
-    o.addOption(Option.builder().longOpt("help").desc("print this help").build());
+    o.addOption(StrictCommandLine.helpOption());
     return o;
   }
 
@@ -68,21 +71,12 @@ final class IpJoinCommandLine {
   static Parsed parse(String[] args, Configuration conf) throws UsageException {
     CommandLine cmd;
     try {
-      // No partial matching: "--in" must not silently mean --index or --input.
-      cmd = DefaultParser.builder().setAllowPartialMatching(false).build().parse(options(), args);
-    } catch (UnrecognizedOptionException e) {
-      throw new UsageException("unknown option '" + e.getOption() + "'; see --help");
-    } catch (MissingArgumentException e) {
-      throw new UsageException("option --" + e.getOption().getLongOpt() + " needs a value");
-    } catch (ParseException e) {
-      throw new UsageException(e.getMessage() + "; see --help");
+      cmd = StrictCommandLine.parse(options(), args, 0, "inputs go after --input; see --help");
+    } catch (CommandLineException e) {
+      throw new UsageException(e.getMessage());
     }
     if (cmd.hasOption("help")) {
       return new Parsed(true, List.of(), null);
-    }
-    if (!cmd.getArgList().isEmpty()) {
-      throw new UsageException("unexpected argument '" + cmd.getArgList().get(0)
-          + "'; inputs go after --input; see --help");
     }
     setIfGiven(cmd, "index", IpJoinKeys.INDEX_PATH, conf);
     setIfGiven(cmd, "loader", IpJoinKeys.LOADER, conf);
@@ -93,6 +87,9 @@ final class IpJoinCommandLine {
     }
     if (cmd.hasOption("no-malformed-output")) {
       IpJoinKeys.MALFORMED_OUTPUT.set(conf, "false");
+    }
+    if (cmd.hasOption("no-verify-index")) {
+      IpJoinKeys.VERIFY_INDEX.set(conf, "false");
     }
     if (cmd.hasOption("allow-empty-input")) {
       IpJoinKeys.ALLOW_EMPTY_INPUT.set(conf, "true");
@@ -126,11 +123,8 @@ final class IpJoinCommandLine {
   }
 
   static void printHelp(PrintWriter out) {
-    HelpFormatter help = new HelpFormatter();
-    help.printHelp(out, 100, USAGE, "Map-side join of log records against an IPv4 index.\n"
-        + "Generic options (-D key=value, -conf, -files, -libjars) come first; every option below"
-        + " can also be set as its ipjoin.* key with -D, and the command line wins.", options(), 2, 2,
-        "Exit codes: 0 success, 1 job failed, 2 usage or validation error, 3 empty input.", false);
-    out.flush();
+    StrictCommandLine.printHelp(out, USAGE, "Map-side join of log records against an IPv4 index."
+        + " Every option below can also be set as its ipjoin.* key with -D; the command line wins."
+        + " Exit code 3: the input held no data.", options());
   }
 }

@@ -1,6 +1,7 @@
 package org.ipjoin.tools;
 
-import java.io.FileNotFoundException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -10,15 +11,18 @@ import org.ipjoin.index.BuildSummary;
 import org.ipjoin.index.IndexBuilder;
 
 /**
- * {@code ipindex build --input ip.tsv --output ips.ipidx [--skip-invalid] [--overwrite] [--allow-empty] [--quiet]}
+ * {@code ipindex build --input ip.tsv [more.tsv ...] --output ips.ipidx [--skip-invalid]
+ * [--overwrite] [--max-shrink F] [--allow-empty] [--quiet]}
  *
- * <p>Builds an index from a text list on any Hadoop FileSystem and publishes it atomically. A line
- * that is not an address, blank or comment fails the build with file:line, unless
- * {@code --skip-invalid}: then it is skipped and counted by kind in the summary. A list with no
- * address at all (empty, only blank lines and comments, or every line skipped) fails the build,
- * because in a pipeline that is almost always an upstream failure; {@code --allow-empty} builds the
- * empty index instead. Exit codes: 0 built,
- * 1 malformed input or I/O failure (nothing published), 2 usage error or output exists.
+ * <p>Builds one index of the union of the text lists on any Hadoop FileSystem, reading each once,
+ * and publishes it atomically. A line that is not an address, blank or comment fails the build with
+ * file:line, unless {@code --skip-invalid}: then it is skipped and counted by kind in the summary. A
+ * list with no address at all (empty, only blank lines and comments, or every line skipped) fails
+ * the build, because in a pipeline that is almost always an upstream failure; {@code --allow-empty}
+ * builds the empty index instead. {@code --max-shrink F} refuses to replace an index by one with
+ * fewer than (1 - F) times its keys. Exit codes: 0 built; 1 malformed input, list too big for the
+ * heap, shrink refused or I/O failure (nothing published); 2 usage error, a wrong input (missing, a
+ * directory, given twice, the output itself) or output exists.
  */
 final class BuildCommand extends IndexCommand {
 
@@ -26,20 +30,26 @@ final class BuildCommand extends IndexCommand {
   private static final long PROGRESS_MIN_BYTES = 64L << 20;
 
   BuildCommand() {
-    super("build", "--input ip.tsv --output ips.ipidx [--skip-invalid] [--overwrite] [--allow-empty] [--quiet]");
+    super("build", "--input ip.tsv [more.tsv ...] --output ips.ipidx [--skip-invalid] [--overwrite]"
+        + " [--max-shrink F] [--allow-empty] [--quiet]");
   }
 
   @Override
   Options options() {
     return new Options()
-        .addOption(Option.builder().longOpt("input").hasArg().argName("path")
-            .desc("text list: one IPv4 address per line, first tab/space-separated column").build())
+        .addOption(Option.builder().longOpt("input").hasArgs().argName("path")
+            .desc("text lists, one IPv4 address per line in the first tab/space-separated column;"
+                + " several (--input a b, or --input a --input b) build one index of their union")
+            .build())
         .addOption(Option.builder().longOpt("output").hasArg().argName("path")
-            .desc("index file to write (any Hadoop FileSystem)").build())
+            .desc("index file to write (any Hadoop FileSystem); never one of the inputs").build())
         .addOption(Option.builder().longOpt("skip-invalid")
             .desc("skip and count lines that are not addresses instead of failing").build())
         .addOption(Option.builder().longOpt("overwrite")
             .desc("replace an existing output (atomically)").build())
+        .addOption(Option.builder().longOpt("max-shrink").hasArg().argName("F")
+            .desc("with --overwrite: refuse (exit 1, nothing published) to replace the index by one"
+                + " with fewer than (1-F) x its keys, F from 0 to 1 (default: no limit)").build())
         .addOption(Option.builder().longOpt("allow-empty")
             .desc("build an empty index from a list with no addresses (default: fail, exit 1)").build())
         .addOption(Option.builder().longOpt("quiet").desc("no progress, no summary").build());
@@ -47,24 +57,49 @@ final class BuildCommand extends IndexCommand {
 
   @Override
   int run(CommandLine line) throws Exception {
-    Path input = new Path(required(line, "input"));
-    Path output = new Path(required(line, "output"));
-    FileSystem inFs = input.getFileSystem(getConf());
-    FileSystem outFs = output.getFileSystem(getConf());
-    if (!inFs.exists(input)) {
-      throw new FileNotFoundException("input " + input + " does not exist");
+    String[] given = line.getOptionValues("input");
+    if (given == null || given.length == 0) {
+      throw new UsageException("missing --input");
     }
-    long length = inFs.getFileStatus(input).getLen();
+    Path output = new Path(required(line, "output"));
+    List<IndexBuilder.ListFile> inputs = new ArrayList<>();
+    long length = 0;
+    for (String input : given) {
+      Path path = new Path(input);
+      inputs.add(new IndexBuilder.ListFile(path.getFileSystem(getConf()), path));
+    }
+    IndexBuilder builder = new IndexBuilder(line.hasOption("skip-invalid"),
+        line.hasOption("overwrite"), line.hasOption("allow-empty"));
+    if (line.hasOption("max-shrink")) {
+      builder = builder.maxShrink(fraction(line, "max-shrink"));
+    }
+    for (IndexBuilder.ListFile input : inputs) {
+      if (input.fs().exists(input.path())) {
+        length += input.fs().getFileStatus(input.path()).getLen();
+      }
+    }
     boolean quiet = line.hasOption("quiet");
     ProgressLine progress = new ProgressLine("ipindex build: read", length,
         !quiet && length >= PROGRESS_MIN_BYTES);
-    BuildSummary summary = new IndexBuilder(line.hasOption("skip-invalid"),
-        line.hasOption("overwrite"), line.hasOption("allow-empty"))
-        .build(inFs, input, outFs, output, progress::update);
+    FileSystem outFs = output.getFileSystem(getConf());
+    BuildSummary summary = builder.build(inputs, outFs, output, progress::update);
     progress.done();
     if (!quiet) {
       System.out.print(summary.format());
     }
     return OK;
+  }
+
+  private static double fraction(CommandLine line, String option) throws UsageException {
+    String value = line.getOptionValue(option);
+    try {
+      double f = Double.parseDouble(value);
+      if (f >= 0 && f <= 1) {
+        return f;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UsageException("--" + option + " must be a number from 0 to 1, got '" + value + "'");
   }
 }

@@ -1,35 +1,40 @@
 package org.ipjoin.tools;
 
 import java.io.FileNotFoundException;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
-import org.apache.commons.cli.HelpFormatter;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.util.Tool;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.EmptyIpListException;
+import org.ipjoin.index.IndexShrinkException;
+import org.ipjoin.index.InvalidBuildInputException;
+import org.ipjoin.index.ListTooBigForHeapException;
 import org.ipjoin.index.MalformedIpListException;
+import org.ipjoin.cli.CommandLineException;
+import org.ipjoin.cli.StrictCommandLine;
 
 /**
- * What every {@code ipindex} command shares: option parsing with commons-cli (already on every
- * Hadoop classpath, through Hadoop's own GenericOptionsParser) after ToolRunner has taken the
- * generic options, {@code --help}, and the exit codes.
+ * What every {@code ipindex} command shares: option parsing by the convention of every ipjoin
+ * command ({@link StrictCommandLine}: commons-cli, no partial matching, no repeated or stray
+ * options, generic options first) after ToolRunner has taken the generic options, {@code --help},
+ * and the exit codes. Every error is one line on stderr, {@code ipindex <command>: what is wrong}.
  *
  * <p>Exit codes: {@value #OK} success; {@value #FAILED} the command ran and the data failed (corrupt
- * index, malformed list line, list without addresses, I/O error); {@value #USAGE} the command line or its paths are wrong
- * (unknown option, missing argument, input missing, output exists).
+ * index, malformed list line, list without addresses, a shrink refused, a list too big for the
+ * heap, any other I/O error); {@value #USAGE} the command line or its paths are wrong (unknown,
+ * repeated or misplaced option, stray argument, input missing or a directory or given twice,
+ * output exists or is an input).
  */
 abstract class IndexCommand extends Configured implements Tool {
 
-  static final int OK = 0;
-  static final int FAILED = 1;
-  static final int USAGE = 2;
+  static final int OK = StrictCommandLine.OK;
+  static final int FAILED = StrictCommandLine.FAILED;
+  static final int USAGE = StrictCommandLine.USAGE;
 
   private final String name;
   private final String synopsis;
@@ -45,13 +50,23 @@ abstract class IndexCommand extends Configured implements Tool {
   /** Runs with parsed options; returns the exit code. */
   abstract int run(CommandLine line) throws Exception;
 
+  /** How many positional arguments the command takes (none unless it says otherwise). */
+  int maxArguments() {
+    return 0;
+  }
+
+  /** What to tell a user who gave a positional argument the command does not take. */
+  String argumentHint() {
+    return "ipindex " + name + " takes no arguments besides its options; see --help";
+  }
+
   @Override
   public final int run(String[] args) throws Exception {
-    Options options = options().addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+    Options options = options().addOption(StrictCommandLine.helpOption());
     CommandLine line;
     try {
-      line = new DefaultParser().parse(options, args);
-    } catch (ParseException e) {
+      line = StrictCommandLine.parse(options, args, maxArguments(), argumentHint());
+    } catch (CommandLineException e) {
       return usageError(e.getMessage());
     }
     if (line.hasOption("help")) {
@@ -60,26 +75,32 @@ abstract class IndexCommand extends Configured implements Tool {
     }
     try {
       return run(line);
-    } catch (UsageException | FileNotFoundException | FileAlreadyExistsException e) {
+    } catch (UsageException | FileNotFoundException | FileAlreadyExistsException
+        | InvalidBuildInputException e) {
       return usageError(e.getMessage());
-    } catch (CorruptIndexException | MalformedIpListException | EmptyIpListException e) {
+    } catch (CorruptIndexException | MalformedIpListException | EmptyIpListException
+        | IndexShrinkException | ListTooBigForHeapException e) {
       System.err.println("ipindex " + name + ": " + e.getMessage());
+      return FAILED;
+    } catch (IOException e) {
+      // Any other I/O failure (permission denied, a file system down): one line, not a trace.
+      System.err.println("ipindex " + name + ": " + e.getClass().getSimpleName() + ": "
+          + String.valueOf(e.getMessage()).replaceAll("\\s*[\\r\\n]+\\s*", " "));
       return FAILED;
     }
   }
 
-  /** Prints a one-line error and the synopsis; returns {@link #USAGE}. */
+  /** Prints the one-line error; returns {@link #USAGE}. The synopsis is in --help. */
   int usageError(String message) {
     System.err.println("ipindex " + name + ": " + message);
-    System.err.println("usage: ipindex " + name + " " + synopsis + "   (--help for details)");
     return USAGE;
   }
 
-  /** The single positional argument, or a usage error. */
+  /** The single positional argument (the parser refused more), or a usage error. */
   String onlyArgument(CommandLine line, String what) throws UsageException {
     List<String> rest = line.getArgList();
-    if (rest.size() != 1) {
-      throw new UsageException("expected one " + what + ", got " + rest.size() + " arguments");
+    if (rest.isEmpty()) {
+      throw new UsageException("missing the " + what + "; see --help");
     }
     return rest.get(0);
   }
@@ -110,10 +131,8 @@ abstract class IndexCommand extends Configured implements Tool {
   }
 
   private void printHelp(Options options) {
-    PrintWriter out = new PrintWriter(System.out, true);
-    new HelpFormatter().printHelp(out, 100, "ipindex " + name + " " + synopsis,
-        null, options, 2, 4, "\nExit codes: 0 success, 1 data failed a check, 2 usage error."
-            + "\nHadoop generic options (-D k=v, -conf f, -fs uri) go before the command's own.");
+    StrictCommandLine.printHelp(new PrintWriter(System.out, true),
+        "ipindex " + name + " [generic options] " + synopsis, null, options);
   }
 
   /** A wrong command line or path: exit {@link #USAGE}. */

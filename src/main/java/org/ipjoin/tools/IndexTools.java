@@ -13,7 +13,7 @@ import org.apache.hadoop.util.ToolRunner;
  * ({@code -D fs.defaultFS=hdfs://nn:8020}, {@code -conf site.xml}) work before its own options:
  *
  * <pre>
- * ipindex build   --input ip.tsv --output ips.ipidx [--skip-invalid] [--overwrite] [--allow-empty]
+ * ipindex build   --input ip.tsv [more.tsv …] --output ips.ipidx [--skip-invalid] [--overwrite] [--max-shrink F] [--allow-empty]
  * ipindex verify  [--no-checksum] ips.ipidx
  * ipindex inspect ips.ipidx [--lookup 1.2.3.4 …]
  * ipindex sample  --ips N --output ip.tsv [--logs access.log --log-lines M --hit-ratio 0.5] [--seed S]

@@ -30,6 +30,16 @@ final class InspectCommand extends IndexCommand {
   }
 
   @Override
+  int maxArguments() {
+    return 1;
+  }
+
+  @Override
+  String argumentHint() {
+    return "expected one index file; see --help";
+  }
+
+  @Override
   Options options() {
     return new Options().addOption(Option.builder().longOpt("lookup").hasArgs().argName("IP")
         .desc("addresses to look up").build());

@@ -23,6 +23,16 @@ final class LoadCommand extends IndexCommand {
   }
 
   @Override
+  int maxArguments() {
+    return 1;
+  }
+
+  @Override
+  String argumentHint() {
+    return "expected one local file; see --help";
+  }
+
+  @Override
   Options options() {
     return new Options()
         .addOption(Option.builder().longOpt("loader").hasArg().argName("name")

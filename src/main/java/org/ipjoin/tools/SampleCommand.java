@@ -1,5 +1,6 @@
 package org.ipjoin.tools;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -8,6 +9,7 @@ import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.IndexBuilder;
+import org.ipjoin.index.IndexPublisher;
 
 /**
  * {@code ipindex sample --ips N --output ip.tsv [--logs access.log --log-lines M] [--hit-ratio 0.5]
@@ -16,9 +18,19 @@ import org.ipjoin.index.IndexBuilder;
  * <p>Writes a reproducible synthetic IP list of N addresses (one per line; random addresses, so a
  * few repeat: the build reports them as duplicates) and, with {@code --logs}, M combined-format log
  * lines in which about {@code --hit-ratio} of the client IPs are listed. Any Hadoop FileSystem.
+ * Each output is written to a hidden temporary file beside it and renamed into place when complete,
+ * so a killed run never leaves a partial file that looks like a whole list.
  * Exit codes: 0 written, 1 I/O failure, 2 usage error or output exists.
  */
 final class SampleCommand extends IndexCommand {
+
+  /** Distinct IPv4 addresses: a list cannot hold more different ones. */
+  static final long MAX_IPS = 1L << 32;
+
+  /** Writes a whole file's content. */
+  interface Content {
+    void writeTo(OutputStream out) throws IOException;
+  }
 
   SampleCommand() {
     super("sample", "--ips N --output ip.tsv [--logs access.log --log-lines M] [--hit-ratio R]"
@@ -46,33 +58,63 @@ final class SampleCommand extends IndexCommand {
     if (ips < 0) {
       throw new UsageException("missing --ips");
     }
+    if (ips > MAX_IPS) {
+      throw new UsageException(String.format("--ips %,d is more than the %,d distinct IPv4"
+          + " addresses there are", ips, MAX_IPS));
+    }
     Path output = new Path(required(line, "output"));
     long seed = positiveLong(line, "seed", 42);
     double hitRatio = hitRatio(line);
+    long lines = positiveLong(line, "log-lines", 100_000);
     SampleData data = new SampleData(seed, ips);
     boolean overwrite = line.hasOption("overwrite");
-    try (OutputStream out = create(output, overwrite)) {
-      data.writeIpList(out);
-    }
-    System.out.printf("wrote %,d addresses to %s%n", ips, output);
-    if (line.hasOption("logs")) {
-      Path logs = new Path(line.getOptionValue("logs"));
-      long lines = positiveLong(line, "log-lines", 100_000);
-      try (OutputStream out = create(logs, overwrite)) {
-        data.writeAccessLog(out, lines, hitRatio);
+    FileSystem fs = fileSystem(output);
+    Path logs = line.hasOption("logs") ? new Path(line.getOptionValue("logs")) : null;
+    checkTarget(fs, output, overwrite);
+    if (logs != null) {
+      if (fileSystem(logs).makeQualified(logs).equals(fs.makeQualified(output))) {
+        throw new UsageException("--logs and --output are the same file " + output);
       }
+      checkTarget(fileSystem(logs), logs, overwrite);
+    }
+    writeAtomically(fs, output, overwrite, data::writeIpList);
+    System.out.printf("wrote %,d addresses to %s%n", ips, output);
+    if (logs != null) {
+      writeAtomically(fileSystem(logs), logs, overwrite,
+          out -> data.writeAccessLog(out, lines, hitRatio));
       System.out.printf("wrote %,d log lines to %s (hit ratio %.2f)%n", lines, logs, hitRatio);
     }
     return OK;
   }
 
-  private OutputStream create(Path path, boolean overwrite) throws Exception {
-    // Raw local file system: no .crc side files next to sample data (IndexBuilder explains).
-    FileSystem fs = IndexBuilder.withoutChecksumFiles(path.getFileSystem(getConf()));
+  /** Raw local file system: no .crc side files next to sample data (IndexBuilder explains). */
+  private FileSystem fileSystem(Path path) throws IOException {
+    return IndexBuilder.withoutChecksumFiles(path.getFileSystem(getConf()));
+  }
+
+  private static void checkTarget(FileSystem fs, Path path, boolean overwrite) throws IOException {
     if (!overwrite && fs.exists(path)) {
       throw new FileAlreadyExistsException(path + " already exists; pass --overwrite to replace it");
     }
-    return fs.create(path, true, 1 << 20);
+  }
+
+  /**
+   * Writes {@code content} to a hidden temporary file beside {@code target} and renames it into
+   * place only when it is complete ({@link IndexPublisher}: the same rename as an index), so a run
+   * killed part way leaves at most a hidden {@code .name.tmp-…} file, never a short list under
+   * the real name.
+   */
+  static void writeAtomically(FileSystem fs, Path target, boolean overwrite, Content content)
+      throws IOException {
+    Path temp = IndexPublisher.tempPathFor(target);
+    try {
+      try (OutputStream out = fs.create(temp, false, 1 << 20)) {
+        content.writeTo(out);
+      }
+      IndexPublisher.publish(fs, temp, target, overwrite);
+    } finally {
+      fs.delete(temp, false); // gone after the rename; a leftover after a failure
+    }
   }
 
   private static double hitRatio(CommandLine line) throws UsageException {

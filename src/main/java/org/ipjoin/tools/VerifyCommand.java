@@ -23,6 +23,16 @@ final class VerifyCommand extends IndexCommand {
   }
 
   @Override
+  int maxArguments() {
+    return 1;
+  }
+
+  @Override
+  String argumentHint() {
+    return "expected one index file; see --help";
+  }
+
+  @Override
   Options options() {
     return new Options().addOption(Option.builder().longOpt("no-checksum")
         .desc("skip the payload CRC32C (every other check still runs)").build());

@@ -114,4 +114,30 @@ class IpListLineTest {
     assertEquals(Kind.ADDRESS, Kind.of(0));
     assertEquals(Kind.ADDRESS, Kind.of(0xFFFF_FFFFL));
   }
+
+  @Test
+  void anAddressFollowedByACommaAndALabelIsMalformedNotARange() {
+    assertEquals(Kind.MALFORMED.code, parse("1.2.3.4,botnet"));
+    assertEquals(Kind.MALFORMED.code, parse("1.2.3.4,"));
+    assertEquals(Kind.RANGE.code, parse("1.2.3.4,1.2.3.9"));
+    assertEquals(Kind.RANGE.code, parse("3.0.0.0,3.1.255.255,Amazon"));
+    assertEquals(Kind.RANGE.code, parse("1.2.3.4-1.2.3.9"));
+  }
+
+  @Test
+  void whyAMalformedLineIsNotAnAddress() {
+    assertEquals("the address 1.2.3.4 is followed by ','; columns are separated by tab or space",
+        IpListLine.whyMalformed("1.2.3.4,botnet".getBytes(StandardCharsets.US_ASCII)));
+    assertEquals("the address 1.2.3.4 is followed by ':'; columns are separated by tab or space",
+        IpListLine.whyMalformed("  1.2.3.4:80\r".getBytes(StandardCharsets.US_ASCII)));
+    assertEquals("the address 1.2.3.4 is followed by '\\x00'; columns are separated by tab or space",
+        IpListLine.whyMalformed("1.2.3.4\u0000".getBytes(StandardCharsets.ISO_8859_1)));
+    assertEquals("5 octets, expected 4",
+        IpListLine.whyMalformed("1.2.3.4.5".getBytes(StandardCharsets.US_ASCII)));
+    assertTrue(IpListLine.whyMalformed("010.0.0.1".getBytes(StandardCharsets.US_ASCII))
+        .startsWith("leading zero in octet 1 (ambiguous: octal or decimal; inet_aton reads it as"
+            + " octal"));
+    assertTrue(IpListLine.whyMalformed("1.2.3.4\r5.6.7.8".getBytes(StandardCharsets.US_ASCII))
+        .startsWith("the line holds a CR (\\x0D) byte"));
+  }
 }

@@ -117,4 +117,21 @@ class IpListScannerTest {
     assertEquals(IpListLine.Kind.CIDR, e.kind());
     assertTrue(e.getMessage().startsWith("list.txt:4: CIDR block"), e.getMessage());
   }
+
+  @Test
+  void severalFilesAddUpAndNumberTheirOwnLines() throws IOException {
+    IpListScanner scanner = new IpListScanner("a.tsv", false, 16, total -> { });
+    scanner.scan(new ByteArrayInputStream("10.0.0.1\n10.0.0.2\n".getBytes(StandardCharsets.US_ASCII)),
+        "a.tsv");
+    scanner.scan(new ByteArrayInputStream("\uFEFF10.0.0.3\n".getBytes(StandardCharsets.UTF_8)), "b.tsv");
+    assertEquals(3, scanner.keyCount());
+    assertEquals(3, scanner.lines());
+    assertEquals(List.of(new BuildSummary.ListCount("a.tsv", 18, 2),
+        new BuildSummary.ListCount("b.tsv", 12, 1)), scanner.files());
+    MalformedIpListException e = assertThrows(MalformedIpListException.class, () -> scanner.scan(
+        new ByteArrayInputStream("10.0.0.4\n10.0.0.4/32\n".getBytes(StandardCharsets.US_ASCII)),
+        "c.tsv"));
+    assertEquals("c.tsv:2: CIDR block (ipjoin joins exact addresses, blocks are not expanded):"
+        + " '10.0.0.4/32'", e.getMessage());
+  }
 }

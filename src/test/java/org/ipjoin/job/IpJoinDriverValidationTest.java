@@ -315,6 +315,6 @@ class IpJoinDriverValidationTest {
     assertEquals(List.of(), r.errLines());
     assertTrue(r.out().contains("--index"), r.out());
     assertTrue(r.out().contains("--no-malformed-output"), r.out());
-    assertTrue(r.out().contains("Exit codes: 0 success, 1 job failed, 2 usage"), r.out());
+    assertTrue(r.out().contains("Exit codes: 0 success, 1 the data or the job failed, 2 usage"), r.out());
   }
 }

@@ -1,5 +1,6 @@
 package org.ipjoin.index.load;
 
+import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,15 +9,19 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.ipjoin.index.IpListLine;
+import org.ipjoin.index.ListContent;
 import org.ipjoin.index.MalformedIpListException;
 import org.ipjoin.index.SortedKeys;
 import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.format.IndexLayout;
 import org.ipjoin.ip.Utf8Bom;
 
 /**
  * The seed article's baseline: a {@link BufferedReader} over the text list, one String per line,
  * then sort and de-duplicate. Same line rules as {@code ipindex build} ({@link IpListLine}), and
- * strict: a line that is not an address, blank or comment fails the load with file:line.
+ * strict: a line that is not an address, blank or comment fails the load with file:line, and a
+ * file that is not a text list at all (an ipjoin index, gzip, UTF-16) says what it is
+ * ({@link ListContent}).
  *
  * <p>Its identity (for the job's stale-index check) is the text file's length with the key count
  * and the CRC32C the same keys would have as an index payload.
@@ -42,7 +47,16 @@ public final class TextListLoader implements IndexLoader {
     int[] keys = new int[1 << 16];
     int count = 0;
     long lineNumber = 0;
-    BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.ISO_8859_1));
+    BufferedInputStream buffered = new BufferedInputStream(in);
+    buffered.mark(IndexLayout.MAGIC.length);
+    byte[] head = buffered.readNBytes(IndexLayout.MAGIC.length);
+    String notText = ListContent.whyNotText(head, head.length);
+    if (notText != null) {
+      throw MalformedIpListException.notATextList(name, notText);
+    }
+    buffered.reset();
+    BufferedReader reader = new BufferedReader(
+        new InputStreamReader(buffered, StandardCharsets.ISO_8859_1));
     String line;
     while ((line = reader.readLine()) != null) {
       lineNumber++;
