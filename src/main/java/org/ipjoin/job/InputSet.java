@@ -64,9 +64,8 @@ final class InputSet {
     Path firstDuplicate = null;
     for (String input : inputs) {
       try {
-        Path p = new Path(input);
+        Path p = SubmitChecks.qualify(new Path(input), conf);
         FileSystem fs = p.getFileSystem(conf);
-        p = fs.makeQualified(p);
         FileStatus[] matches = fs.globStatus(p);
         if (matches == null || matches.length == 0) {
           problems.add("input " + p + " does not exist");
@@ -92,6 +91,8 @@ final class InputSet {
             firstDuplicate = firstDuplicate == null ? f.getPath() : firstDuplicate;
           }
         }
+      } catch (UsageException e) {
+        problems.addAll(e.problems());
       } catch (IOException | IllegalArgumentException e) {
         problems.add("cannot check input '" + input + "': " + e.getMessage());
       }

@@ -32,9 +32,10 @@ public enum IpJoinKeys {
           + "always run). `--no-verify-checksum` sets it to false."),
   VERIFY_INDEX("ipjoin.index.verify.submit", "true",
       "Whether the driver reads the whole index before submitting and runs every check `ipindex "
-          + "verify` runs (header, length, order, min/max, payload CRC32C); a corrupt index is then "
-          + "refused with exit 2 before anything is submitted. Needs 4 bytes of client heap per key "
-          + "and about 0.6 s per 26 M keys. False checks the header and length only."),
+          + "verify` runs (header, section directory, length, order, every section's CRC32C); a "
+          + "corrupt index is then refused with exit 2 before anything is submitted. Needs 4 bytes "
+          + "of client heap per interval (docs/benchmarks.md has its time). False checks the header "
+          + "and section directory only; `--no-verify-index` sets it to false."),
   MALFORMED_OUTPUT("ipjoin.malformed.output", "true",
       "Whether records with a missing or malformed client IP are written, byte for byte, under "
           + "`<output>/malformed/` (they are always counted). `--no-malformed-output` sets it to "

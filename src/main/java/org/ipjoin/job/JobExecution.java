@@ -49,7 +49,7 @@ final class JobExecution {
       TaskFailureLog.delete(outputFs, outputDir);
     } catch (IOException e) {
       // Hidden (leading underscore), so harmless for readers of the output; say so once.
-      err.println("ipjoin: could not delete " + TaskFailureLog.dir(outputDir) + ": "
+      err.println("ipjoin: could not delete " + TaskFailureLog.pattern(outputDir) + ": "
           + OneLine.reason(e));
     }
     err.flush();

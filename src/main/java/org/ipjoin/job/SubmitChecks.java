@@ -153,7 +153,7 @@ final class SubmitChecks {
     }
   }
 
-  private static Path qualify(Path p, Configuration conf) throws UsageException {
+  static Path qualify(Path p, Configuration conf) throws UsageException {
     try {
       return p.getFileSystem(conf).makeQualified(p);
     } catch (IOException e) {

@@ -23,19 +23,23 @@ import org.slf4j.LoggerFactory;
  * <p>The driver cannot rely on Hadoop to tell it: the LocalJobRunner reports no task diagnostics at
  * all (a failed job is "failed: NA"), and on YARN a diagnostic is a stack trace whose useful line
  * depends on how the task's logging is set up. So the task records its own reason, one line (the
- * exception's message), in {@code <output>/}{@value #DIR_NAME}{@code /<attempt id>} on the output's
+ * exception's message), in {@code <output>/}{@value #PREFIX}{@code <attempt id>} on the output's
  * FileSystem, which every task can write and the driver can read on every runner. Not under
  * {@code <output>/_temporary}: FileOutputCommitter's abortJob deletes that before the driver looks.
- * The leading underscore hides the directory from FileInputFormat, should it ever be left behind
- * (the driver deletes it after every job).
+ * The leading underscore hides the files from FileInputFormat, should one ever be left behind
+ * (the driver deletes them after every job).
+ *
+ * <p>The file is created without creating parents: the job's output directory exists from job
+ * setup until the driver discards it, so a task killed after the driver deleted a failed or
+ * stopped job's (staging) output cannot bring the directory back.
  *
  * <p>Recording is best effort: a task whose reason cannot be written still fails with its own
  * exception, and the driver then falls back to YARN's task diagnostics.
  */
 final class TaskFailureLog {
 
-  /** The hidden directory under the job's output. */
-  static final String DIR_NAME = "_ipjoin_task_failures";
+  /** The hidden file name prefix in the job's output directory. */
+  static final String PREFIX = "_ipjoin_task_failure.";
 
   private static final Logger LOG = LoggerFactory.getLogger(TaskFailureLog.class);
 
@@ -44,9 +48,9 @@ final class TaskFailureLog {
 
   private TaskFailureLog() {}
 
-  /** The directory for the job whose output is {@code output}. */
-  static Path dir(Path output) {
-    return new Path(output, DIR_NAME);
+  /** The files' names in {@code output}, for messages. */
+  static String pattern(Path output) {
+    return new Path(output, PREFIX).toString() + "*";
   }
 
   /**
@@ -61,9 +65,10 @@ final class TaskFailureLog {
       if (output == null) {
         return;
       }
-      Path file = new Path(dir(output), context.getTaskAttemptID().toString());
+      Path file = new Path(output, PREFIX + context.getTaskAttemptID());
       FileSystem fs = file.getFileSystem(conf);
-      try (OutputStream out = fs.create(file, false)) {
+      try (OutputStream out = fs.createNonRecursive(file, false, 4096,
+          fs.getDefaultReplication(file), fs.getDefaultBlockSize(file), null)) {
         out.write(OneLine.of(reason).getBytes(StandardCharsets.UTF_8));
       }
     } catch (org.apache.hadoop.fs.FileAlreadyExistsException e) {
@@ -77,26 +82,30 @@ final class TaskFailureLog {
    * The reason recorded first (by modification time, then attempt id), if any task recorded one.
    */
   static Optional<Recorded> earliest(FileSystem fs, Path output) throws IOException {
-    FileStatus[] files;
-    try {
-      files = fs.listStatus(dir(output));
-    } catch (FileNotFoundException e) {
-      return Optional.empty();
-    }
-    Optional<FileStatus> first = Arrays.stream(files).filter(FileStatus::isFile)
+    Optional<FileStatus> first = Arrays.stream(recorded(fs, output))
         .min(Comparator.comparingLong(FileStatus::getModificationTime)
             .thenComparing(f -> f.getPath().getName()));
     if (first.isEmpty()) {
       return Optional.empty();
     }
     try (InputStream in = fs.open(first.get().getPath())) {
-      return Optional.of(new Recorded(first.get().getPath().getName(),
+      return Optional.of(new Recorded(first.get().getPath().getName().substring(PREFIX.length()),
           new String(in.readAllBytes(), StandardCharsets.UTF_8)));
     }
   }
 
-  /** Removes the directory; the job's output keeps nothing of it. */
+  /** Removes the recorded reasons; the job's output keeps nothing of them. */
   static void delete(FileSystem fs, Path output) throws IOException {
-    fs.delete(dir(output), true);
+    for (FileStatus f : recorded(fs, output)) {
+      fs.delete(f.getPath(), false);
+    }
+  }
+
+  private static FileStatus[] recorded(FileSystem fs, Path output) throws IOException {
+    try {
+      return fs.listStatus(output, p -> p.getName().startsWith(PREFIX));
+    } catch (FileNotFoundException e) {
+      return new FileStatus[0];
+    }
   }
 }

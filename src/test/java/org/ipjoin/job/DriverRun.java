@@ -13,34 +13,37 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
-import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.util.ToolRunner;
 
 /**
  * One run of {@code IpJoinDriver} through ToolRunner on the LocalJobRunner: exit code, stderr
- * lines, and the job (null when nothing was submitted).
+ * lines, the output directory, and Hadoop's job staging root for this run (Hadoop creates it on
+ * the first submission, so its absence proves nothing was submitted).
  */
-record DriverRun(int exitCode, List<String> errLines, IpJoinDriver driver) {
+record DriverRun(int exitCode, List<String> errLines, Path output, Path jobStaging) {
 
   static DriverRun of(String... args) throws Exception {
+    Path output = Path.of(args[Arrays.asList(args).indexOf("--output") + 1]).toAbsolutePath();
+    Path jobStaging = Files.createTempDirectory(output.getParent(), "_mr-staging").resolve("root");
     List<String> all = new ArrayList<>(List.of("-D", "mapreduce.framework.name=local",
-        "-D", "fs.defaultFS=file:///"));
+        "-D", "fs.defaultFS=file:///", "-D", "mapreduce.jobtracker.staging.root.dir=" + jobStaging));
     all.addAll(Arrays.asList(args));
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     IpJoinDriver driver = new IpJoinDriver(new PrintStream(OutputStream.nullOutputStream()),
         new PrintStream(err, true, StandardCharsets.UTF_8));
     int rc = ToolRunner.run(driver, all.toArray(new String[0]));
     String e = err.toString(StandardCharsets.UTF_8);
-    return new DriverRun(rc, e.isEmpty() ? List.of() : List.of(e.split("\n")), driver);
+    return new DriverRun(rc, e.isEmpty() ? List.of() : List.of(e.split("\n")), output, jobStaging);
   }
 
   boolean submitted() {
-    return driver.job() != null;
+    return Files.exists(jobStaging);
   }
 
+  /** A counter of the published run, from its {@code _ipjoin.json}. */
   long counter(IpJoinCounter c) throws IOException {
-    Counters counters = driver.job().getCounters();
-    return counters.findCounter(c).getValue();
+    return RunSummary.read(org.apache.hadoop.fs.FileSystem.getLocal(new org.apache.hadoop.conf.Configuration()),
+        new org.apache.hadoop.fs.Path(output.toUri())).counter(c);
   }
 
   /** What a test prints when an expectation fails. */

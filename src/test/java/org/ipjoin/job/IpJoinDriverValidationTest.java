@@ -162,16 +162,18 @@ class IpJoinDriverValidationTest {
     int[] keys = {100, 2000, 30000, 400000};
     TestIndexes.write(index, keys);
     byte[] bytes = Files.readAllBytes(index);
+    org.ipjoin.index.format.Section starts = TestIndexes.starts(index);
+    int from = (int) starts.offset();
     java.util.zip.CRC32C good = new java.util.zip.CRC32C();
-    good.update(bytes, 64, bytes.length - 64);
-    bytes[64 + 4 * 2] ^= 1; // 30000 -> 30001: still sorted, min/max unchanged
+    good.update(bytes, from, (int) starts.length());
+    bytes[from + 4 * 2] ^= 1; // 30000 -> 30001: still sorted
     java.util.zip.CRC32C bad = new java.util.zip.CRC32C();
-    bad.update(bytes, 64, bytes.length - 64);
+    bad.update(bytes, from, (int) starts.length());
     Files.write(index, bytes);
     Result r = run(valid().toArray(new String[0]));
-    assertEquals(List.of(String.format("ipjoin: file:%s: payload checksum check failed: header says"
-        + " CRC32C 0x%08x, payload has 0x%08x", index, good.getValue(), bad.getValue())),
-        r.errLines());
+    assertEquals(List.of(String.format("ipjoin: file:%s: section checksum check failed: IPv4"
+        + " interval starts: the directory says CRC32C 0x%08x, the bytes have 0x%08x", index,
+        good.getValue(), bad.getValue())), r.errLines());
     assertEquals(2, r.exitCode());
   }
 

@@ -72,9 +72,8 @@ class JobFailureReasonTest {
         new PrintStream(err, true, StandardCharsets.UTF_8));
     int rc = ToolRunner.run(driver, all.toArray(new String[0]));
     String e = err.toString(StandardCharsets.UTF_8);
-    String attempt = driver.job() == null ? null
-        : "attempt_" + driver.job().getJobID().toString().substring("job_".length()) + "_m_000000_0";
-    return new Result(rc, e.isEmpty() ? List.of() : List.of(e.split("\n")), attempt, output);
+    List<String> lines = e.isEmpty() ? List.of() : List.of(e.split("\n"));
+    return new Result(rc, lines, FailedJobLines.firstMapAttempt(lines), output);
   }
 
   /** Exit 1, the reason as the last ipjoin: line, no "NA", no leftover reason directory. */
@@ -83,8 +82,7 @@ class JobFailureReasonTest {
     assertEquals("ipjoin: task " + r.firstAttempt() + " failed: " + reason, r.lastIpjoinLine(),
         r.errLines().toString());
     assertTrue(r.errLines().stream().noneMatch(l -> l.endsWith(": NA")), r.errLines().toString());
-    assertFalse(Files.exists(r.output().resolve("_ipjoin_task_failures")), "reasons left behind");
-    assertFalse(Files.exists(r.output().resolve("_SUCCESS")));
+    assertFalse(Files.exists(r.output()), "a failed job publishes nothing, reasons included");
   }
 
   private static int crc32c(byte[] bytes, int from, int to) {
@@ -97,12 +95,15 @@ class JobFailureReasonTest {
   void aFlippedPayloadByteIsRefusedBeforeSubmissionAndNamedByTheTaskWhenTheCheckIsSkipped()
       throws Exception {
     byte[] bytes = Files.readAllBytes(index);
-    int good = crc32c(bytes, 64, bytes.length);
-    bytes[64 + 4 * 25] ^= 1; // key 25's lowest bit (little-endian): order and min/max still hold
+    org.ipjoin.index.format.Section starts = TestIndexes.starts(index);
+    int from = (int) starts.offset();
+    int to = (int) starts.end();
+    int good = crc32c(bytes, from, to);
+    bytes[from + 4 * 25] ^= 1; // key 25's lowest bit (little-endian): the order still holds
     Files.write(index, bytes);
-    int bad = crc32c(bytes, 64, bytes.length);
-    String check = String.format(Locale.ROOT,
-        ": payload checksum check failed: header says CRC32C 0x%08x, payload has 0x%08x", good, bad);
+    int bad = crc32c(bytes, from, to);
+    String check = String.format(Locale.ROOT, ": section checksum check failed: IPv4 interval"
+        + " starts: the directory says CRC32C 0x%08x, the bytes have 0x%08x", good, bad);
 
     // By default the driver runs every check of ipindex verify: exit 2, nothing submitted.
     Result refused = run("--index", index.toString(), "--input", input.toString());

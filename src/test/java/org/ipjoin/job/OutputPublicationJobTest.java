@@ -392,7 +392,10 @@ class OutputPublicationJobTest {
 
     byte[] indexBytes = Files.readAllBytes(index);
     CRC32C crc = new CRC32C();
-    crc.update(indexBytes, 64, indexBytes.length - 64);
+    // The identity's CRC is the section directory's: 32 bytes per section after the 64-byte
+    // header, the section count a little-endian u32 at byte 16 (docs/index-format.md).
+    int sections = java.nio.ByteBuffer.wrap(indexBytes).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt(16);
+    crc.update(indexBytes, 64, 32 * sections);
     String crcHex = String.format("%08x", crc.getValue());
     JsonNode idx = json.get("index");
     assertEquals("file:" + index, idx.get("path").asText());

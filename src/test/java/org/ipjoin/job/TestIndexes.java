@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.ip.IpCodec;
 
@@ -25,8 +26,20 @@ final class TestIndexes {
   static IndexIdentity write(Path file, int[] keys) throws IOException {
     IndexHeader header;
     try (OutputStream out = Files.newOutputStream(file)) {
-      header = IndexWriter.write(keys, keys.length, 0, 0, out);
+      header = IndexWriter.write(IndexContent.exact(keys, keys.length, 0, 0), out);
     }
     return header.identity(Files.size(file));
+  }
+
+  /** Where the interval starts (the keys of an exact-address list) begin in the index file. */
+  static int startsOffset(Path file) throws IOException {
+    return (int) starts(file).offset();
+  }
+
+  /** The starts section of the index file (from its checked header). */
+  static org.ipjoin.index.format.Section starts(Path file) throws IOException {
+    byte[] bytes = Files.readAllBytes(file);
+    return org.ipjoin.index.format.IndexLayout.decodeHead(java.nio.ByteBuffer.wrap(bytes),
+        bytes.length, file.toString()).section(org.ipjoin.index.format.SectionKind.V4_STARTS);
   }
 }

@@ -51,7 +51,7 @@ class BuildInputsTest {
   }
 
   private static int[] keysOf(Path index) throws Exception {
-    return ReadPath.NIO.loader().load(index, true).index().toArray();
+    return org.ipjoin.index.TestLookups.keys(ReadPath.NIO.loader().load(index, true).index());
   }
 
   private static String addresses(int from, int count) {

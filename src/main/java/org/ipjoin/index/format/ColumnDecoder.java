@@ -26,7 +26,8 @@ abstract class ColumnDecoder {
   /** All values (retained) or one piece. */
   final int[] values;
   private final CRC32C crc = new CRC32C();
-  private boolean crcFromBytes;
+  /** Values the CRC has covered: those taken as bytes, or caught up from {@link #values}. */
+  private long crcCovered;
   long filled;
 
   ColumnDecoder(Section section, String file, boolean verifyChecksum, boolean retain) {
@@ -50,12 +51,15 @@ abstract class ColumnDecoder {
   final void accept(ByteBuffer chunk) throws CorruptIndexException {
     ByteBuffer le = chunk.slice().order(ByteOrder.LITTLE_ENDIAN);
     int n = (int) Math.min(le.remaining() / 4, remaining());
+    if (verifyChecksum) {
+      catchUpCrc();
+    }
     for (int done = 0; done < n; ) {
       int piece = Math.min(PIECE, n - done);
       ByteBuffer bytes = le.slice(done * 4, piece * 4).order(ByteOrder.LITTLE_ENDIAN);
       if (verifyChecksum) {
         crc.update(bytes.duplicate());
-        crcFromBytes = true;
+        crcCovered += piece;
       }
       int at = retain ? (int) filled : 0;
       bytes.asIntBuffer().get(values, at, piece);
@@ -66,7 +70,7 @@ abstract class ColumnDecoder {
     chunk.position(chunk.position() + n * 4);
   }
 
-  /** Takes one value (the CRC is then computed from the retained values at the end). */
+  /** Takes one value (the CRC covers it later, from the retained values: see {@link #catchUpCrc}). */
   final void acceptInt(int value) throws CorruptIndexException {
     if (!retain) {
       throw new IllegalStateException("a column served from a mapping takes whole chunks only");
@@ -84,7 +88,8 @@ abstract class ColumnDecoder {
           + " ended after " + filled + " of " + section.count() + " values");
     }
     if (verifyChecksum) {
-      int actual = crcFromBytes || filled == 0 ? (int) crc.getValue() : crcOf(values, (int) filled);
+      catchUpCrc();
+      int actual = (int) crc.getValue();
       if (actual != section.crc()) {
         throw new CorruptIndexException(file, Check.SECTION_CHECKSUM, section.kind().description
             + ": the directory says CRC32C " + IndexLayout.hex(section.crc()) + ", the bytes have "
@@ -93,6 +98,17 @@ abstract class ColumnDecoder {
     }
     checkEnd();
     return retain ? values : null;
+  }
+
+  /**
+   * Extends the CRC over the values taken one by one since it last covered bytes: a read path may
+   * hand over a section partly as bytes (what it read with the header) and partly value by value.
+   */
+  private void catchUpCrc() {
+    if (crcCovered < filled) {
+      update(crc, values, (int) crcCovered, (int) filled);
+      crcCovered = filled;
+    }
   }
 
   /**
@@ -106,16 +122,21 @@ abstract class ColumnDecoder {
   /** CRC32C of {@code values[0, count)} laid out little-endian. */
   static int crcOf(int[] values, int count) {
     CRC32C crc = new CRC32C();
+    update(crc, values, 0, count);
+    return (int) crc.getValue();
+  }
+
+  /** Adds {@code values[from, to)}, laid out little-endian, to {@code crc}. */
+  private static void update(CRC32C crc, int[] values, int from, int to) {
     ByteBuffer chunk = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
     int perChunk = chunk.capacity() / 4;
-    for (int from = 0; from < count; from += perChunk) {
-      int n = Math.min(perChunk, count - from);
+    for (int at = from; at < to; at += perChunk) {
+      int n = Math.min(perChunk, to - at);
       chunk.clear();
-      chunk.asIntBuffer().put(values, from, n);
+      chunk.asIntBuffer().put(values, at, n);
       chunk.limit(n * 4);
       crc.update(chunk);
     }
-    return (int) crc.getValue();
   }
 
   /** Interval starts: strictly increasing; the lookup directory is recorded in the same pass. */
