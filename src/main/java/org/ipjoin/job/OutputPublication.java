@@ -70,6 +70,9 @@ final class OutputPublication implements AutoCloseable {
   private final Path output;
   private final Path staging;
   private final boolean overwrite;
+  /** Bounds the repeated delete of {@link #deleteWhileTasksStop}; a few suffice. */
+  private static final int MAX_DELETE_ATTEMPTS = 100;
+
   private final Runnable shutdownHook = this::abandonOnShutdown;
   private State state = State.STAGED;
   private Job job;
@@ -172,10 +175,23 @@ final class OutputPublication implements AutoCloseable {
       System.err.println("ipjoin: could not kill job " + job.getJobID() + ": " + e.getMessage());
     }
     try {
-      fs.delete(staging, true);
+      deleteWhileTasksStop();
     } catch (IOException | RuntimeException e) {
       System.err.println("ipjoin: could not delete staging directory " + staging + ": "
           + e.getMessage());
+    }
+  }
+
+  /**
+   * Deletes the staging directory of a job that is being killed. Killing is asynchronous: a task
+   * may still record its failure reason in the directory while it is being deleted, which leaves
+   * the directory behind with that one file. So the delete is repeated until the directory is gone;
+   * after that no task can bring it back (reasons are written without creating parents, see
+   * {@link TaskFailureLog}).
+   */
+  private void deleteWhileTasksStop() throws IOException {
+    for (int attempt = 0; attempt < MAX_DELETE_ATTEMPTS && fs.exists(staging); attempt++) {
+      fs.delete(staging, true);
     }
   }
 

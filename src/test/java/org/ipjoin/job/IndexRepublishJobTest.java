@@ -135,12 +135,17 @@ class IndexRepublishJobTest {
     assertFalse(Files.exists(r.output()), "a failed job publishes nothing");
   }
 
-  /** {@code length:count:crc} from the file: 64-byte header, 4 bytes per key, CRC32C of the rest. */
+  /**
+   * {@code length:count:crc} from the file's bytes (docs/index-format.md): the key count is the
+   * first directory entry's COUNT (the starts section, u64 at byte 64 + 8), the CRC is CRC32C of
+   * the section directory (32 bytes per section after the 64-byte header; count u32 at byte 16).
+   */
   private static String identity(Path file) throws Exception {
     byte[] bytes = Files.readAllBytes(file);
+    java.nio.ByteBuffer le = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
     CRC32C crc = new CRC32C();
-    crc.update(bytes, 64, bytes.length - 64);
-    return bytes.length + ":" + (bytes.length - 64) / 4 + ":" + String.format("%08x", crc.getValue());
+    crc.update(bytes, 64, 32 * le.getInt(16));
+    return bytes.length + ":" + le.getLong(64 + 8) + ":" + String.format("%08x", crc.getValue());
   }
 
   private List<String> matching(Set<String> listed) {

@@ -162,7 +162,7 @@ class IpJoinDriverValidationTest {
     int[] keys = {100, 2000, 30000, 400000};
     TestIndexes.write(index, keys);
     byte[] bytes = Files.readAllBytes(index);
-    org.ipjoin.index.format.Section starts = TestIndexes.starts(index);
+    org.ipjoin.index.format.Section starts = org.ipjoin.IndexFiles.starts(index);
     int from = (int) starts.offset();
     java.util.zip.CRC32C good = new java.util.zip.CRC32C();
     good.update(bytes, from, (int) starts.length());

@@ -187,7 +187,7 @@ class IpJoinMapperTest {
     byte[] bytes = Files.readAllBytes(index);
     // Middle key 8.8.8.8 (little-endian: its first byte is the last octet) becomes 8.8.8.9:
     // still sorted, only the CRC is wrong.
-    bytes[TestIndexes.startsOffset(index) + 4] ^= 0x01;
+    bytes[org.ipjoin.IndexFiles.startsOffset(index) + 4] ^= 0x01;
     Files.write(index, bytes);
     MapDriver<LongWritable, Text, Writable, Writable> d = driver("match");
     feed(d, LISTED);

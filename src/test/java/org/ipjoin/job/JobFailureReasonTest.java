@@ -95,7 +95,7 @@ class JobFailureReasonTest {
   void aFlippedPayloadByteIsRefusedBeforeSubmissionAndNamedByTheTaskWhenTheCheckIsSkipped()
       throws Exception {
     byte[] bytes = Files.readAllBytes(index);
-    org.ipjoin.index.format.Section starts = TestIndexes.starts(index);
+    org.ipjoin.index.format.Section starts = org.ipjoin.IndexFiles.starts(index);
     int from = (int) starts.offset();
     int to = (int) starts.end();
     int good = crc32c(bytes, from, to);

@@ -30,16 +30,4 @@ final class TestIndexes {
     }
     return header.identity(Files.size(file));
   }
-
-  /** Where the interval starts (the keys of an exact-address list) begin in the index file. */
-  static int startsOffset(Path file) throws IOException {
-    return (int) starts(file).offset();
-  }
-
-  /** The starts section of the index file (from its checked header). */
-  static org.ipjoin.index.format.Section starts(Path file) throws IOException {
-    byte[] bytes = Files.readAllBytes(file);
-    return org.ipjoin.index.format.IndexLayout.decodeHead(java.nio.ByteBuffer.wrap(bytes),
-        bytes.length, file.toString()).section(org.ipjoin.index.format.SectionKind.V4_STARTS);
-  }
 }

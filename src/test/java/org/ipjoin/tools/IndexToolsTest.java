@@ -169,7 +169,8 @@ class IndexToolsTest {
       Run allowed = ipindex("build", "--input", list.toString(), "--output", index.toString(),
           "--allow-empty", "--overwrite");
       assertEquals(0, allowed.exit(), allowed.err());
-      assertTrue(allowed.out().contains("keys         0 (index 64 bytes)"), allowed.out());
+      assertTrue(allowed.out().contains("keys         0 (index " + String.format("%,d", Files.size(index))
+          + " bytes)"), allowed.out());
       assertEquals(0, ReadPath.NIO.loader().load(index, true).index().size());
       Run verify = ipindex("verify", index.toString());
       assertEquals(0, verify.exit(), verify.err());
@@ -231,11 +232,13 @@ class IndexToolsTest {
     assertTrue(ok.out().startsWith("OK " + index), ok.out());
 
     byte[] bytes = Files.readAllBytes(index);
-    bytes[68] ^= 0x02; // middle key's low byte (little-endian): 10.0.0.5 -> .7, order kept
+    // The middle key's low byte (little-endian): 10.0.0.5 -> .7, order kept.
+    bytes[org.ipjoin.IndexFiles.startsOffset(index) + 4] ^= 0x02;
     Files.write(index, bytes);
     Run corrupt = ipindex("verify", index.toString());
     assertEquals(1, corrupt.exit());
-    assertTrue(corrupt.err().contains(index + ": payload checksum check failed"), corrupt.err());
+    assertTrue(corrupt.err().contains(index + ": section checksum check failed: IPv4 interval starts"),
+        corrupt.err());
     assertEquals(0, ipindex("verify", "--no-checksum", index.toString()).exit());
 
     Files.write(index, java.util.Arrays.copyOf(bytes, bytes.length - 2));

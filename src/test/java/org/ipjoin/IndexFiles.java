@@ -1,0 +1,27 @@
+package org.ipjoin;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.ipjoin.index.format.IndexLayout;
+import org.ipjoin.index.format.Section;
+import org.ipjoin.index.format.SectionKind;
+
+/** Test helper: where the sections of an index file are, for tests that damage one on purpose. */
+public final class IndexFiles {
+
+  private IndexFiles() {}
+
+  /** The starts section (the keys of an exact-address list), from the file's checked header. */
+  public static Section starts(Path file) throws IOException {
+    byte[] bytes = Files.readAllBytes(file);
+    return IndexLayout.decodeHead(ByteBuffer.wrap(bytes), bytes.length, file.toString())
+        .section(SectionKind.V4_STARTS);
+  }
+
+  /** Where the starts begin in the file. */
+  public static int startsOffset(Path file) throws IOException {
+    return (int) starts(file).offset();
+  }
+}
