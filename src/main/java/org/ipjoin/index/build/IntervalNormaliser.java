@@ -1,8 +1,6 @@
 package org.ipjoin.index.build;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import org.ipjoin.index.SortedKeys;
 
 /**
@@ -17,7 +15,7 @@ import org.ipjoin.index.SortedKeys;
  *       line). Addresses in no entry are in no interval.
  *   <li>Of identical ranges the earliest line wins under both policies; a later one with the same
  *       label is a duplicate, with another label a label conflict (counted, the first
- *       {@link #CONFLICT_EXAMPLES} kept with both lines).
+ *       {@link #CONFLICT_EXAMPLES} in line order kept with both lines).
  *   <li>Adjacent or overlapping pieces with the same label (or both without one) become one
  *       interval, so the result is as small as the answers allow.
  *   <li>Except: when every entry is a single address (an exact-address list), the result is exactly
@@ -48,7 +46,7 @@ public final class IntervalNormaliser {
 
   private long duplicates;
   private long conflicts;
-  private final List<LabelConflict> conflictExamples = new ArrayList<>();
+  private final ConflictExamples conflictExamples = new ConflictExamples(CONFLICT_EXAMPLES);
 
   private IntervalNormaliser(ListEntries entries, OverlapPolicy policy) {
     this.entries = entries;
@@ -97,18 +95,11 @@ public final class IntervalNormaliser {
 
   /** A later entry with the same range as entry {@code first}: a duplicate or a label conflict. */
   private void repeated(int first, int later, int startKey, int endKey) {
-    int keptLabel = label(first);
-    int laterLabel = label(later);
-    if (keptLabel == laterLabel) {
+    if (label(first) == label(later)) {
       duplicates++;
-      return;
-    }
-    conflicts++;
-    if (conflictExamples.size() < CONFLICT_EXAMPLES) {
-      LabelDictionary labels = entries.labels();
-      conflictExamples.add(new LabelConflict(startKey, endKey,
-          entries.lineOf(first), keptLabel == 0 ? null : labels.label(keptLabel),
-          entries.lineOf(later), laterLabel == 0 ? null : labels.label(laterLabel)));
+    } else {
+      conflicts++;
+      conflictExamples.offer(first, later, startKey, endKey);
     }
   }
 
@@ -231,7 +222,7 @@ public final class IntervalNormaliser {
     }
     NormaliseStats stats = new NormaliseStats(policy, entries.count(LineKind.ADDRESS),
         entries.count(LineKind.CIDR), entries.count(LineKind.RANGE), duplicates, conflicts,
-        conflictExamples, overlapped, shadowed, merges, size, used.size(), seen.size(),
+        conflictExamples.toList(entries, labelIds), overlapped, shadowed, merges, size, used.size(), seen.size(),
         exactAddresses);
     return new NormalisedList(size, outStarts, outEnds, outLabels, used, stats);
   }
