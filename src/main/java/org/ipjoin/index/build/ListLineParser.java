@@ -112,25 +112,26 @@ public final class ListLineParser {
     this.lineFrom = from;
     this.lineTo = to;
     int tokenEnd = firstTokenEnd(from, to);
-    if (IpCodec.looksLikeIpv6(line, from, tokenEnd)) {
+    long first = IpCodec.parseAddress(line, from, tokenEnd);
+    if (first == IpCodec.NOT_IPV4 && IpCodec.looksLikeIpv6(line, from, tokenEnd)) {
       return kind = LineKind.IPV6;
     }
     int sep = skipSpaces(tokenEnd, to);
     byte separator = sep < to ? line[sep] : 0;
     switch (separator) {
       case '/':
-        return block(from, tokenEnd, sep + 1, to);
+        return block(first, from, tokenEnd, sep + 1, to);
       case '-':
-        return dashRange(from, tokenEnd, sep + 1, to);
+        return dashRange(first, from, tokenEnd, sep + 1, to);
       case ',':
-        return commaLine(from, tokenEnd, sep + 1, to);
+        return commaLine(first, from, tokenEnd, sep + 1, to);
       default:
-        return address(from, tokenEnd, to);
+        return address(first, from, tokenEnd, to);
     }
   }
 
-  private LineKind address(int from, int end, int to) {
-    long address = IpCodec.parseAddress(line, from, end);
+  /** {@code address} is the first field {@code line[from, end)} parsed, or NOT_IPV4. */
+  private LineKind address(long address, int from, int end, int to) {
     if (address == IpCodec.NOT_IPV4) {
       return badAddress("address", from, end);
     }
@@ -139,8 +140,7 @@ public final class ListLineParser {
     return entry(LineKind.ADDRESS, end, to);
   }
 
-  private LineKind block(int from, int addressEnd, int prefixStart, int to) {
-    long address = IpCodec.parseAddress(line, from, addressEnd);
+  private LineKind block(long address, int from, int addressEnd, int prefixStart, int to) {
     if (address == IpCodec.NOT_IPV4) {
       return badAddress("block address", from, addressEnd);
     }
@@ -189,8 +189,7 @@ public final class ListLineParser {
     return value;
   }
 
-  private LineKind dashRange(int from, int startEnd, int endStart, int to) {
-    long start = IpCodec.parseAddress(line, from, startEnd);
+  private LineKind dashRange(long start, int from, int startEnd, int endStart, int to) {
     if (start == IpCodec.NOT_IPV4) {
       return badAddress("range start", from, startEnd);
     }
@@ -216,12 +215,11 @@ public final class ListLineParser {
   }
 
   /** {@code a,b[,…]} (a range) or {@code a,label[,…]} (an address with a label). */
-  private LineKind commaLine(int from, int firstEnd, int secondStart, int to) {
+  private LineKind commaLine(long first, int from, int firstEnd, int secondStart, int to) {
     int terminator = commaField(secondStart, to);
     if (terminator < 0) {
       return kind;
     }
-    long first = IpCodec.parseAddress(line, from, firstEnd);
     if (!fieldQuoted && isAddressLike(fieldBytes, fieldFrom, fieldTo)) {
       if (first == IpCodec.NOT_IPV4) {
         return badAddress("range start", from, firstEnd);
