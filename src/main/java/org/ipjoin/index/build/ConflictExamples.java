@@ -24,7 +24,7 @@ final class ConflictExamples {
     endKeys = new int[capacity];
   }
 
-  /** Keeps the conflict between entries {@code kept} and {@code ignored} if it is among the earliest. */
+  /** Keeps the conflict of entries {@code kept} and {@code ignored} if among the earliest. */
   void offer(int kept, int ignored, int startKey, int endKey) {
     if (size == capacity && ignored >= later[size - 1]) {
       return;
@@ -49,7 +49,8 @@ final class ConflictExamples {
     List<LabelConflict> list = new ArrayList<>(size);
     for (int i = 0; i < size; i++) {
       list.add(new LabelConflict(startKeys[i], endKeys[i], entries.lineOf(first[i]),
-          text(labels, labelIds[first[i]]), entries.lineOf(later[i]), text(labels, labelIds[later[i]])));
+          text(labels, labelIds[first[i]]), entries.lineOf(later[i]),
+          text(labels, labelIds[later[i]])));
     }
     return list;
   }

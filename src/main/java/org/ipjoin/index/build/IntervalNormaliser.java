@@ -75,7 +75,7 @@ public final class IntervalNormaliser {
     }
     int[] order = identity(n);
     KeyRadixSort.sort(starts, order, n);
-    // order[] is reused for the result's label ids: slot w is written only after slot i ≥ w is read.
+    // order[] is reused for the result's label ids: slot w is written after slot i >= w is read.
     int unique = 0;
     int runFirst = -1;
     for (int i = 0; i < n; i++) {
@@ -222,8 +222,8 @@ public final class IntervalNormaliser {
     }
     NormaliseStats stats = new NormaliseStats(policy, entries.count(LineKind.ADDRESS),
         entries.count(LineKind.CIDR), entries.count(LineKind.RANGE), duplicates, conflicts,
-        conflictExamples.toList(entries, labelIds), overlapped, shadowed, merges, size, used.size(), seen.size(),
-        exactAddresses);
+        conflictExamples.toList(entries, labelIds), overlapped, shadowed, merges, size,
+        used.size(), seen.size(), exactAddresses);
     return new NormalisedList(size, outStarts, outEnds, outLabels, used, stats);
   }
 

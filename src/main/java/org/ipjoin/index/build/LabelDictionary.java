@@ -26,7 +26,7 @@ public final class LabelDictionary {
   /**
    * The id of {@code bytes[from, to)}, adding it if new.
    *
-   * @throws IllegalArgumentException for an empty label (empty means "no label": use {@link #NO_LABEL})
+   * @throws IllegalArgumentException for an empty label (that is no label: {@link #NO_LABEL})
    * @throws IllegalStateException if the labels together pass 2 GiB
    */
   public int idOf(byte[] bytes, int from, int to) {

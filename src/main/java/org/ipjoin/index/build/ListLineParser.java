@@ -35,8 +35,9 @@ import org.ipjoin.ip.IpCodec;
  *       </ul>
  *       Spaces are also allowed around {@code /} and {@code ,} after the first address.
  *   <li>A comma line whose second field is not address-like is an address with a label:
- *       {@code 1.2.3.4,spam}. Address-like means a digit first, only digits and dots, and at least
- *       two dots ({@code 1.2.3} is a bad range end, {@code 0.75} a label), or an IPv6 address.
+ *       {@code 1.2.3.4,spam}. Address-like means an IPv6 address, or a digit first and at least two
+ *       dots in the leading run of digits and dots ({@code 1.2.3} and {@code 1.2.3.9 x} are bad
+ *       range ends, {@code 0.75} and {@code 10 apples} labels). A quoted field is always a label.
  *   <li>Inline comments: a {@code #} or {@code ;} right after the entry, or after a space or tab
  *       (outside CSV quotes), ends the line: {@code 1.10.16.0/20 ; SBL256894} is a block without
  *       label, {@code 1.2.3.4#x} an address. A {@code #} or {@code ;} inside a word is label text
@@ -154,7 +155,8 @@ public final class ListLineParser {
     long network = address & ~hostMask;
     if (network != address) {
       return fail(IpCodec.format(IpCodec.toKey(address)) + "/" + prefix
-          + " has host bits set; the block is " + IpCodec.format(IpCodec.toKey(network)) + "/" + prefix);
+          + " has host bits set; the block is " + IpCodec.format(IpCodec.toKey(network)) + "/"
+          + prefix);
     }
     startKey = IpCodec.toKey(network);
     endKey = IpCodec.toKey(network | hostMask);
@@ -420,7 +422,7 @@ public final class ListLineParser {
     return (b == '#' || b == ';') && (i == entryEnd || isBlank(line[i - 1]));
   }
 
-  /** The first field ends at a blank, comment mark, or a separator of a block, range or comma line. */
+  /** The first field ends at a blank, a comment mark, or a block, range or comma separator. */
   private int firstTokenEnd(int from, int to) {
     for (int i = from; i < to; i++) {
       byte b = line[i];
@@ -442,6 +444,11 @@ public final class ListLineParser {
     return to;
   }
 
+  /**
+   * Whether a comma line's second field is meant as a range end: an IPv6 address, or a field that
+   * starts with a digit and whose leading run of digits and dots has at least two dots (so that
+   * {@code 1.2.3.9 x} is a bad range end rather than a label).
+   */
   private static boolean isAddressLike(byte[] b, int from, int to) {
     if (from == to) {
       return false;
@@ -453,12 +460,8 @@ public final class ListLineParser {
       return false;
     }
     int dots = 0;
-    for (int i = from; i < to; i++) {
-      if (b[i] == '.') {
-        dots++;
-      } else if (b[i] < '0' || b[i] > '9') {
-        return false;
-      }
+    for (int i = from; i < to && (b[i] == '.' || b[i] >= '0' && b[i] <= '9'); i++) {
+      dots += b[i] == '.' ? 1 : 0;
     }
     return dots >= 2;
   }

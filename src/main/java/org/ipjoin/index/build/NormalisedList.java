@@ -58,7 +58,7 @@ public final class NormalisedList {
     return ends;
   }
 
-  /** Label ids in {@code [0, size())}, or null when no interval has a label ({@link #hasLabels()}). */
+  /** Label ids in {@code [0, size())}; null when no interval has a label ({@link #hasLabels()}). */
   public int[] labelIds() {
     return labelIds;
   }

@@ -36,9 +36,5 @@
  *   // intervals: starts()[i]..ends()[i], labelId(i) (0 = none) into list.labels()
  * }
  * }</pre>
- * A line that is a bare address ({@code 1.2.3.4}, optionally followed by a tab, space, {@code #} or
- * {@code ;} and no label column) parses to the same key here as in
- * {@link org.ipjoin.index.IpListScanner}'s fused fast path, so a builder may keep that path in
- * front of the parser for such lines.
  */
 package org.ipjoin.index.build;

@@ -118,6 +118,7 @@ class ListLineParserTest {
     assertEquals("ADDRESS 1.2.3.4-1.2.3.4 [spam]", entry("1.2.3.4, spam ,other"));
     assertEquals("ADDRESS 1.2.3.4-1.2.3.4 [0.75]", entry("1.2.3.4,0.75"), "one dot: a word");
     assertEquals("ADDRESS 1.2.3.4-1.2.3.4 [10]", entry("1.2.3.4,10"));
+    assertEquals("ADDRESS 1.2.3.4-1.2.3.4 [10 apples]", entry("1.2.3.4,10 apples"));
     assertEquals("ADDRESS 1.2.3.4-1.2.3.4", entry("1.2.3.4,"));
     assertEquals("ADDRESS 1.2.3.4-1.2.3.4", entry("1.2.3.4, # comment"));
     assertEquals("ADDRESS 1.2.3.4-1.2.3.4 [#1]", entry("1.2.3.4,#1"), "# right after a comma is text");
@@ -210,6 +211,8 @@ class ListLineParserTest {
       "1.2.3.0-::1                | range end: IPv6 address: '1.2.3.0-::1'",
       "1.2.3.0-abc                | range end: not an IPv4 address: '1.2.3.0-abc'",
       "1.2.3.0,1.2.3              | range end: 3 octets, expected 4: '1.2.3.0,1.2.3'",
+      "1.2.3.0,1.2.3.9\tname     | range end: unexpected character '\\x09': '1.2.3.0,1.2.3.9\\x09name'",
+      "1.2.3.0,1.2.3.9 x,name     | range end: unexpected character ' ': '1.2.3.0,1.2.3.9 x,name'",
       "1.2.3.0,::1,name           | range end: IPv6 address: '1.2.3.0,::1,name'",
       "01.2.3.0-1.2.3.9           | range start: leading zeros are ambiguous (octal to inet_aton): '01.2.3.0-1.2.3.9'",
       "-1.2.3.4                   | range start: missing: '-1.2.3.4'",
@@ -268,5 +271,46 @@ class ListLineParserTest {
     parse("127.255.255.255,128.0.0.0");
     assertEquals(-1, parser.startKey());
     assertEquals(0, parser.endKey());
+  }
+
+  @Test
+  void randomLinesNeverThrowAndAlwaysSayWhatTheyAre() {
+    String[] pieces = {"1.2.3.4", "10.0.0.0", "255.255.255.255", "0.0.0.0", "01.2.3.4", "1.2.3",
+        "::1", "/", "/8", "/33", "/0", "-", " - ", ",", ", ", "\"", "\"a,b\"", "\"\"", "\t", " ",
+        "#", ";", "x", "\u00fc", "\u00c3", "\r", "9", ".", "-255.255.255.255", ",255.255.255.255"};
+    java.util.SplittableRandom random = new java.util.SplittableRandom(11);
+    ListLineParser[] parsers = {parser, new ListLineParser(LabelColumn.NONE),
+        new ListLineParser(LabelColumn.column(3))};
+    int[] kinds = new int[LineKind.values().length];
+    for (int n = 0; n < 30_000; n++) {
+      StringBuilder text = new StringBuilder();
+      for (int k = random.nextInt(9); k >= 0; k--) {
+        text.append(pieces[random.nextInt(pieces.length)]);
+      }
+      byte[] line = text.toString().getBytes(StandardCharsets.ISO_8859_1);
+      for (ListLineParser p : parsers) {
+        LineKind kind = p.parse(line, 0, line.length);
+        kinds[kind.ordinal()]++;
+        String context = new String(line, StandardCharsets.ISO_8859_1);
+        if (kind == LineKind.MALFORMED) {
+          assertTrue(p.error().endsWith("'") && p.error().contains(": '"), context);
+          assertFalse(p.error().chars().anyMatch(c -> c < 0x20), context);
+        } else {
+          assertNull(p.error(), context);
+        }
+        if (kind.isEntry()) {
+          assertTrue(p.startKey() <= p.endKey(), context);
+          if (p.hasLabel()) {
+            assertTrue(p.labelFrom() < p.labelTo(), context);
+            assertTrue(Utf8Text.isValid(p.labelBytes(), p.labelFrom(), p.labelTo()), context);
+          }
+        } else {
+          assertFalse(p.hasLabel(), context);
+        }
+      }
+    }
+    for (LineKind kind : LineKind.values()) {
+      assertTrue(kinds[kind.ordinal()] > 100, kind + " " + java.util.Arrays.toString(kinds));
+    }
   }
 }
