@@ -313,4 +313,27 @@ class ListLineParserTest {
       assertTrue(kinds[kind.ordinal()] > 100, kind + " " + java.util.Arrays.toString(kinds));
     }
   }
+
+  @Test
+  void bareAddressLinesAgreeWithIpCodec() {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+    String[] octets = {"0", "00", "01", "1", "9", "10", "010", "99", "100", "199", "255", "256",
+        "300", "999", "1000", ""};
+    for (int n = 0; n < 50_000; n++) {
+      StringBuilder text = new StringBuilder();
+      for (int k = 0; k < 4; k++) {
+        text.append(k == 0 ? "" : ".").append(octets[random.nextInt(octets.length)]);
+      }
+      byte[] b = text.toString().getBytes(StandardCharsets.US_ASCII);
+      long expected = IpCodec.parseAddress(b, 0, b.length);
+      LineKind kind = parser.parse(b, 0, b.length);
+      if (expected == IpCodec.NOT_IPV4) {
+        assertEquals(LineKind.MALFORMED, kind, text.toString());
+      } else {
+        assertEquals(LineKind.ADDRESS, kind, text.toString());
+        assertEquals(IpCodec.toKey(expected), parser.startKey(), text.toString());
+        assertEquals(parser.startKey(), parser.endKey());
+      }
+    }
+  }
 }
