@@ -126,6 +126,23 @@ public final class LabelDictionary {
     return poolUsed;
   }
 
+  /** Every label's bytes one after the other, in id order (a copy). */
+  public byte[] concatenatedBytes() {
+    return Arrays.copyOf(pool, poolUsed);
+  }
+
+  /**
+   * End offsets into {@link #concatenatedBytes()}: element 0 is 0, element k the end of label k,
+   * so label k is {@code [ends[k - 1], ends[k])}. The layout an index's dictionary can be built from.
+   */
+  public int[] endOffsets() {
+    int[] ends = new int[size + 1];
+    for (int id = 1; id <= size; id++) {
+      ends[id] = offsets[id + 1];
+    }
+    return ends;
+  }
+
   private void checkId(int id) {
     if (id < 1 || id > size) {
       throw new IllegalArgumentException("no label with id " + id + " (ids are 1 to " + size + ")");

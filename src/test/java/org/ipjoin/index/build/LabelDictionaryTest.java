@@ -23,6 +23,9 @@ class LabelDictionaryTest {
     assertEquals("Zürich", d.label(3));
     assertArrayEquals("Zürich".getBytes(StandardCharsets.UTF_8), d.bytes(3));
     assertEquals(4 + 7 + 7, d.totalBytes());
+    assertArrayEquals("spamscannerZürich".getBytes(StandardCharsets.UTF_8), d.concatenatedBytes());
+    assertArrayEquals(new int[] {0, 4, 11, 18}, d.endOffsets());
+    assertArrayEquals(new int[] {0}, new LabelDictionary().endOffsets());
   }
 
   @Test
