@@ -166,7 +166,7 @@ class IpJoinMapperTest {
   @Test
   void identityMismatchFailsSetup() throws IOException {
     MapDriver<LongWritable, Text, Writable, Writable> d = driver("match");
-    IndexIdentity other = new IndexIdentity(identity.fileLength(), identity.count(), identity.payloadCrc() ^ 1);
+    IndexIdentity other = new IndexIdentity(identity.fileLength(), identity.count(), identity.crc() ^ 1);
     d.getConfiguration().set(IpJoinKeys.INDEX_IDENTITY.key(), other.toString());
     feed(d, LISTED);
     CorruptIndexException e = assertThrows(CorruptIndexException.class, d::run);
@@ -186,12 +186,12 @@ class IpJoinMapperTest {
   @Test
   void corruptPayloadFailsSetupWithTheFailedCheck() throws IOException {
     byte[] bytes = Files.readAllBytes(index);
-    bytes[68] ^= 0x01; // middle key 8.8.8.8 becomes 8.8.8.9: still sorted, min/max intact, CRC wrong
+    bytes[128 + 4] ^= 0x01; // middle start 8.8.8.8 becomes 8.8.8.9: still sorted, section CRC wrong
     Files.write(index, bytes);
     MapDriver<LongWritable, Text, Writable, Writable> d = driver("match");
     feed(d, LISTED);
     CorruptIndexException e = assertThrows(CorruptIndexException.class, d::run);
-    assertEquals(CorruptIndexException.Check.PAYLOAD_CHECKSUM, e.check());
+    assertEquals(CorruptIndexException.Check.SECTION_CHECKSUM, e.check());
   }
 
   @Test

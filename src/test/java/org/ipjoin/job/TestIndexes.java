@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.format.IndexWriter;
@@ -25,7 +26,7 @@ final class TestIndexes {
   static IndexIdentity write(Path file, int[] keys) throws IOException {
     IndexHeader header;
     try (OutputStream out = Files.newOutputStream(file)) {
-      header = IndexWriter.write(keys, keys.length, 0, 0, out);
+      header = IndexWriter.write(IndexContent.exact(keys, keys.length, 0, 0), out);
     }
     return header.identity(Files.size(file));
   }

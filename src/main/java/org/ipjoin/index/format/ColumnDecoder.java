@@ -26,7 +26,18 @@ abstract class ColumnDecoder {
   /** All values (retained) or one piece. */
   final int[] values;
   private final CRC32C crc = new CRC32C();
-  private boolean crcFromBytes;
+  /**
+   * Whether any value came through {@link #acceptInt}: the CRC is then computed from the retained
+   * values at the end, since a stream reader feeds a section's first bytes (read with the head) in
+   * a chunk and the rest value by value, and the running CRC has only seen the chunk.
+   */
+  private boolean valuesByInt;
+  /**
+   * The first failed content check, held until the section's checksum is known when checksums are
+   * verified: damaged bytes then fail the checksum check (what happened) rather than whichever
+   * content check the damage happens to break, as the documented check order says.
+   */
+  private CorruptIndexException contentFailure;
   long filled;
 
   ColumnDecoder(Section section, String file, boolean verifyChecksum, boolean retain) {
@@ -55,11 +66,10 @@ abstract class ColumnDecoder {
       ByteBuffer bytes = le.slice(done * 4, piece * 4).order(ByteOrder.LITTLE_ENDIAN);
       if (verifyChecksum) {
         crc.update(bytes.duplicate());
-        crcFromBytes = true;
       }
       int at = retain ? (int) filled : 0;
       bytes.asIntBuffer().get(values, at, piece);
-      check(values, at, piece, filled);
+      checkContent(values, at, piece, filled);
       filled += piece;
       done += piece;
     }
@@ -71,10 +81,26 @@ abstract class ColumnDecoder {
     if (!retain) {
       throw new IllegalStateException("a column served from a mapping takes whole chunks only");
     }
+    valuesByInt = true;
     int at = (int) filled;
     values[at] = value;
-    check(values, at, 1, filled);
+    checkContent(values, at, 1, filled);
     filled++;
+  }
+
+  /** Runs {@link #check} until one fails; see {@link #contentFailure}. */
+  private void checkContent(int[] k, int at, int n, long base) throws CorruptIndexException {
+    if (contentFailure != null) {
+      return;
+    }
+    try {
+      check(k, at, n, base);
+    } catch (CorruptIndexException e) {
+      if (!verifyChecksum) {
+        throw e;
+      }
+      contentFailure = e;
+    }
   }
 
   /** Runs the end checks; returns the values when retained. */
@@ -84,12 +110,15 @@ abstract class ColumnDecoder {
           + " ended after " + filled + " of " + section.count() + " values");
     }
     if (verifyChecksum) {
-      int actual = crcFromBytes || filled == 0 ? (int) crc.getValue() : crcOf(values, (int) filled);
+      int actual = valuesByInt ? crcOf(values, (int) filled) : (int) crc.getValue();
       if (actual != section.crc()) {
         throw new CorruptIndexException(file, Check.SECTION_CHECKSUM, section.kind().description
             + ": the directory says CRC32C " + IndexLayout.hex(section.crc()) + ", the bytes have "
             + IndexLayout.hex(actual));
       }
+    }
+    if (contentFailure != null) {
+      throw contentFailure;
     }
     checkEnd();
     return retain ? values : null;
