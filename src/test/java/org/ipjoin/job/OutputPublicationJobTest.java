@@ -421,7 +421,7 @@ class OutputPublicationJobTest {
     List<String> names = new ArrayList<>();
     counters.fieldNames().forEachRemaining(names::add);
     assertEquals(List.of("RECORDS", "MATCHED", "UNMATCHED", "IPV6", "MALFORMED", "INDEX_ENTRIES",
-        "INDEX_BYTES", "INDEX_LOAD_MILLIS"), names);
+        "INDEX_BYTES", "INDEX_LOAD_MILLIS", "INDEX_LABELS"), names);
     assertEquals(records, counters.get("RECORDS").asLong());
     assertEquals(matched, counters.get("MATCHED").asLong());
     assertEquals(records - matched, counters.get("UNMATCHED").asLong());
@@ -430,6 +430,7 @@ class OutputPublicationJobTest {
     assertEquals(2L * LISTED.size(), counters.get("INDEX_ENTRIES").asLong(), "two map tasks");
     assertEquals(2L * indexBytes.length, counters.get("INDEX_BYTES").asLong());
     assertTrue(counters.get("INDEX_LOAD_MILLIS").asLong() >= 0);
+    assertEquals(0, counters.get("INDEX_LABELS").asLong(), "an exact list without labels");
 
     // The reader gives the same values.
     RunSummary read = RunSummary.read(org.apache.hadoop.fs.FileSystem.getLocal(
