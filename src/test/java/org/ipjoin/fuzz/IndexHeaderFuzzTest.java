@@ -10,26 +10,28 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.ipjoin.index.format.CorruptIndexException;
-import org.ipjoin.index.IndexFormat;
 import org.ipjoin.index.format.IndexHeader;
+import org.ipjoin.index.format.IndexLayout;
+import org.ipjoin.index.format.Section;
 
 /**
- * Fuzzes {@link IndexFormat#decodeHeader} on arbitrary buffers and file lengths.
+ * Fuzzes {@link IndexLayout#decodeHead} (header and section directory) on arbitrary buffers and
+ * file lengths.
  *
- * <p>Input layout: byte 0 is a mode (bits: {@link FuzzFixups} repairs in bits 0-2; 8 = direct
- * buffer; 16 = big-endian order set on the buffer; 32 = read-only buffer; 64 = file length is what
- * the header's count requires), byte 1 the buffer's position inside the content, bytes 2-9 a
- * little-endian file length, the rest the buffer content.
+ * <p>Input layout: byte 0 is a mode (bits 0-3: {@link FuzzFixups} repairs; 16 = direct buffer;
+ * 32 = big-endian order set on the buffer; 64 = read-only buffer; 128 = the file length is the end
+ * of the last section the directory describes), byte 1 the buffer's position inside the content,
+ * bytes 2-9 a little-endian file length, the rest the buffer content.
  *
  * <p>Properties: the only exception is {@link CorruptIndexException} (with a check and a message);
- * the argument buffer's position, limit and contents are untouched; when a header is accepted, the
- * count is 0 … 2^32, the file length is exactly 64 + 4 × count, and encoding the decoded header
- * gives back exactly the 64 bytes read.
+ * the argument buffer's position, limit, order and contents are untouched; when a head is accepted,
+ * it has 2 to 16 sections, at most 2^32 intervals, ends the file exactly at the given length, and
+ * encoding the decoded header gives back exactly the header and directory bytes read.
  */
 class IndexHeaderFuzzTest {
 
   @FuzzTest(maxDuration = "20s")
-  void decodeHeader(byte[] input) {
+  void decodeHead(byte[] input) {
     if (input.length < 10) {
       return;
     }
@@ -37,21 +39,19 @@ class IndexHeaderFuzzTest {
     byte[] content = Arrays.copyOfRange(input, 10, input.length);
     int position = (input[1] & 0xFF) % (content.length + 1);
     long fileLength = ByteBuffer.wrap(input, 2, 8).order(ByteOrder.LITTLE_ENDIAN).getLong();
-    FuzzFixups.apply(content, position, mode & 7);
-    if ((mode & 64) != 0 && content.length - position >= IndexFormat.HEADER_SIZE) {
-      long count = ByteBuffer.wrap(content, position, IndexFormat.HEADER_SIZE).slice()
-          .order(ByteOrder.LITTLE_ENDIAN).getLong(IndexFormat.COUNT_OFFSET);
-      fileLength = IndexFormat.expectedLength(count);
+    FuzzFixups.apply(content, position, mode & FuzzFixups.FIX_ALL);
+    if ((mode & 128) != 0) {
+      fileLength = endOfLastSection(content, position, fileLength);
     }
 
     ByteBuffer buffer;
-    if ((mode & 8) != 0) {
+    if ((mode & 16) != 0) {
       buffer = ByteBuffer.allocateDirect(content.length).put(content).clear();
     } else {
       buffer = ByteBuffer.wrap(content);
     }
-    buffer.order((mode & 16) != 0 ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
-    if ((mode & 32) != 0) {
+    buffer.order((mode & 32) != 0 ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+    if ((mode & 64) != 0) {
       buffer = buffer.asReadOnlyBuffer();
     }
     buffer.position(position);
@@ -59,24 +59,49 @@ class IndexHeaderFuzzTest {
 
     IndexHeader header = null;
     try {
-      header = IndexFormat.decodeHeader(buffer, fileLength, "fuzz.ipidx");
+      header = IndexLayout.decodeHead(buffer, fileLength, "fuzz.ipidx");
     } catch (CorruptIndexException e) {
       assertNotNull(e.check());
-      assertNotNull(e.getMessage());
+      assertTrue(e.getMessage().startsWith("fuzz.ipidx: " + e.check().description + " check failed: "),
+          e.getMessage());
     }
-    assertEquals(position, buffer.position(), "decodeHeader moved the caller's position");
-    assertEquals(content.length, buffer.limit(), "decodeHeader moved the caller's limit");
-    assertEquals(order, buffer.order(), "decodeHeader changed the caller's byte order");
+    assertEquals(position, buffer.position(), "decodeHead moved the caller's position");
+    assertEquals(content.length, buffer.limit(), "decodeHead moved the caller's limit");
+    assertEquals(order, buffer.order(), "decodeHead changed the caller's byte order");
     byte[] after = new byte[content.length];
     buffer.duplicate().position(0).get(after);
-    assertArrayEquals(content, after, "decodeHeader wrote to the caller's buffer");
+    assertArrayEquals(content, after, "decodeHead wrote to the caller's buffer");
 
     if (header != null) {
-      assertTrue(header.count() >= 0 && header.count() <= (1L << 32), "count " + header.count());
-      assertEquals(IndexFormat.expectedLength(header.count()), fileLength);
-      byte[] encoded = IndexFormat.encodeHeader(header).array();
-      assertArrayEquals(Arrays.copyOfRange(content, position, position + IndexFormat.HEADER_SIZE),
-          encoded, "accepted header does not re-encode to the same bytes");
+      int n = header.sections().size();
+      assertTrue(n >= 2 && n <= 16, "sections " + n);
+      assertTrue(header.intervalCount() >= 0 && header.intervalCount() <= (1L << 32),
+          "count " + header.intervalCount());
+      assertEquals(header.fileLength(), fileLength);
+      for (Section s : header.sections()) {
+        assertEquals(0, s.offset() % IndexLayout.ALIGNMENT, "offset " + s.offset());
+      }
+      ByteBuffer encoded = IndexLayout.encodeHead(header);
+      int headLength = IndexLayout.HEADER_SIZE + n * IndexLayout.ENTRY_SIZE;
+      assertEquals(headLength, encoded.limit());
+      assertArrayEquals(Arrays.copyOfRange(content, position, position + headLength),
+          Arrays.copyOf(encoded.array(), headLength), "accepted head does not re-encode to the same bytes");
     }
+  }
+
+  /** The end of the last section of the (at most 16) directory entries the content holds. */
+  private static long endOfLastSection(byte[] content, int position, long otherwise) {
+    int available = content.length - position;
+    if (available < FuzzFixups.HEADER_SIZE) {
+      return otherwise;
+    }
+    ByteBuffer h = ByteBuffer.wrap(content, position, available).slice().order(ByteOrder.LITTLE_ENDIAN);
+    long sections = Integer.toUnsignedLong(h.getInt(FuzzFixups.SECTION_COUNT_OFFSET));
+    if (sections < 1 || sections > FuzzFixups.MAX_SECTIONS
+        || FuzzFixups.HEADER_SIZE + sections * FuzzFixups.ENTRY_SIZE > available) {
+      return otherwise;
+    }
+    int last = FuzzFixups.HEADER_SIZE + (int) (sections - 1) * FuzzFixups.ENTRY_SIZE;
+    return h.getLong(last + 16) + h.getLong(last + 24);
   }
 }

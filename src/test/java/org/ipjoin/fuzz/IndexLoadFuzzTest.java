@@ -19,31 +19,35 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.ipjoin.index.format.CorruptIndexException;
-import org.ipjoin.index.IndexFormat;
-import org.ipjoin.index.IpIndex;
-import org.ipjoin.index.IpLookup;
+import org.ipjoin.index.format.IndexHeader;
+import org.ipjoin.index.format.IndexLayout;
+import org.ipjoin.index.format.Section;
+import org.ipjoin.index.format.SectionKind;
 import org.ipjoin.index.load.FileSystemLoader;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.ReadPath;
+import org.ipjoin.index.lookup.IntervalIndex;
 
 /**
- * Fuzzes every binary read path (and {@link FileSystemLoader}) with arbitrary files. The seed
- * corpus holds valid small indexes, which mutation turns into near-valid ones: that reaches far more
- * checks than random bytes.
+ * Fuzzes every binary read path ({@code stream}, {@code buffered}, {@code nio}, {@code mmap},
+ * {@code mmap-direct}) and {@link FileSystemLoader} with arbitrary files. The seed corpus holds
+ * valid small indexes (exact lists, and ranges with labels), which mutation turns into near-valid
+ * ones: that reaches far more checks than random bytes.
  *
- * <p>Input layout: byte 0 is a mode (bits 0-2: {@link FuzzFixups} repairs of count, payload CRC
- * and header CRC; bit 3: skip the payload checksum), the rest is the file.
+ * <p>Input layout: byte 0 is a mode (bits 0-3: {@link FuzzFixups} repairs of the directory
+ * layout, the section CRCs, the directory CRC and the header CRC; bit 4: skip the section
+ * checksums), the rest is the file.
  *
- * <p>Properties: the only exception any loader throws is {@link CorruptIndexException} (the
- * {@code IllegalStateException} PayloadDecoder throws for more keys than an {@code int[]} holds needs
- * an 8 GiB file: the length check comes first, so a small file must never reach it); a loaded index
- * has the header's count of strictly increasing keys, first/last equal to the header's min/max, and
- * the identity (length, count, CRC) of the file; and all loaders agree: the same keys, or the same
- * failed check.
+ * <p>Properties: the only exception any loader throws is {@link CorruptIndexException} (not even
+ * the {@code IllegalStateException} for a section larger than an {@code int[]}: that needs an
+ * 8 GiB file, and the file-length check comes first); a loaded index has the directory's count of
+ * strictly increasing starts equal to the section bytes, each end between its start and the next,
+ * label ids within the dictionary, finds every start, and carries the identity (length, count,
+ * directory CRC) of the file; and all loaders agree: the same content, or the same failed check.
  */
 class IndexLoadFuzzTest {
 
-  private static final String[] READ_PATHS = {"stream", "buffered", "nio", "mmap"};
+  private static final String[] READ_PATHS = {"stream", "buffered", "nio", "mmap", "mmap-direct"};
   private static Path file;
   private static FileSystem localFs;
 
@@ -54,8 +58,8 @@ class IndexLoadFuzzTest {
     }
     int mode = input[0] & 0xFF;
     byte[] bytes = Arrays.copyOfRange(input, 1, input.length);
-    FuzzFixups.apply(bytes, 0, mode & 7);
-    boolean verifyChecksum = (mode & 8) == 0;
+    FuzzFixups.apply(bytes, 0, mode & FuzzFixups.FIX_ALL);
+    boolean verifyChecksum = (mode & 16) == 0;
     Path path = file();
     Files.write(path, bytes);
 
@@ -77,7 +81,7 @@ class IndexLoadFuzzTest {
     LoadedIndex run() throws IOException;
   }
 
-  /** Loads, checks the properties, and describes the result ("ok <keys>" or the failed check). */
+  /** Loads, checks the properties, and describes the result ("ok ..." or the failed check). */
   private static String outcome(byte[] bytes, boolean verifyChecksum, String name, Load load) {
     LoadedIndex loaded;
     try {
@@ -89,31 +93,43 @@ class IndexLoadFuzzTest {
     } catch (IOException | RuntimeException | Error e) {
       throw new AssertionError(name + " threw " + e + " (only CorruptIndexException may escape)", e);
     }
-    ByteBuffer h = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-    long count = h.getLong(IndexFormat.COUNT_OFFSET);
-    IpLookup index = loaded.index();
-    assertEquals(count, index.size(), name + ": key count differs from the header");
-    assertEquals(bytes.length, IndexFormat.expectedLength(count), name + ": length");
-    int[] keys = org.ipjoin.index.TestLookups.keys(index);
-    for (int i = 1; i < keys.length; i++) {
-      if (keys[i - 1] >= keys[i]) {
-        fail(name + ": loaded keys not strictly increasing at " + i);
+    IndexHeader header;
+    try {
+      header = IndexLayout.decodeHead(ByteBuffer.wrap(bytes), bytes.length, "fuzz.ipidx");
+    } catch (CorruptIndexException e) {
+      throw new AssertionError(name + " loaded a file whose head does not decode: " + e.getMessage(), e);
+    }
+    ByteBuffer le = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    IntervalIndex index = loaded.index();
+    int n = index.size();
+    assertEquals(header.intervalCount(), n, name + ": interval count differs from the directory");
+    Section starts = header.section(SectionKind.V4_STARTS);
+    Section ends = header.section(SectionKind.V4_ENDS);
+    Section ids = header.section(SectionKind.V4_LABEL_IDS);
+    StringBuilder description = new StringBuilder("ok");
+    for (int i = 0; i < n; i++) {
+      int start = le.getInt((int) starts.offset() + 4 * i);
+      assertEquals(start, index.start(i), name + ": start " + i + " differs from the section bytes");
+      if (i > 0 && index.start(i - 1) >= start) {
+        fail(name + ": loaded starts not strictly increasing at " + i);
       }
-    }
-    for (int i = 0; i < keys.length; i++) {
-      int key = h.getInt(IndexFormat.HEADER_SIZE + i * IndexFormat.KEY_BYTES);
-      assertEquals(key, keys[i], name + ": key " + i + " differs from the payload bytes");
-      assertTrue(index.contains(key), name + ": lookup misses key " + i);
-    }
-    if (keys.length > 0) {
-      assertEquals(h.getInt(IndexFormat.MIN_KEY_OFFSET), keys[0], name + ": min key");
-      assertEquals(h.getInt(IndexFormat.MAX_KEY_OFFSET), keys[keys.length - 1], name + ": max key");
+      int end = ends == null ? start : le.getInt((int) ends.offset() + 4 * i);
+      assertEquals(end, index.end(i), name + ": end " + i);
+      assertTrue(end >= start && (i + 1 == n || end < le.getInt((int) starts.offset() + 4 * i + 4)),
+          name + ": interval " + i + " overlaps");
+      int id = ids == null ? 0 : le.getInt((int) ids.offset() + 4 * i);
+      assertEquals(id, index.labelId(i), name + ": label id " + i);
+      assertTrue(id >= 0 && id <= index.labels().count(), name + ": label id " + id);
+      assertEquals(i, index.match(start), name + ": lookup misses start " + i);
+      assertEquals(i, index.match(end), name + ": lookup misses end " + i);
+      description.append(' ').append(start).append('-').append(end).append(':')
+          .append(id == 0 ? "" : index.labels().label(id));
     }
     assertEquals(bytes.length, loaded.identity().fileLength(), name + ": identity length");
-    assertEquals(count, loaded.identity().count(), name + ": identity count");
-    assertEquals(h.getInt(IndexFormat.PAYLOAD_CRC_OFFSET), loaded.identity().payloadCrc(),
+    assertEquals(n, loaded.identity().count(), name + ": identity count");
+    assertEquals(le.getInt(FuzzFixups.DIRECTORY_CRC_OFFSET), loaded.identity().crc(),
         name + ": identity CRC");
-    return "ok " + Arrays.toString(keys) + (verifyChecksum ? "" : " (checksum not verified)");
+    return description + (verifyChecksum ? "" : " (checksums not verified)");
   }
 
   private static synchronized Path file() {

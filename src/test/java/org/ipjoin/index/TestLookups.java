@@ -1,23 +1,33 @@
 package org.ipjoin.index;
 
 import java.util.Arrays;
+import org.ipjoin.index.format.IndexLayout;
+import org.ipjoin.index.format.LookupDirectory;
+import org.ipjoin.index.lookup.IntColumn;
+import org.ipjoin.index.lookup.IntervalIndex;
+import org.ipjoin.index.lookup.LabelDictionary;
 
 /** Test helpers for lookups: what production code never needs. */
 public final class TestLookups {
 
   private TestLookups() {}
 
-  /** The keys a lookup holds, in order, read through its public {@code key(i)}. */
-  public static int[] keys(IpLookup lookup) {
-    int[] keys = new int[lookup.size()];
+  /** The interval starts a lookup holds (its keys, for an exact-address list), in order. */
+  public static int[] keys(IntervalIndex index) {
+    int[] keys = new int[index.size()];
     for (int i = 0; i < keys.length; i++) {
-      keys[i] = lookup.key(i);
+      keys[i] = index.start(i);
     }
     return keys;
   }
 
-  /** An index of {@code keys[0, count)} in any order, duplicates allowed (sorted, de-duplicated copy). */
-  public static IpIndex ofUnsorted(int[] keys, int count) {
-    return IpIndex.ofSortedUnique(Arrays.stream(keys, 0, count).sorted().distinct().toArray());
+  /**
+   * An exact-address lookup of {@code keys[0, count)} in any order, duplicates allowed (a sorted,
+   * de-duplicated copy; the argument is not changed).
+   */
+  public static IntervalIndex ofUnsorted(int[] keys, int count) {
+    int[] sorted = Arrays.stream(keys, 0, count).sorted().distinct().toArray();
+    return new IntervalIndex(IntColumn.of(sorted), null, null, LabelDictionary.NONE,
+        LookupDirectory.of(sorted, sorted.length), IndexLayout.directoryBitsFor(sorted.length));
   }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.apache.hadoop.conf.Configuration;
 import org.ipjoin.index.format.IndexIdentity;
-import org.ipjoin.index.IpIndex;
 import org.ipjoin.index.load.ReadPath;
 import org.junit.jupiter.api.Test;
 
@@ -73,7 +72,7 @@ class TaskMemoryTest {
     conf.set("mapreduce.map.java.opts", "-Xmx100m");
     long allowed = 70 * MIB;
     long keysThatFit = allowed / 4; // the largest count whose keys + lookup table fit
-    while (IpIndex.heapBytesFor(keysThatFit) > allowed) {
+    while (ReadPath.NIO.taskHeapBytes(new IndexIdentity(64 + 4 * keysThatFit, keysThatFit, 0)) > allowed) {
       keysThatFit--;
     }
     assertNull(TaskMemory.check(conf, "ips",

@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.format.IndexContent;

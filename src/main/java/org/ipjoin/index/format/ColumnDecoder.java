@@ -26,8 +26,18 @@ abstract class ColumnDecoder {
   /** All values (retained) or one piece. */
   final int[] values;
   private final CRC32C crc = new CRC32C();
-  /** Values the CRC has covered: those taken as bytes, or caught up from {@link #values}. */
-  private long crcCovered;
+  /**
+   * Whether any value came through {@link #acceptInt}: the CRC is then computed from the retained
+   * values at the end, since a stream reader feeds a section's first bytes (read with the head) in
+   * a chunk and the rest value by value, and the running CRC has only seen the chunk.
+   */
+  private boolean valuesByInt;
+  /**
+   * The first failed content check, held until the section's checksum is known when checksums are
+   * verified: damaged bytes then fail the checksum check (what happened) rather than whichever
+   * content check the damage happens to break, as the documented check order says.
+   */
+  private CorruptIndexException contentFailure;
   long filled;
 
   ColumnDecoder(Section section, String file, boolean verifyChecksum, boolean retain) {
@@ -51,34 +61,46 @@ abstract class ColumnDecoder {
   final void accept(ByteBuffer chunk) throws CorruptIndexException {
     ByteBuffer le = chunk.slice().order(ByteOrder.LITTLE_ENDIAN);
     int n = (int) Math.min(le.remaining() / 4, remaining());
-    if (verifyChecksum) {
-      catchUpCrc();
-    }
     for (int done = 0; done < n; ) {
       int piece = Math.min(PIECE, n - done);
       ByteBuffer bytes = le.slice(done * 4, piece * 4).order(ByteOrder.LITTLE_ENDIAN);
       if (verifyChecksum) {
         crc.update(bytes.duplicate());
-        crcCovered += piece;
       }
       int at = retain ? (int) filled : 0;
       bytes.asIntBuffer().get(values, at, piece);
-      check(values, at, piece, filled);
+      checkContent(values, at, piece, filled);
       filled += piece;
       done += piece;
     }
     chunk.position(chunk.position() + n * 4);
   }
 
-  /** Takes one value (the CRC covers it later, from the retained values: see {@link #catchUpCrc}). */
+  /** Takes one value (the CRC is then computed from the retained values at the end). */
   final void acceptInt(int value) throws CorruptIndexException {
     if (!retain) {
       throw new IllegalStateException("a column served from a mapping takes whole chunks only");
     }
+    valuesByInt = true;
     int at = (int) filled;
     values[at] = value;
-    check(values, at, 1, filled);
+    checkContent(values, at, 1, filled);
     filled++;
+  }
+
+  /** Runs {@link #check} until one fails; see {@link #contentFailure}. */
+  private void checkContent(int[] k, int at, int n, long base) throws CorruptIndexException {
+    if (contentFailure != null) {
+      return;
+    }
+    try {
+      check(k, at, n, base);
+    } catch (CorruptIndexException e) {
+      if (!verifyChecksum) {
+        throw e;
+      }
+      contentFailure = e;
+    }
   }
 
   /** Runs the end checks; returns the values when retained. */
@@ -88,27 +110,18 @@ abstract class ColumnDecoder {
           + " ended after " + filled + " of " + section.count() + " values");
     }
     if (verifyChecksum) {
-      catchUpCrc();
-      int actual = (int) crc.getValue();
+      int actual = valuesByInt ? crcOf(values, (int) filled) : (int) crc.getValue();
       if (actual != section.crc()) {
         throw new CorruptIndexException(file, Check.SECTION_CHECKSUM, section.kind().description
             + ": the directory says CRC32C " + IndexLayout.hex(section.crc()) + ", the bytes have "
             + IndexLayout.hex(actual));
       }
     }
+    if (contentFailure != null) {
+      throw contentFailure;
+    }
     checkEnd();
     return retain ? values : null;
-  }
-
-  /**
-   * Extends the CRC over the values taken one by one since it last covered bytes: a read path may
-   * hand over a section partly as bytes (what it read with the header) and partly value by value.
-   */
-  private void catchUpCrc() {
-    if (crcCovered < filled) {
-      update(crc, values, (int) crcCovered, (int) filled);
-      crcCovered = filled;
-    }
   }
 
   /**
@@ -122,21 +135,16 @@ abstract class ColumnDecoder {
   /** CRC32C of {@code values[0, count)} laid out little-endian. */
   static int crcOf(int[] values, int count) {
     CRC32C crc = new CRC32C();
-    update(crc, values, 0, count);
-    return (int) crc.getValue();
-  }
-
-  /** Adds {@code values[from, to)}, laid out little-endian, to {@code crc}. */
-  private static void update(CRC32C crc, int[] values, int from, int to) {
     ByteBuffer chunk = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
     int perChunk = chunk.capacity() / 4;
-    for (int at = from; at < to; at += perChunk) {
-      int n = Math.min(perChunk, to - at);
+    for (int from = 0; from < count; from += perChunk) {
+      int n = Math.min(perChunk, count - from);
       chunk.clear();
-      chunk.asIntBuffer().put(values, at, n);
+      chunk.asIntBuffer().put(values, from, n);
       chunk.limit(n * 4);
       crc.update(chunk);
     }
+    return (int) crc.getValue();
   }
 
   /** Interval starts: strictly increasing; the lookup directory is recorded in the same pass. */

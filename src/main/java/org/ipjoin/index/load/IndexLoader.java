@@ -5,7 +5,7 @@ import java.nio.file.Path;
 
 /**
  * One way of reading an index from a local file into memory. Every implementation validates what it
- * reads (see {@link org.ipjoin.index.IndexFormat}) and throws
+ * reads (see {@link org.ipjoin.index.format.IndexLayout}) and throws
  * {@link org.ipjoin.index.format.CorruptIndexException} on the first failed check; none falls back to
  * anything silently.
  */

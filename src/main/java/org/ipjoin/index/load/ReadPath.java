@@ -57,11 +57,12 @@ public enum ReadPath {
   }
 
   /**
-   * The heap a map task needs for an index of this identity read this way: 4 bytes per interval
-   * (the starts of an exact-address list) plus the lookup directory for a binary index; only the
-   * directory when the columns stay in the mapping; for the text list about the file's length on
-   * top, because its int[] grows by doubling (up to 3 ints per key while it copies) and a list line
-   * is at least 8 and typically 12-16 bytes per key.
+   * The heap a map task needs for an index of this identity read this way. A heap read path copies
+   * every section: 4 bytes per interval and the lookup directory for an exact-address list, and for
+   * ranges and labels their columns and dictionary too, which together are about the file's length
+   * (whichever is larger is taken). {@code mmap-direct} holds only the directory (and the labels,
+   * small next to it). The text list needs about the file's length on top, because its arrays grow
+   * by doubling while it reads, and a list line is at least 8 and typically 12-16 bytes per key.
    */
   public long taskHeapBytes(IndexIdentity identity) {
     long directory = 4L * IndexLayout.directoryEntries(IndexLayout.directoryBitsFor(identity.count()));
@@ -69,7 +70,7 @@ public enum ReadPath {
       return directory;
     }
     long columns = 4L * identity.count() + directory;
-    return readsText() ? identity.fileLength() + columns : columns;
+    return readsText() ? identity.fileLength() + columns : Math.max(columns, identity.fileLength());
   }
 
   /** @throws IllegalArgumentException naming the valid choices */

@@ -6,29 +6,44 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.ipjoin.index.format.CorruptIndexException;
-import org.ipjoin.index.format.CorruptIndexException.Check;
-import org.ipjoin.index.IndexFormat;
+import org.ipjoin.RealData;
 import org.ipjoin.index.IpListLine;
 import org.ipjoin.index.MalformedIpListException;
+import org.ipjoin.index.TestLookups;
+import org.ipjoin.index.format.CorruptIndexException;
+import org.ipjoin.index.format.CorruptIndexException.Check;
+import org.ipjoin.index.format.IndexContent;
+import org.ipjoin.index.format.IndexLayout;
+import org.ipjoin.index.format.SectionKind;
+import org.ipjoin.index.lookup.IntervalIndex;
+import org.ipjoin.ip.IpCodec;
+import org.ipjoin.tools.IndexTools;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * A corpus of damaged index files, each damaged in exactly one way, and for every binary read path
  * (and for {@link FileSystemLoader}, which {@code ipindex verify} uses) the exact check that must
- * reject it. Loaders share the checks, so a path that skips one (or runs
- * them in another order) shows up here as a different {@link Check}.
+ * reject it. The loaders share the checks, so a path that skips one (or runs them in another
+ * order) shows up here as a different {@link Check}. Where the intended check sits behind
+ * checksums, the helper recomputes them ({@link IndexBytes} "fix" methods, plain CRC32C code) so
+ * that exactly that check fires.
  */
 class CorruptIndexTest {
 
@@ -38,6 +53,15 @@ class CorruptIndexTest {
   private static final int[] KEYS = IntStream.range(0, 64).map(i -> (i - 32) * 16).toArray();
 
   private static final IndexBytes VALID = IndexBytes.of(KEYS);
+
+  /** Ranges and labels: every section kind. Interval 2 has room on both sides of its end. */
+  private static final int[] STARTS = {-1000, -10, 0, 500, 70_000};
+  private static final int[] ENDS = {-900, -10, 99, 600, 80_000};
+  private static final int[] LABEL_IDS = {1, 0, 2, 1, 3};
+  private static final String LABELS = "tornäx-exit"; // "tor", "näx", "-exit"
+  private static final int[] LABEL_ENDS = {0, 3, 7, 12};
+  private static final IndexBytes FULL = IndexBytes.of(new IndexContent(STARTS, ENDS, LABEL_IDS, 5,
+      LABEL_ENDS, LABELS.getBytes(StandardCharsets.UTF_8), 99, 5));
 
   /** Reads and checks one index file; a job read path or {@code ipindex verify}'s loader. */
   interface Load {
@@ -57,9 +81,10 @@ class CorruptIndexTest {
   }
 
   /**
-   * The binary read paths of the job, and {@link FileSystemLoader} as {@code ipindex verify}
-   * (and the build's read-back before publishing) use it: through a Hadoop FileSystem, here the
-   * local one with its checksum layer, as {@code ipindex verify /local/file} gets it.
+   * The binary read paths of the job ({@code stream}, {@code buffered}, {@code nio}, {@code mmap},
+   * {@code mmap-direct}), and {@link FileSystemLoader} as {@code ipindex verify} (and the build's
+   * read-back before publishing) use it: through a Hadoop FileSystem, here the local one with its
+   * checksum layer, as {@code ipindex verify /local/file} gets it.
    */
   static Stream<Reader> binaryPaths() {
     Stream<Reader> jobPaths = Stream.of(ReadPath.values()).filter(p -> !p.readsText())
@@ -72,32 +97,77 @@ class CorruptIndexTest {
         new org.apache.hadoop.fs.Path(file.toString()), verifyChecksum);
   }
 
+  @Test
+  void everyBinaryReadPathIsCovered() {
+    assertEquals(List.of("stream", "buffered", "nio", "mmap", "mmap-direct", "verify"),
+        binaryPaths().map(Reader::name).toList());
+  }
+
   private CorruptIndexException rejects(Reader path, IndexBytes bytes, String name, Check check,
       boolean verifyChecksum) {
     Path file = bytes.writeTo(dir.resolve(name + "." + path.name() + ".ipidx"));
-    CorruptIndexException e = assertThrows(CorruptIndexException.class,
-        () -> path.load(file, verifyChecksum), name);
-    assertEquals(check, e.check(), () -> name + ": " + e.getMessage());
-    assertTrue(e.getMessage().startsWith(file.toString() + ": "), e.getMessage());
-    assertTrue(e.getMessage().contains(check.description), e.getMessage());
-    return e;
+    try {
+      CorruptIndexException e = assertThrows(CorruptIndexException.class,
+          () -> path.load(file, verifyChecksum), name);
+      assertEquals(check, e.check(), () -> name + ": " + e.getMessage());
+      assertTrue(e.getMessage().startsWith(file + ": " + check.description + " check failed: "),
+          e.getMessage());
+      return e;
+    } finally {
+      delete(file);
+    }
   }
 
   private CorruptIndexException rejects(Reader path, IndexBytes bytes, String name, Check check) {
     return rejects(path, bytes, name, check, true);
   }
 
-  @ParameterizedTest
-  @MethodSource("binaryPaths")
-  void theValidBaseFileLoads(Reader path) throws IOException {
-    Path file = VALID.writeTo(dir.resolve("valid.ipidx"));
-    assertArrayEquals(KEYS, org.ipjoin.index.TestLookups.keys(path.load(file, true).index()));
+  private CorruptIndexException rejects(Reader path, IndexBytes bytes, String name, Check check,
+      String fragment) {
+    CorruptIndexException e = rejects(path, bytes, name, check, true);
+    assertTrue(e.getMessage().contains(fragment), () -> name + ": no '" + fragment + "' in " + e.getMessage());
+    return e;
+  }
+
+  private LoadedIndex loads(Reader path, IndexBytes bytes, String name, boolean verifyChecksum)
+      throws IOException {
+    Path file = bytes.writeTo(dir.resolve(name + "." + path.name() + ".ipidx"));
+    try {
+      return path.load(file, verifyChecksum);
+    } finally {
+      delete(file);
+    }
+  }
+
+  private static void delete(Path file) {
+    try {
+      Files.deleteIfExists(file);
+      Files.deleteIfExists(file.resolveSibling("." + file.getFileName() + ".crc"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   @ParameterizedTest
   @MethodSource("binaryPaths")
+  void theValidBaseFilesLoad(Reader path) throws IOException {
+    assertArrayEquals(KEYS, TestLookups.keys(loads(path, VALID, "valid", true).index()));
+    IntervalIndex full = loads(path, FULL, "full", true).index();
+    assertArrayEquals(STARTS, TestLookups.keys(full));
+    for (int i = 0; i < STARTS.length; i++) {
+      assertEquals(ENDS[i], full.end(i));
+      assertEquals(LABEL_IDS[i], full.labelId(i));
+    }
+    assertEquals(List.of("tor", "näx", "-exit"),
+        List.of(full.labels().label(1), full.labels().label(2), full.labels().label(3)));
+  }
+
+  // ---- truncation
+
+  @ParameterizedTest
+  @MethodSource("binaryPaths")
   void emptyFileIsTooShortForAHeader(Reader path) {
-    rejects(path, VALID.truncate(0), "empty", Check.HEADER_LENGTH);
+    rejects(path, VALID.truncate(0), "empty", Check.HEADER_LENGTH, "file is 0 bytes");
   }
 
   /**
@@ -107,35 +177,49 @@ class CorruptIndexTest {
   @ParameterizedTest
   @MethodSource("binaryPaths")
   void headerTruncatedAtEachOffset(Reader path) {
-    for (int length = 1; length < IndexFormat.HEADER_SIZE; length++) {
-      CorruptIndexException e = rejects(path, VALID.truncate(length), "cut-at-" + length,
-          Check.HEADER_LENGTH);
-      assertTrue(e.getMessage().contains("file is " + length + " bytes"), e.getMessage());
+    for (int length = 1; length < IndexLayout.HEADER_SIZE; length++) {
+      rejects(path, VALID.truncate(length), "cut-at-" + length, Check.HEADER_LENGTH,
+          "file is " + length + " bytes, shorter than the 64-byte header");
     }
   }
 
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void payloadTruncatedOrExtended(Reader path) {
-    int full = VALID.length();
-    for (int length : new int[] {IndexFormat.HEADER_SIZE, IndexFormat.HEADER_SIZE + 1,
-        IndexFormat.HEADER_SIZE + 4, full / 2, full - 4, full - 1}) {
-      CorruptIndexException e = rejects(path, VALID.truncate(length), "payload-cut-at-" + length,
-          Check.FILE_LENGTH);
-      assertTrue(e.getMessage().contains("truncated?"), e.getMessage());
+  void directoryTruncatedAtEachOffset(Reader path) {
+    for (int length = 64; length < FULL.directoryEnd(); length++) {
+      rejects(path, FULL.truncate(length), "dir-cut-at-" + length, Check.FILE_LENGTH,
+          "file is " + length + " bytes, shorter than its 6-section directory (256 bytes)");
     }
-    rejects(path, IndexBytes.copyOf(java.util.Arrays.copyOf(VALID.bytes(), full + 4)),
-        "one-key-too-many", Check.FILE_LENGTH);
   }
+
+  /** Cut in the padding before, at the start of, inside and one byte short of each section. */
+  @ParameterizedTest
+  @MethodSource("binaryPaths")
+  void eachSectionTruncatedOrTheFileExtended(Reader path) {
+    int full = FULL.length();
+    for (SectionKind kind : SectionKind.values()) {
+      int offset = FULL.offset(kind);
+      int end = offset + FULL.sectionLength(kind);
+      int before = Math.max(FULL.directoryEnd(), offset - 1); // in the padding, if there is one
+      for (int length : new int[] {before, offset, offset + 1, (offset + end) / 2, end - 1}) {
+        rejects(path, FULL.truncate(length), kind + "-cut-at-" + length, Check.FILE_LENGTH,
+            "the section directory ends the file at byte " + full + "; the file is " + length
+                + " bytes (truncated?)");
+      }
+    }
+    rejects(path, FULL.extend(4), "one-value-too-many", Check.FILE_LENGTH,
+        "the file is " + (full + 4) + " bytes");
+    rejects(path, VALID.truncate(VALID.length() - 4), "exact-cut", Check.FILE_LENGTH, "(truncated?)");
+  }
+
+  // ---- header
 
   /** Any single damaged header byte is caught; which check depends on where it is. */
   @ParameterizedTest
   @MethodSource("binaryPaths")
   void everyHeaderByteFlippedIsRejected(Reader path) {
-    for (int offset = 0; offset < IndexFormat.HEADER_SIZE; offset++) {
-      Check expected = offset < IndexFormat.VERSION_OFFSET ? Check.MAGIC
-          : offset < IndexFormat.BYTE_ORDER_OFFSET ? Check.VERSION
-          : Check.HEADER_CHECKSUM;
+    for (int offset = 0; offset < IndexLayout.HEADER_SIZE; offset++) {
+      Check expected = offset < 8 ? Check.MAGIC : offset < 10 ? Check.VERSION : Check.HEADER_CHECKSUM;
       for (int mask : new int[] {0x01, 0x80, 0xFF}) {
         rejects(path, VALID.copy().xorByte(offset, mask),
             "flip-" + offset + "-" + Integer.toHexString(mask), expected);
@@ -145,139 +229,256 @@ class CorruptIndexTest {
 
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void newerVersionSaysUpgrade(Reader path) {
-    CorruptIndexException newer = rejects(path,
-        VALID.copy().putShort(IndexFormat.VERSION_OFFSET, 2).fixHeaderCrc(), "v2", Check.VERSION);
-    assertTrue(newer.getMessage().contains("version 2"), newer.getMessage());
-    assertTrue(newer.getMessage().contains("upgrade ipjoin"), newer.getMessage());
-
-    // Older (0) is just as unknown, but upgrading would not help: no such advice.
-    CorruptIndexException older = rejects(path,
-        VALID.copy().putShort(IndexFormat.VERSION_OFFSET, 0).fixHeaderCrc(), "v0", Check.VERSION);
-    assertFalse(older.getMessage().contains("upgrade"), older.getMessage());
+  void olderVersionSaysRebuildNewerSaysUpgrade(Reader path) {
+    // Version is checked before the header checksum: no fix needed, as with a real old file.
+    CorruptIndexException v1 = rejects(path, VALID.copy().putShort(IndexBytes.VERSION_OFFSET, 1),
+        "v1", Check.VERSION, "file has format version 1, this reader reads version 2 (written by an"
+            + " older ipjoin: rebuild the index with 'ipindex build')");
+    assertFalse(v1.getMessage().contains("upgrade"), v1.getMessage());
+    CorruptIndexException v3 = rejects(path, VALID.copy().putShort(IndexBytes.VERSION_OFFSET, 3)
+        .fixHeaderCrc(), "v3", Check.VERSION, "(written by a newer ipjoin: upgrade ipjoin)");
+    assertFalse(v3.getMessage().contains("rebuild"), v3.getMessage());
   }
 
   /** Fields with a valid header CRC, so the field's own check is the one that fires. */
   @ParameterizedTest
   @MethodSource("binaryPaths")
   void headerFieldsWithAValidHeaderChecksum(Reader path) {
-    rejects(path, VALID.copy().putByte(IndexFormat.BYTE_ORDER_OFFSET, 2).fixHeaderCrc(),
-        "big-endian", Check.BYTE_ORDER);
-    rejects(path, VALID.copy().putByte(IndexFormat.BYTE_ORDER_OFFSET, 0).fixHeaderCrc(),
+    rejects(path, VALID.copy().putByte(IndexBytes.BYTE_ORDER_OFFSET, 2).fixHeaderCrc(),
+        "big-endian", Check.BYTE_ORDER, "expected 1 (little-endian), found 2");
+    rejects(path, VALID.copy().putByte(IndexBytes.BYTE_ORDER_OFFSET, 0).fixHeaderCrc(),
         "no-byte-order", Check.BYTE_ORDER);
-    rejects(path, VALID.copy().putInt(IndexFormat.FLAGS_OFFSET, 1).fixHeaderCrc(),
-        "flag-bit-0", Check.FLAGS);
-    rejects(path, VALID.copy().putInt(IndexFormat.FLAGS_OFFSET, Integer.MIN_VALUE).fixHeaderCrc(),
+    rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, 4).fixHeaderCrc(),
+        "flag-bit-2", Check.FLAGS, "unknown flag bits 0x00000004");
+    rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, Integer.MIN_VALUE).fixHeaderCrc(),
         "flag-bit-31", Check.FLAGS);
-    for (int offset : new int[] {IndexFormat.RESERVED_1_OFFSET, IndexFormat.RESERVED_2_OFFSET,
-        IndexFormat.RESERVED_2_OFFSET + 3, IndexFormat.RESERVED_3_OFFSET,
-        IndexFormat.RESERVED_3_OFFSET + 3}) {
+    for (int offset : new int[] {IndexBytes.RESERVED_1_OFFSET, IndexBytes.RESERVED_2_OFFSET, 47, 59}) {
       rejects(path, VALID.copy().putByte(offset, 1).fixHeaderCrc(), "reserved-" + offset,
-          Check.RESERVED);
+          Check.RESERVED, "bytes 11 and 40-59 must be 0");
+    }
+  }
+
+  // ---- directory (edited, then directory and header CRCs fixed)
+
+  @ParameterizedTest
+  @MethodSource("binaryPaths")
+  void everyDirectoryByteFlippedFailsTheDirectoryChecksum(Reader path) {
+    for (int offset = 64; offset < FULL.directoryEnd(); offset += 3) {
+      rejects(path, FULL.copy().xorByte(offset, 0x10).fixHeaderCrc(), "dir-flip-" + offset,
+          Check.SECTION_DIRECTORY, "of directory bytes 64-255, computed");
     }
   }
 
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void countDisagreeingWithLength(Reader path) {
-    long count = KEYS.length;
-    for (long wrong : new long[] {count - 1, count + 1, 0, -1, Long.MIN_VALUE, (1L << 32) + 1}) {
-      rejects(path, VALID.copy().putLong(IndexFormat.COUNT_OFFSET, wrong).fixHeaderCrc(),
-          "count-" + wrong, Check.FILE_LENGTH);
-    }
+  void directoryFieldsWithValidChecksums(Reader path) {
+    rejects(path, VALID.copy().putInt(IndexBytes.SECTION_COUNT_OFFSET, 1).fixHeaderCrc(),
+        "one-section", Check.SECTION_DIRECTORY, "section count 1 is not between 2 and 16");
+    rejects(path, VALID.copy().putInt(IndexBytes.SECTION_COUNT_OFFSET, 17).fixHeaderCrc(),
+        "17-sections", Check.SECTION_DIRECTORY, "section count 17 is not between 2 and 16");
+    rejects(path, FULL.copy().putShort(IndexBytes.entry(5) + IndexBytes.ENTRY_KIND, 7).fixHead(),
+        "unknown-kind", Check.SECTION_DIRECTORY,
+        "section 5 has kind 7, which this reader does not know (written by a newer ipjoin: upgrade ipjoin)");
+    rejects(path, FULL.copy().putShort(IndexBytes.entry(2) + IndexBytes.ENTRY_KIND, 2).fixHead(),
+        "repeated-kind", Check.SECTION_DIRECTORY, "section 2 (IPv4 interval ends) is out of order or repeated");
+    rejects(path, VALID.copy().putShort(IndexBytes.entry(0) + IndexBytes.ENTRY_ITEM_BYTES, 2).fixHead(),
+        "item-bytes", Check.SECTION_DIRECTORY, "64 items of 2 bytes cannot be 256 bytes");
+    rejects(path, VALID.copy().putLong(IndexBytes.entry(0) + IndexBytes.ENTRY_COUNT, 63).fixHead(),
+        "count-vs-length", Check.SECTION_DIRECTORY, "63 items of 4 bytes cannot be 256 bytes");
+    rejects(path, VALID.copy().putLong(IndexBytes.entry(1) + IndexBytes.ENTRY_OFFSET, 388).fixHead(),
+        "misaligned", Check.SECTION_DIRECTORY, "section 1 (IPv4 lookup directory) starts at 388, expected 384");
+    rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, IndexLayout.FLAG_RANGES).fixHeaderCrc(),
+        "ranges-flag-without-ends", Check.SECTION_DIRECTORY,
+        "no IPv4 interval ends section, which the header's flags require");
+    rejects(path, FULL.copy().putInt(IndexBytes.FLAGS_OFFSET, IndexLayout.FLAG_RANGES).fixHeaderCrc(),
+        "labels-without-flag", Check.SECTION_DIRECTORY,
+        "a IPv4 label ids section, which the header's flags exclude");
+    int ends = IndexBytes.entry(1);
+    rejects(path, FULL.copy().putLong(ends + IndexBytes.ENTRY_COUNT, 4)
+            .putLong(ends + IndexBytes.ENTRY_LENGTH, 16).fixHead(), "ends-count", Check.SECTION_DIRECTORY,
+        "the interval sections disagree on the interval count (5)");
+    int lookup = IndexBytes.entry(1);
+    rejects(path, VALID.copy().putLong(lookup + IndexBytes.ENTRY_COUNT, 1 << 16)
+            .putLong(lookup + IndexBytes.ENTRY_LENGTH, 4 << 16).fixHead(), "directory-size",
+        Check.SECTION_DIRECTORY, "the lookup directory has 65536 entries; 64 intervals need 65537");
   }
 
+  // ---- sections
+
+  /**
+   * One flipped byte per section, chosen so that the content stays plausible: with checksums on it
+   * is the section checksum that fails; with them off it goes unnoticed (the switch's price) and
+   * the damaged value is what gets loaded.
+   */
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void unsortedAndDuplicatePayloads(Reader path) {
-    // Payload CRC recomputed each time, so only the order is wrong.
-    rejects(path, VALID.copy().putKey(10, KEYS[11]).putKey(11, KEYS[10]).fixPayloadCrc()
-        .fixHeaderCrc(), "swapped", Check.SORTED);
-    rejects(path, VALID.copy().putKey(10, KEYS[9]).fixPayloadCrc().fixHeaderCrc(),
-        "duplicate", Check.SORTED);
-    rejects(path, VALID.copy().putKey(1, KEYS[0]).fixPayloadCrc().fixHeaderCrc(),
-        "duplicate-first-pair", Check.SORTED);
-    int last = KEYS.length - 1;
-    rejects(path, VALID.copy().putKey(last - 1, KEYS[last]).fixPayloadCrc().fixHeaderCrc(),
-        "duplicate-last-pair", Check.SORTED);
+  void flippedByteThatKeepsTheContentPlausible(Reader path) throws IOException {
+    Map<SectionKind, IndexBytes> damaged = new LinkedHashMap<>();
+    damaged.put(SectionKind.V4_STARTS, FULL.copy().xorByte(FULL.offset(SectionKind.V4_STARTS) + 8, 0x01));
+    damaged.put(SectionKind.V4_ENDS, FULL.copy().xorByte(FULL.offset(SectionKind.V4_ENDS) + 8, 0x01));
+    damaged.put(SectionKind.V4_LABEL_IDS,
+        FULL.copy().xorByte(FULL.offset(SectionKind.V4_LABEL_IDS) + 8, 0x03));
+    damaged.put(SectionKind.LABEL_ENDS, FULL.copy().xorByte(FULL.offset(SectionKind.LABEL_ENDS) + 4, 0x01));
+    damaged.put(SectionKind.LABEL_BYTES, FULL.copy().xorByte(FULL.offset(SectionKind.LABEL_BYTES), 0x01));
+    for (Map.Entry<SectionKind, IndexBytes> d : damaged.entrySet()) {
+      rejects(path, d.getValue(), "rot-" + d.getKey(), Check.SECTION_CHECKSUM,
+          d.getKey().description + ": the directory says CRC32C 0x");
+    }
+    IntervalIndex starts = loads(path, damaged.get(SectionKind.V4_STARTS), "starts-off", false).index();
+    assertEquals(1, starts.start(2)); // 0 ^ 1, still inside (-10, 99]
+    assertEquals(-1, starts.match(0));
+    assertEquals(98, loads(path, damaged.get(SectionKind.V4_ENDS), "ends-off", false).index().end(2));
+    assertEquals(1, loads(path, damaged.get(SectionKind.V4_LABEL_IDS), "ids-off", false).index().labelId(2));
+    IntervalIndex labelEnds = loads(path, damaged.get(SectionKind.LABEL_ENDS), "lends-off", false).index();
+    assertEquals("to", labelEnds.labels().label(1));
+    assertEquals("rnäx", labelEnds.labels().label(2));
+    assertEquals("uor", loads(path, damaged.get(SectionKind.LABEL_BYTES), "lbytes-off", false)
+        .index().labels().label(1));
+    // The damage that no content check sees, in the exact list too.
+    IndexBytes rot = VALID.copy().xorByte(VALID.offset(SectionKind.V4_STARTS) + 20 * 4, 0x01);
+    rejects(path, rot, "exact-rot", Check.SECTION_CHECKSUM);
+    LoadedIndex unverified = loads(path, rot, "exact-rot-off", false);
+    assertEquals(KEYS[20] + 1, unverified.index().start(20));
+    assertEquals(-1, unverified.index().match(KEYS[20]));
+    assertEquals(KEYS.length, unverified.identity().count());
   }
 
   /**
-   * Disorder exactly where a loader hands over to its next piece of work (PayloadDecoder's 64 Ki
-   * key pieces, the nio 1 MiB chunks): the comparison across the seam must not be skipped.
+   * A flipped byte that breaks the content: with checksums on, still reported as the checksum (the
+   * check order of IndexLayout); with them off, the content check that applies catches it.
+   */
+  @ParameterizedTest
+  @MethodSource("binaryPaths")
+  void flippedByteThatBreaksTheContent(Reader path) {
+    Object[][] cases = {
+        {SectionKind.V4_STARTS, 4 * 3 + 3, 0x80, Check.SORTED},        // start 3 negative
+        {SectionKind.V4_ENDS, 4 * 0 + 1, 0x40, Check.INTERVALS},       // end 0 before its start
+        {SectionKind.V4_LABEL_IDS, 4 * 4, 0x10, Check.LABEL_IDS},      // id 19
+        {SectionKind.V4_DIRECTORY, 4 * 100, 0x01, Check.LOOKUP_DIRECTORY},
+        {SectionKind.LABEL_ENDS, 4 * 3, 0x20, Check.LABELS},           // last end 44
+        {SectionKind.LABEL_BYTES, 4, 0x40, Check.LABELS},              // ä's first byte
+    };
+    for (Object[] c : cases) {
+      SectionKind kind = (SectionKind) c[0];
+      IndexBytes bytes = FULL.copy().xorByte(FULL.offset(kind) + (int) c[1], (int) c[2]);
+      rejects(path, bytes, "break-" + kind, Check.SECTION_CHECKSUM, kind.description);
+      rejects(path, bytes, "break-" + kind + "-off", (Check) c[3], false);
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("binaryPaths")
+  void unsortedStartsWithConsistentChecksums(Reader path) {
+    SectionKind s = SectionKind.V4_STARTS;
+    rejects(path, VALID.copy().putValue(s, 10, KEYS[11]).putValue(s, 11, KEYS[10]).fixAll(s),
+        "swapped", Check.SORTED, "start 11 (" + IpCodec.format(KEYS[10]) + ") is not greater than"
+            + " start 10 (" + IpCodec.format(KEYS[11]) + ")");
+    rejects(path, VALID.copy().putValue(s, 10, KEYS[9]).fixAll(s), "duplicate", Check.SORTED,
+        "start 10 ");
+    rejects(path, VALID.copy().putValue(s, 1, KEYS[0]).fixAll(s), "duplicate-first-pair",
+        Check.SORTED, "start 1 ");
+    int last = KEYS.length - 1;
+    rejects(path, VALID.copy().putValue(s, last - 1, KEYS[last]).fixAll(s), "duplicate-last-pair",
+        Check.SORTED, "start " + last + " ");
+  }
+
+  /**
+   * Disorder exactly where a loader hands over to its next piece of work (the decoder's 64 Ki-value
+   * pieces, the nio 1 MiB chunks): the comparison across the seam must not be skipped. The stored
+   * lookup directory stays the one of the sorted list, so order is the first check to fail.
    */
   @ParameterizedTest
   @MethodSource("binaryPaths")
   void disorderAcrossChunkSeams(Reader path) {
-    int chunkKeys = ChannelLoader.CHUNK_BYTES / IndexFormat.KEY_BYTES;
-    int[] keys = IntStream.range(0, chunkKeys + 16).map(i -> i * 4 - (chunkKeys * 2)).toArray();
+    int chunkValues = ChannelLoader.CHUNK_BYTES / 4;
+    int[] keys = IntStream.range(0, chunkValues + 16).map(i -> i * 4 - (chunkValues * 2)).toArray();
     IndexBytes big = IndexBytes.of(keys);
-    for (int seam : new int[] {1 << 16, chunkKeys}) {
-      // Key at the seam goes back below its predecessor, order within each side stays intact.
-      CorruptIndexException e = rejects(path,
-          big.copy().putKey(seam, keys[seam - 1] - 1).fixPayloadCrc().fixHeaderCrc(),
-          "seam-" + seam, Check.SORTED);
-      assertTrue(e.getMessage().contains("key " + seam + " "), e.getMessage());
+    SectionKind s = SectionKind.V4_STARTS;
+    for (int seam : new int[] {1 << 16, chunkValues - 16, chunkValues}) {
+      rejects(path, big.copy().putValue(s, seam, keys[seam - 1] - 1).fixAll(s), "seam-" + seam,
+          Check.SORTED, "start " + seam + " (");
     }
   }
 
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void wrongMinOrMaxWithACorrectPayloadChecksum(Reader path) {
-    rejects(path, VALID.copy().putInt(IndexFormat.MIN_KEY_OFFSET, KEYS[0] - 1).fixHeaderCrc(),
-        "min", Check.MIN_MAX);
-    rejects(path, VALID.copy().putInt(IndexFormat.MAX_KEY_OFFSET, KEYS[KEYS.length - 1] + 1)
-        .fixHeaderCrc(), "max", Check.MIN_MAX);
-    // Checked even when the payload checksum is switched off.
-    rejects(path, VALID.copy().putInt(IndexFormat.MIN_KEY_OFFSET, KEYS[1]).fixHeaderCrc(),
-        "min-unverified", Check.MIN_MAX, false);
-    // An empty index must say min = max = 0 (docs/index-format.md).
-    rejects(path, IndexBytes.of().putInt(IndexFormat.MAX_KEY_OFFSET, 7).fixHeaderCrc(),
-        "empty-max", Check.MIN_MAX);
+  void endsOutsideTheirIntervalWithConsistentChecksums(Reader path) {
+    SectionKind e = SectionKind.V4_ENDS;
+    rejects(path, FULL.copy().putValue(e, 0, STARTS[1]).fixAll(e), "end-reaches-next-start",
+        Check.INTERVALS, "interval 0 ends at " + IpCodec.format(STARTS[1]) + ", outside "
+            + IpCodec.format(STARTS[0]) + " .. before " + IpCodec.format(STARTS[1]));
+    rejects(path, FULL.copy().putValue(e, 3, STARTS[3] - 1).fixAll(e), "end-before-start",
+        Check.INTERVALS, "interval 3 ends at ");
+    rejects(path, FULL.copy().putValue(e, 4, STARTS[4] - 1).fixAll(e), "last-end-before-start",
+        Check.INTERVALS, "interval 4 ends at " + IpCodec.format(STARTS[4] - 1) + ", outside "
+            + IpCodec.format(STARTS[4]) + " .. 255.255.255.255");
   }
 
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void flippedPayloadBitThatKeepsOrder(Reader path) throws IOException {
-    int i = 20;
-    IndexBytes damaged = VALID.copy().xorByte(IndexFormat.HEADER_SIZE + i * 4, 0x01);
-    assertEquals(KEYS[i] + 1, damaged.key(i)); // still between KEYS[i-1] and KEYS[i+1]
-    CorruptIndexException e = rejects(path, damaged, "bit-rot", Check.PAYLOAD_CHECKSUM);
-    assertTrue(e.getMessage().contains("CRC32C"), e.getMessage());
-
-    // With the checksum switched off the damage goes unnoticed: that is the switch's price.
-    Path file = damaged.writeTo(dir.resolve("bit-rot-unverified.ipidx"));
-    LoadedIndex loaded = path.load(file, false);
-    assertEquals(KEYS[i] + 1, loaded.index().key(i));
-    assertFalse(loaded.index().contains(KEYS[i]));
-    assertEquals(KEYS.length, loaded.identity().count());
+  void labelIdsPastTheDictionary(Reader path) {
+    SectionKind ids = SectionKind.V4_LABEL_IDS;
+    rejects(path, FULL.copy().putValue(ids, 2, 4).fixAll(ids), "id-4", Check.LABEL_IDS,
+        "interval 2 has label id 4; the dictionary holds ids 1 .. 3");
+    rejects(path, FULL.copy().putValue(ids, 0, -1).fixAll(ids), "id-minus-1", Check.LABEL_IDS,
+        "interval 0 has label id -1");
   }
 
   @ParameterizedTest
   @MethodSource("binaryPaths")
-  void wrongPayloadChecksumField(Reader path) throws IOException {
-    IndexBytes bytes = VALID.copy().xorByte(IndexFormat.PAYLOAD_CRC_OFFSET + 2, 0x10).fixHeaderCrc();
-    rejects(path, bytes, "crc-field", Check.PAYLOAD_CHECKSUM);
-    Path file = bytes.writeTo(dir.resolve("crc-field-unverified.ipidx"));
-    assertArrayEquals(KEYS, org.ipjoin.index.TestLookups.keys(path.load(file, false).index()));
+  void badLabelOffsetsOrBytes(Reader path) {
+    SectionKind ends = SectionKind.LABEL_ENDS;
+    rejects(path, FULL.copy().putValue(ends, 0, 1).fixAll(ends), "first-not-0", Check.LABELS,
+        "label offset 0 is 1 after 0 (12 label bytes)");
+    rejects(path, FULL.copy().putValue(ends, 2, 2).fixAll(ends), "decreasing", Check.LABELS,
+        "label offset 2 is 2 after 3");
+    rejects(path, FULL.copy().putValue(ends, 2, 13).fixAll(ends), "past-the-bytes", Check.LABELS,
+        "label offset 2 is 13 after 3 (12 label bytes)");
+    rejects(path, FULL.copy().putValue(ends, 3, 11).fixAll(ends), "last-short", Check.LABELS,
+        "the last label ends at 11, the label bytes are 12 long");
+    // Splitting "ä" between labels 2 and 3: both valid offsets, neither label valid UTF-8.
+    rejects(path, FULL.copy().putValue(ends, 2, 5).fixAll(ends), "split-char", Check.LABELS,
+        "label 2 is not valid UTF-8");
+    SectionKind bytes = SectionKind.LABEL_BYTES;
+    rejects(path, FULL.copy().putSectionByte(bytes, 8, 0xFF).fixAll(bytes), "invalid-utf8",
+        Check.LABELS, "label 3 is not valid UTF-8");
+  }
+
+  @ParameterizedTest
+  @MethodSource("binaryPaths")
+  void wrongStoredLookupDirectory(Reader path) {
+    SectionKind d = SectionKind.V4_DIRECTORY;
+    int prefixOfKey0 = (KEYS[0] ^ Integer.MIN_VALUE) >>> 16; // 0x7fff
+    rejects(path, VALID.copy().putValue(d, prefixOfKey0 + 1, 0).fixAll(d), "one-entry",
+        Check.LOOKUP_DIRECTORY, "entry " + (prefixOfKey0 + 1) + " is 0; the interval starts give 32");
+    rejects(path, VALID.copy().putValue(d, 1 << 16, 63).fixAll(d), "count-entry",
+        Check.LOOKUP_DIRECTORY, "entry 65536 is 63; the interval starts give 64");
+  }
+
+  @ParameterizedTest
+  @MethodSource("binaryPaths")
+  void wrongSectionChecksumField(Reader path) throws IOException {
+    IndexBytes bytes = VALID.copy().xorByte(IndexBytes.entry(0) + IndexBytes.ENTRY_CRC + 2, 0x10)
+        .fixHead();
+    rejects(path, bytes, "crc-field", Check.SECTION_CHECKSUM, "IPv4 interval starts: the directory says");
+    assertArrayEquals(KEYS, TestLookups.keys(loads(path, bytes, "crc-field-off", false).index()));
   }
 
   @ParameterizedTest
   @MethodSource("binaryPaths")
   void textFilesAreNotIndexes(Reader path) throws IOException {
-    Path ipsum = org.ipjoin.RealData.ipsum().toAbsolutePath().normalize(); // Hadoop paths normalise "..", so compare normalised
+    Path ipsum = RealData.ipsum().toAbsolutePath().normalize(); // Hadoop paths normalise "..", so compare normalised
     CorruptIndexException e = assertThrows(CorruptIndexException.class,
         () -> path.load(ipsum, true));
     assertEquals(Check.MAGIC, e.check());
-    assertTrue(e.getMessage().startsWith(ipsum.toString() + ": "), e.getMessage());
+    assertTrue(e.getMessage().startsWith(ipsum + ": "), e.getMessage());
     assertTrue(e.getMessage().contains("text loader"), e.getMessage());
 
     // Shorter than a header, but the first byte already says it is not an index.
     Path shortList = dir.resolve("short.txt");
     Files.write(shortList, "1.2.3.4\n".getBytes(StandardCharsets.US_ASCII));
-    CorruptIndexException shortE = assertThrows(CorruptIndexException.class,
-        () -> path.load(shortList, true));
-    assertEquals(Check.MAGIC, shortE.check());
+    assertEquals(Check.MAGIC, assertThrows(CorruptIndexException.class,
+        () -> path.load(shortList, true)).check());
 
     // The CRLF in the magic catches a transfer that turned CRLF into LF.
     byte[] lf = VALID.bytes();
@@ -295,28 +496,33 @@ class CorruptIndexTest {
    */
   @Test
   void ipindexVerifyExitsOneNamingTheCheck() throws Exception {
-    java.util.Map<String, Object[]> samples = new java.util.LinkedHashMap<>();
+    SectionKind s = SectionKind.V4_STARTS;
+    Map<String, Object[]> samples = new LinkedHashMap<>();
     samples.put("cut-in-header", new Object[] {VALID.truncate(40), Check.HEADER_LENGTH});
     samples.put("not-magic", new Object[] {VALID.copy().putByte(0, 0x09), Check.MAGIC});
-    samples.put("v2", new Object[] {VALID.copy().putShort(IndexFormat.VERSION_OFFSET, 2)
-        .fixHeaderCrc(), Check.VERSION});
-    samples.put("header-bit", new Object[] {VALID.copy().xorByte(IndexFormat.COUNT_OFFSET, 1),
+    samples.put("v1", new Object[] {VALID.copy().putShort(IndexBytes.VERSION_OFFSET, 1), Check.VERSION});
+    samples.put("header-bit", new Object[] {VALID.copy().xorByte(IndexBytes.SOURCE_BYTES_OFFSET, 1),
         Check.HEADER_CHECKSUM});
-    samples.put("payload-cut", new Object[] {VALID.truncate(VALID.length() - 4), Check.FILE_LENGTH});
-    samples.put("swapped", new Object[] {VALID.copy().putKey(10, KEYS[11]).putKey(11, KEYS[10])
-        .fixPayloadCrc().fixHeaderCrc(), Check.SORTED});
-    samples.put("bit-rot", new Object[] {VALID.copy().xorByte(IndexFormat.HEADER_SIZE + 80, 0x01),
-        Check.PAYLOAD_CHECKSUM});
+    samples.put("directory-bit", new Object[] {VALID.copy().xorByte(IndexBytes.entry(1), 1),
+        Check.SECTION_DIRECTORY});
+    samples.put("section-cut", new Object[] {VALID.truncate(VALID.length() - 4), Check.FILE_LENGTH});
+    samples.put("swapped", new Object[] {VALID.copy().putValue(s, 10, KEYS[11]).putValue(s, 11, KEYS[10])
+        .fixAll(s), Check.SORTED});
+    samples.put("bit-rot", new Object[] {VALID.copy().xorByte(VALID.offset(s) + 80, 0x01),
+        Check.SECTION_CHECKSUM});
+    samples.put("end-overlaps", new Object[] {FULL.copy().putValue(SectionKind.V4_ENDS, 0, STARTS[1])
+        .fixAll(SectionKind.V4_ENDS), Check.INTERVALS});
+    samples.put("lookup-directory", new Object[] {VALID.copy().putValue(SectionKind.V4_DIRECTORY, 0, 1)
+        .fixAll(SectionKind.V4_DIRECTORY), Check.LOOKUP_DIRECTORY});
     for (var sample : samples.entrySet()) {
       Path file = ((IndexBytes) sample.getValue()[0]).writeTo(dir.resolve(sample.getKey() + ".ipidx"));
       Check check = (Check) sample.getValue()[1];
-      java.io.PrintStream oldErr = System.err;
-      java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+      PrintStream oldErr = System.err;
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
       int exit;
       try {
-        System.setErr(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
-        exit = org.ipjoin.tools.IndexTools.run(new Configuration(),
-            new String[] {"verify", file.toString()});
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        exit = IndexTools.run(new Configuration(), new String[] {"verify", file.toString()});
       } finally {
         System.setErr(oldErr);
       }
@@ -359,8 +565,8 @@ class CorruptIndexTest {
     bytes[2] = (byte) 0xBF;
     System.arraycopy(body, 0, bytes, 3, body.length);
     Files.write(bom, bytes);
-    assertArrayEquals(new int[] {org.ipjoin.ip.IpCodec.parseKey("1.2.3.4")},
-        org.ipjoin.index.TestLookups.keys(ReadPath.TEXT.loader().load(bom, true).index()));
+    assertArrayEquals(new int[] {IpCodec.parseKey("1.2.3.4")},
+        TestLookups.keys(ReadPath.TEXT.loader().load(bom, true).index()));
 
     // Further down, the same bytes are not a BOM but garbage in front of an address.
     Path late = dir.resolve("late-bom.tsv");

@@ -9,15 +9,38 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.zip.CRC32C;
-import org.ipjoin.index.IndexFormat;
+import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexWriter;
+import org.ipjoin.index.format.SectionKind;
 
 /**
- * Test-side editing of index file bytes: write a valid index, then change single fields. The
- * checksums are recomputed here with {@link CRC32C} directly (not with ipjoin code), so that a test
- * can corrupt exactly one thing and leave every other check passing.
+ * Test-side editing of index file bytes (format version 2): write a valid index, then change single
+ * fields. The offsets are the byte map of {@code IndexLayout} / docs/index-format.md, written out
+ * here again, and the checksums are recomputed with {@link CRC32C} directly (not with ipjoin code),
+ * so that a test can damage exactly one thing and, with the "fix" methods, leave every check before
+ * the intended one passing.
  */
-final class IndexBytes {
+public final class IndexBytes {
+
+  public static final int HEADER_SIZE = 64;
+  public static final int VERSION_OFFSET = 8;
+  public static final int BYTE_ORDER_OFFSET = 10;
+  public static final int RESERVED_1_OFFSET = 11;
+  public static final int FLAGS_OFFSET = 12;
+  public static final int SECTION_COUNT_OFFSET = 16;
+  public static final int DIRECTORY_CRC_OFFSET = 20;
+  public static final int SOURCE_BYTES_OFFSET = 24;
+  public static final int SOURCE_LINES_OFFSET = 32;
+  public static final int RESERVED_2_OFFSET = 40;
+  public static final int HEADER_CRC_OFFSET = 60;
+
+  public static final int ENTRY_SIZE = 32;
+  public static final int ENTRY_KIND = 0;
+  public static final int ENTRY_ITEM_BYTES = 2;
+  public static final int ENTRY_CRC = 4;
+  public static final int ENTRY_COUNT = 8;
+  public static final int ENTRY_OFFSET = 16;
+  public static final int ENTRY_LENGTH = 24;
 
   private final byte[] bytes;
 
@@ -25,30 +48,35 @@ final class IndexBytes {
     this.bytes = bytes;
   }
 
-  /** A valid index of strictly increasing {@code keys}, as IndexWriter writes it. */
-  static IndexBytes of(int... keys) {
+  /** A valid exact-address index of strictly increasing {@code keys}, as IndexWriter writes it. */
+  public static IndexBytes of(int... keys) {
+    return of(IndexContent.exact(keys, keys.length, 1000, 10));
+  }
+
+  /** A valid index of {@code content}, as IndexWriter writes it. */
+  public static IndexBytes of(IndexContent content) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
-      IndexWriter.write(keys, keys.length, 1000, 10, out);
+      IndexWriter.write(content, out);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     return new IndexBytes(out.toByteArray());
   }
 
-  static IndexBytes copyOf(byte[] bytes) {
+  public static IndexBytes copyOf(byte[] bytes) {
     return new IndexBytes(bytes.clone());
   }
 
-  IndexBytes copy() {
+  public IndexBytes copy() {
     return new IndexBytes(bytes.clone());
   }
 
-  byte[] bytes() {
+  public byte[] bytes() {
     return bytes.clone();
   }
 
-  int length() {
+  public int length() {
     return bytes.length;
   }
 
@@ -56,63 +84,139 @@ final class IndexBytes {
     return ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
   }
 
-  int key(int i) {
-    return le().getInt(IndexFormat.HEADER_SIZE + i * IndexFormat.KEY_BYTES);
+  // ---- the section directory, read back from the bytes
+
+  public int sectionCount() {
+    return le().getInt(SECTION_COUNT_OFFSET);
   }
 
-  int count() {
-    return (int) le().getLong(IndexFormat.COUNT_OFFSET);
+  /** File offset of directory entry {@code i}. */
+  public static int entry(int i) {
+    return HEADER_SIZE + i * ENTRY_SIZE;
   }
+
+  /** The end of the directory: where the first section's padding starts. */
+  public int directoryEnd() {
+    return entry(sectionCount());
+  }
+
+  /** The directory entry of {@code kind}, or -1. */
+  public int entryOf(SectionKind kind) {
+    for (int i = 0; i < sectionCount(); i++) {
+      if (Short.toUnsignedInt(le().getShort(entry(i) + ENTRY_KIND)) == kind.code) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private int entryOrFail(SectionKind kind) {
+    int i = entryOf(kind);
+    if (i < 0) {
+      throw new IllegalArgumentException("no " + kind + " section");
+    }
+    return i;
+  }
+
+  public int offset(SectionKind kind) {
+    return (int) le().getLong(entry(entryOrFail(kind)) + ENTRY_OFFSET);
+  }
+
+  public long count(SectionKind kind) {
+    return le().getLong(entry(entryOrFail(kind)) + ENTRY_COUNT);
+  }
+
+  public int sectionLength(SectionKind kind) {
+    return (int) le().getLong(entry(entryOrFail(kind)) + ENTRY_LENGTH);
+  }
+
+  /** Value {@code i} of an i32 section. */
+  public int value(SectionKind kind, int i) {
+    return le().getInt(offset(kind) + 4 * i);
+  }
+
+  // ---- edits
 
   /** The first {@code length} bytes. */
-  IndexBytes truncate(int length) {
+  public IndexBytes truncate(int length) {
     return new IndexBytes(Arrays.copyOf(bytes, length));
   }
 
-  IndexBytes xorByte(int offset, int mask) {
+  /** The bytes followed by {@code extra} zero bytes. */
+  public IndexBytes extend(int extra) {
+    return new IndexBytes(Arrays.copyOf(bytes, bytes.length + extra));
+  }
+
+  public IndexBytes xorByte(int offset, int mask) {
     bytes[offset] ^= (byte) mask;
     return this;
   }
 
-  IndexBytes putByte(int offset, int value) {
+  public IndexBytes putByte(int offset, int value) {
     bytes[offset] = (byte) value;
     return this;
   }
 
-  IndexBytes putShort(int offset, int value) {
+  public IndexBytes putShort(int offset, int value) {
     le().putShort(offset, (short) value);
     return this;
   }
 
-  IndexBytes putInt(int offset, int value) {
+  public IndexBytes putInt(int offset, int value) {
     le().putInt(offset, value);
     return this;
   }
 
-  IndexBytes putLong(int offset, long value) {
+  public IndexBytes putLong(int offset, long value) {
     le().putLong(offset, value);
     return this;
   }
 
-  IndexBytes putKey(int i, int key) {
-    return putInt(IndexFormat.HEADER_SIZE + i * IndexFormat.KEY_BYTES, key);
+  /** Sets value {@code i} of an i32 section. */
+  public IndexBytes putValue(SectionKind kind, int i, int value) {
+    return putInt(offset(kind) + 4 * i, value);
   }
 
-  /** Recomputes the payload CRC field from the payload bytes (then fix the header CRC too). */
-  IndexBytes fixPayloadCrc() {
+  /** Sets byte {@code i} of a section. */
+  public IndexBytes putSectionByte(SectionKind kind, int i, int value) {
+    return putByte(offset(kind) + i, value);
+  }
+
+  // ---- checksums: fix the section CRCs first, then the directory CRC, then the header CRC
+
+  /** Recomputes the directory's CRC of {@code kind} from the section's bytes. */
+  public IndexBytes fixSectionCrc(SectionKind kind) {
+    int e = entry(entryOrFail(kind));
     CRC32C crc = new CRC32C();
-    crc.update(bytes, IndexFormat.HEADER_SIZE, bytes.length - IndexFormat.HEADER_SIZE);
-    return putInt(IndexFormat.PAYLOAD_CRC_OFFSET, (int) crc.getValue());
+    crc.update(bytes, offset(kind), sectionLength(kind));
+    return putInt(e + ENTRY_CRC, (int) crc.getValue());
+  }
+
+  /** Recomputes the directory CRC over the directory's bytes (64 to the end of the last entry). */
+  public IndexBytes fixDirectoryCrc() {
+    CRC32C crc = new CRC32C();
+    crc.update(bytes, HEADER_SIZE, directoryEnd() - HEADER_SIZE);
+    return putInt(DIRECTORY_CRC_OFFSET, (int) crc.getValue());
   }
 
   /** Recomputes the header CRC over bytes 0..59, so only the edited field is wrong. */
-  IndexBytes fixHeaderCrc() {
+  public IndexBytes fixHeaderCrc() {
     CRC32C crc = new CRC32C();
-    crc.update(bytes, 0, IndexFormat.HEADER_CRC_OFFSET);
-    return putInt(IndexFormat.HEADER_CRC_OFFSET, (int) crc.getValue());
+    crc.update(bytes, 0, HEADER_CRC_OFFSET);
+    return putInt(HEADER_CRC_OFFSET, (int) crc.getValue());
   }
 
-  Path writeTo(Path file) {
+  /** Directory CRC, then header CRC: after an edit of the directory. */
+  public IndexBytes fixHead() {
+    return fixDirectoryCrc().fixHeaderCrc();
+  }
+
+  /** The CRC of {@code kind}, then directory and header: after an edit inside a section. */
+  public IndexBytes fixAll(SectionKind kind) {
+    return fixSectionCrc(kind).fixHead();
+  }
+
+  public Path writeTo(Path file) {
     try {
       return Files.write(file, bytes);
     } catch (IOException e) {

@@ -2,27 +2,35 @@ package org.ipjoin.index.load;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.ipjoin.index.IndexFormat;
+import java.util.zip.CRC32C;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.ipjoin.RealData;
+import org.ipjoin.index.TestLookups;
+import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.format.IndexWriter;
-import org.ipjoin.index.IpIndex;
-import org.ipjoin.index.IpLookup;
-import org.ipjoin.ip.IpCodec;
+import org.ipjoin.index.lookup.IntervalIndex;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,21 +38,32 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every read path must give the same keys and the same identity for the same data: the job lets
- * users switch paths, and the benchmark compares them, so any disagreement is a wrong join.
+ * Every read path must give the same intervals, the same answers and the same identity for the
+ * same data: the job lets users switch paths, and the benchmark compares them, so any disagreement
+ * is a wrong join. Expected values are computed with plain String code (no ipjoin parsing or
+ * formatting), so that a parser bug cannot hide in both the expectation and the result.
  */
 class LoadersAgreeTest {
 
   @TempDir Path dir;
 
-  private static Path realData(String relative) {
-    return org.ipjoin.RealData.file(relative);
+  /** "a.b.c.d" as a key (address − 2^31), with String code only. */
+  private static int key(String address) {
+    String[] octets = address.split("\\.");
+    long value = 0;
+    for (String o : octets) {
+      value = value * 256 + Integer.parseInt(o);
+    }
+    return (int) (value - (1L << 31));
   }
 
-  /**
-   * The expected content of ipsum.txt, read with plain String code only (no ipjoin parsing), so a
-   * parser bug cannot hide in both the expectation and the result.
-   */
+  /** A key as "a.b.c.d", with String code only. */
+  private static String address(int key) {
+    long v = key + (1L << 31);
+    return (v >>> 24) + "." + ((v >>> 16) & 255) + "." + ((v >>> 8) & 255) + "." + (v & 255);
+  }
+
+  /** The addresses of ipsum.txt: first column, comments and blank lines skipped. */
   private static Set<String> ipsumAddresses(Path file) throws IOException {
     Set<String> addresses = new HashSet<>();
     for (String line : Files.readAllLines(file, StandardCharsets.US_ASCII)) {
@@ -57,17 +76,21 @@ class LoadersAgreeTest {
     return addresses;
   }
 
-  private Path writeIndex(String name, int[] sortedKeys) throws IOException {
+  private Path writeIndex(String name, IndexContent content) throws IOException {
     Path file = dir.resolve(name + ".ipidx");
     try (OutputStream out = Files.newOutputStream(file)) {
-      IndexWriter.write(sortedKeys, sortedKeys.length, 0, sortedKeys.length, out);
+      IndexWriter.write(content, out);
     }
     return file;
   }
 
+  private Path writeIndex(String name, int[] sortedKeys) throws IOException {
+    return writeIndex(name, IndexContent.exact(sortedKeys, sortedKeys.length, 0, sortedKeys.length));
+  }
+
   /** The same keys as a text list, shuffled, one address per line (what the text path reads). */
   private Path writeTextList(String name, int[] sortedKeys) throws IOException {
-    List<String> lines = Arrays.stream(sortedKeys).mapToObj(IpCodec::format)
+    List<String> lines = Arrays.stream(sortedKeys).mapToObj(LoadersAgreeTest::address)
         .collect(Collectors.toList());
     java.util.Collections.shuffle(lines, new Random(sortedKeys.length));
     Path file = dir.resolve(name + ".txt");
@@ -84,14 +107,49 @@ class LoadersAgreeTest {
     return set.stream().mapToInt(Integer::intValue).sorted().toArray();
   }
 
+  /** CRC32C of the starts section as stored: what the text path's identity carries. */
+  private static int startsCrc(int[] keys) {
+    ByteBuffer b = ByteBuffer.allocate(4 * keys.length).order(ByteOrder.LITTLE_ENDIAN);
+    b.asIntBuffer().put(keys);
+    CRC32C crc = new CRC32C();
+    crc.update(b);
+    return (int) crc.getValue();
+  }
+
+  /** Header, 2-entry directory, starts padded to 64, then the /16 .. /22 lookup directory. */
+  private static long exactIndexLength(long n) {
+    long bits = Math.max(16, Math.min(22, n / 40 <= 1 ? 0 : 63 - Long.numberOfLeadingZeros(n / 40)));
+    return (128 + 4 * n + 63) / 64 * 64 + 4 * ((1L << bits) + 1);
+  }
+
+  /** A binary read path, or {@code ipindex verify}'s loader. */
+  record Reader(String name, CorruptIndexTest.Load how) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static List<Reader> binaryReaders() {
+    List<Reader> readers = new ArrayList<>(CorruptIndexTest.binaryPaths()
+        .map(r -> new Reader(r.name(), r.how())).toList());
+    readers.add(new Reader("hadoop-fs-stream", (file, verify) -> {
+      try (var in = FileSystem.getLocal(new Configuration()).open(
+          new org.apache.hadoop.fs.Path(file.toString()))) {
+        return StreamLoader.load(in, Files.size(file), file.toString(), verify);
+      }
+    }));
+    return readers;
+  }
+
   @Test
   void everyPathLoadsIpsumIdentically() throws IOException {
-    Path ipsum = realData("lists/ipsum.txt");
+    Path ipsum = RealData.ipsum();
     Set<String> expected = ipsumAddresses(ipsum);
-    int[] keys = expected.stream().mapToInt(IpCodec::parseKey).sorted().toArray();
+    int[] keys = expected.stream().mapToInt(LoadersAgreeTest::key).sorted().toArray();
     Path index = writeIndex("ipsum", keys);
     long indexLength = Files.size(index);
-    assertEquals(IndexFormat.HEADER_SIZE + 4L * expected.size(), indexLength);
+    assertEquals(exactIndexLength(expected.size()), indexLength);
 
     IndexIdentity binaryIdentity = null;
     for (ReadPath path : ReadPath.values()) {
@@ -99,40 +157,56 @@ class LoadersAgreeTest {
         Path source = path.readsText() ? ipsum : index;
         LoadedIndex loaded = path.loader().load(source, verify);
         String what = path.externalName() + " verify=" + verify;
-        IpLookup ips = loaded.index();
+        IntervalIndex ips = loaded.index();
         assertEquals(expected.size(), ips.size(), what);
-        Set<String> formatted = Arrays.stream(org.ipjoin.index.TestLookups.keys(ips)).mapToObj(IpCodec::format)
+        assertTrue(ips.exact(), what);
+        Set<String> formatted = Arrays.stream(TestLookups.keys(ips)).mapToObj(LoadersAgreeTest::address)
             .collect(Collectors.toSet());
         assertEquals(expected, formatted, what);
-        assertArrayEquals(keys, org.ipjoin.index.TestLookups.keys(ips), what);
+        assertArrayEquals(keys, TestLookups.keys(ips), what);
+        for (int i = 0; i < keys.length; i++) {
+          assertEquals(i, ips.match(keys[i]), what);
+          int after = Arrays.binarySearch(keys, keys[i] + 1);
+          assertEquals(after >= 0 ? after : IntervalIndex.NO_MATCH, ips.match(keys[i] + 1), what);
+        }
 
         IndexIdentity id = loaded.identity();
         assertEquals(expected.size(), id.count(), what);
         assertEquals(Files.size(source), id.fileLength(), what);
-        if (binaryIdentity == null) {
+        if (path.readsText()) {
+          assertEquals(startsCrc(keys), id.crc(), what);
+        } else if (binaryIdentity == null) {
           binaryIdentity = id;
-        }
-        // Same keys, same payload CRC, whichever file they came from.
-        assertEquals(binaryIdentity.payloadCrc(), id.payloadCrc(), what);
-        if (!path.readsText()) {
-          assertEquals(new IndexIdentity(indexLength, expected.size(), binaryIdentity.payloadCrc()),
-              id, what);
+        } else {
+          assertEquals(binaryIdentity, id, what);
         }
       }
     }
+    for (Reader r : binaryReaders()) {
+      LoadedIndex loaded = r.how().load(index, true);
+      assertArrayEquals(keys, TestLookups.keys(loaded.index()), r.name());
+      assertEquals(binaryIdentity, loaded.identity(), r.name());
+    }
   }
 
-  /** Sizes where the read loops change: nothing, one key, and the buffer and chunk boundaries. */
+  /**
+   * Sizes where the read loops change: nothing, one key, the first read of the head (576 bytes),
+   * the stream buffer (64 KiB) and the nio chunk (1 MiB).
+   */
   static Stream<Arguments> edgeSizes() {
-    int chunkKeys = ChannelLoader.CHUNK_BYTES / IndexFormat.KEY_BYTES;
-    int bufferKeys = (StreamLoader.BUFFER_BYTES - IndexFormat.HEADER_SIZE) / IndexFormat.KEY_BYTES;
+    int headKeys = (576 - 128) / 4;
+    int chunkKeys = ChannelLoader.CHUNK_BYTES / 4;
+    int bufferKeys = (StreamLoader.BUFFER_BYTES - 128) / 4;
     return Stream.of(
         Arguments.of("empty", 0),
         Arguments.of("one-key", 1),
-        Arguments.of("payload-is-one-nio-chunk", chunkKeys),
-        Arguments.of("payload-is-one-nio-chunk-plus-a-key", chunkKeys + 1),
-        Arguments.of("file-is-one-stream-buffer", bufferKeys),
-        Arguments.of("file-is-one-stream-buffer-plus-a-key", bufferKeys + 1));
+        Arguments.of("starts-end-before-the-first-read", headKeys - 1),
+        Arguments.of("starts-end-with-the-first-read", headKeys),
+        Arguments.of("starts-end-after-the-first-read", headKeys + 1),
+        Arguments.of("starts-are-one-nio-chunk", chunkKeys),
+        Arguments.of("starts-are-one-nio-chunk-plus-a-key", chunkKeys + 1),
+        Arguments.of("starts-end-with-one-stream-buffer", bufferKeys),
+        Arguments.of("starts-end-one-key-after-one-stream-buffer", bufferKeys + 1));
   }
 
   @ParameterizedTest(name = "{0} ({1} keys)")
@@ -144,24 +218,26 @@ class LoadersAgreeTest {
     }
     Path index = writeIndex(name, keys);
     Path text = writeTextList(name, keys);
-    if (name.startsWith("payload-is-one-nio-chunk")) {
-      assertEquals(ChannelLoader.CHUNK_BYTES + 4L * (count - ChannelLoader.CHUNK_BYTES / 4),
-          Files.size(index) - IndexFormat.HEADER_SIZE);
-    }
-    if (name.startsWith("file-is-one-stream-buffer")) {
-      assertEquals(StreamLoader.BUFFER_BYTES + 4L * (count - (StreamLoader.BUFFER_BYTES - 64) / 4),
-          Files.size(index));
-    }
+    assertEquals(exactIndexLength(count), Files.size(index));
     IndexIdentity expectedIdentity = null;
+    Random random = new Random(count);
+    int[] probes = new int[2000];
+    for (int i = 0; i < probes.length; i++) {
+      probes[i] = count > 0 && i % 2 == 0 ? keys[random.nextInt(count)] + (i % 4 == 0 ? 0 : 1)
+          : random.nextInt();
+    }
     for (ReadPath path : ReadPath.values()) {
       for (boolean verify : new boolean[] {true, false}) {
         String what = path.externalName() + " verify=" + verify;
         LoadedIndex loaded = path.loader().load(path.readsText() ? text : index, verify);
-        assertArrayEquals(keys, org.ipjoin.index.TestLookups.keys(loaded.index()), what);
+        assertArrayEquals(keys, TestLookups.keys(loaded.index()), what);
+        for (int probe : probes) {
+          int at = Arrays.binarySearch(keys, probe);
+          assertEquals(at >= 0 ? at : -1, loaded.index().match(probe), what);
+        }
         IndexIdentity id = loaded.identity();
         if (path.readsText()) {
-          assertEquals(Files.size(text), id.fileLength(), what);
-          assertEquals(count, id.count(), what);
+          assertEquals(new IndexIdentity(Files.size(text), count, startsCrc(keys)), id, what);
         } else if (expectedIdentity == null) {
           expectedIdentity = id;
           assertEquals(Files.size(index), id.fileLength(), what);
@@ -171,15 +247,113 @@ class LoadersAgreeTest {
         }
       }
     }
-    // The text path's identity carries the payload CRC the index would have.
-    LoadedIndex fromText = ReadPath.TEXT.loader().load(text, true);
-    assertEquals(expectedIdentity.payloadCrc(), fromText.identity().payloadCrc());
-    if (count > 0) {
-      assertTrue(ReadPath.NIO.loader().load(index, true).index().contains(keys[count - 1]));
-    } else {
-      assertFalse(ReadPath.NIO.loader().load(index, true).index().contains(0));
-      assertEquals(0, expectedIdentity.payloadCrc());
+    for (Reader r : binaryReaders()) {
+      assertEquals(expectedIdentity, r.how().load(index, true).identity(), r.name());
     }
+  }
+
+  /**
+   * Ranges with labels, described as text ("first-last label"), written with IndexWriter and read
+   * back by every binary path: the same intervals, labels and answers, checked against the text.
+   */
+  @Test
+  void everyPathAgreesOnRangesWithLabels() throws IOException {
+    Random random = new Random(42);
+    List<String> lines = new ArrayList<>();
+    long next = 0;
+    String[] names = {"tor-exit", "vpn", "scanner", "bot net", "ünïcode"};
+    while (lines.size() < 70_000) {
+      long first = next + (random.nextInt(3) == 0 ? 0 : random.nextInt(5000));
+      long last = first + (random.nextInt(4) == 0 ? 0 : random.nextInt(random.nextBoolean() ? 300 : 70_000));
+      if (last > 0xFFFF_FFFFL) {
+        break;
+      }
+      String label = random.nextInt(6) == 0 ? "" : names[random.nextInt(names.length)];
+      lines.add(dotted(first) + "-" + dotted(last) + " " + label);
+      next = last + 1;
+    }
+    // The content from the text, with String code.
+    int n = lines.size();
+    int[] starts = new int[n];
+    int[] ends = new int[n];
+    int[] ids = new int[n];
+    Map<String, Integer> dictionary = new LinkedHashMap<>();
+    for (int i = 0; i < n; i++) {
+      String line = lines.get(i);
+      String range = line.substring(0, line.indexOf(' '));
+      String label = line.substring(line.indexOf(' ') + 1);
+      starts[i] = key(range.substring(0, range.indexOf('-')));
+      ends[i] = key(range.substring(range.indexOf('-') + 1));
+      ids[i] = label.isEmpty() ? 0 : dictionary.computeIfAbsent(label, l -> dictionary.size() + 1);
+    }
+    StringBuilder all = new StringBuilder();
+    int[] labelEnds = new int[dictionary.size() + 1];
+    int id = 0;
+    for (String label : dictionary.keySet()) {
+      all.append(label);
+      labelEnds[++id] = all.toString().getBytes(StandardCharsets.UTF_8).length;
+    }
+    Path index = writeIndex("ranges", new IndexContent(starts, ends, ids, n, labelEnds,
+        all.toString().getBytes(StandardCharsets.UTF_8), 1, n));
+
+    // Expected answers: the line holding the probe, by a sorted map of the text's first addresses.
+    TreeMap<Long, String> byFirst = new TreeMap<>();
+    for (String line : lines) {
+      byFirst.put(value(line.substring(0, line.indexOf('-'))), line);
+    }
+    long[] probes = new long[50_000];
+    for (int i = 0; i < probes.length; i++) {
+      String near = lines.get(random.nextInt(n));
+      long around = value(near.substring(0, near.indexOf('-')));
+      probes[i] = i % 3 == 0 ? random.nextLong(1L << 32)
+          : Math.max(0, Math.min(0xFFFF_FFFFL, around + random.nextInt(140_000) - 70_000));
+    }
+    IndexIdentity first = null;
+    for (Reader r : binaryReaders()) {
+      for (boolean verify : new boolean[] {true, false}) {
+        String what = r.name() + " verify=" + verify;
+        LoadedIndex loaded = r.how().load(index, verify);
+        IntervalIndex ix = loaded.index();
+        assertEquals(n, ix.size(), what);
+        for (int i = 0; i < n; i++) {
+          String line = lines.get(i);
+          String text = address(ix.start(i)) + "-" + address(ix.end(i)) + " "
+              + (ix.labelId(i) == 0 ? "" : ix.labels().label(ix.labelId(i)));
+          if (!text.equals(line)) {
+            assertEquals(line, text, what + ": interval " + i);
+          }
+        }
+        for (long probe : probes) {
+          Map.Entry<Long, String> e = byFirst.floorEntry(probe);
+          String expected = null;
+          if (e != null) {
+            String line = e.getValue();
+            long last = value(line.substring(line.indexOf('-') + 1, line.indexOf(' ')));
+            expected = probe <= last ? line : null;
+          }
+          int match = ix.match((int) (probe - (1L << 31)));
+          String actual = match < 0 ? null : lines.get(match);
+          if (!java.util.Objects.equals(expected, actual)) {
+            assertEquals(expected, actual, what + ": probe " + dotted(probe));
+          }
+        }
+        if (first == null) {
+          first = loaded.identity();
+          assertEquals(Files.size(index), first.fileLength());
+          assertEquals(n, first.count());
+        } else {
+          assertEquals(first, loaded.identity(), what);
+        }
+      }
+    }
+  }
+
+  private static String dotted(long v) {
+    return (v >>> 24) + "." + ((v >>> 16) & 255) + "." + ((v >>> 8) & 255) + "." + (v & 255);
+  }
+
+  private static long value(String address) {
+    return key(address) + (1L << 31);
   }
 
   @Test
@@ -188,7 +362,7 @@ class LoadersAgreeTest {
     Path index = writeIndex("from-stream", keys);
     try (var in = Files.newInputStream(index)) {
       LoadedIndex loaded = StreamLoader.load(in, Files.size(index), "hdfs://nn/ips.ipidx", true);
-      assertArrayEquals(keys, org.ipjoin.index.TestLookups.keys(loaded.index()));
+      assertArrayEquals(keys, TestLookups.keys(loaded.index()));
       assertEquals(ReadPath.NIO.loader().load(index, true).identity(), loaded.identity());
     }
   }
