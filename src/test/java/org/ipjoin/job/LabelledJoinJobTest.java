@@ -202,6 +202,10 @@ class LabelledJoinJobTest {
     assertEquals(expected, outputLines(run.output()));
     assertEquals(List.of("part-r-00000"),
         parts(run.output()).stream().map(p -> p.getFileName().toString()).toList());
+    RunSummary summary = RunSummary.read(org.apache.hadoop.fs.FileSystem.getLocal(
+        new org.apache.hadoop.conf.Configuration()), new org.apache.hadoop.fs.Path(run.output().toUri()));
+    assertEquals("count", summary.mode());
+    assertEquals("label", summary.countBy());
   }
 
   @Test

@@ -384,7 +384,8 @@ class OutputPublicationJobTest {
     List<String> fields = new ArrayList<>();
     json.fieldNames().forEachRemaining(fields::add);
     assertEquals(List.of("ipjoinVersion", "hadoopVersion", "jobId", "output", "index", "inputs",
-        "format", "mode", "loader", "start", "end", "durationMillis", "counters"), fields);
+        "format", "mode", "countBy", "loader", "start", "end", "durationMillis", "counters"),
+        fields);
     assertEquals(pomVersion(), json.get("ipjoinVersion").asText());
     assertEquals(VersionInfo.getVersion(), json.get("hadoopVersion").asText());
     assertTrue(json.get("jobId").asText().matches("job_local\\d+_\\d{4}"), json.get("jobId").asText());
@@ -407,6 +408,7 @@ class OutputPublicationJobTest {
     assertEquals(List.of("file:" + good, "file:" + other), textList(json.get("inputs")));
     assertEquals("combined", json.get("format").asText());
     assertEquals("tag", json.get("mode").asText());
+    assertTrue(json.get("countBy").isNull(), "count mode only");
     assertEquals("mmap", json.get("loader").asText());
 
     Instant start = Instant.parse(json.get("start").asText());
