@@ -21,7 +21,7 @@ import org.ipjoin.index.load.ReadPath;
 final class IpJoinCommandLine {
 
   static final String USAGE = "hadoop jar ipjoin.jar [generic options] --index <path>"
-      + " --input <path>... --output <dir> [--loader L] [--mode M] [--format F]"
+      + " --input <path>... --output <dir> [--loader L] [--mode M] [--count-by C] [--format F]"
       + " [--no-verify-checksum] [--no-verify-index] [--no-malformed-output] [--allow-empty-input]"
       + " [--overwrite]";
 
@@ -49,6 +49,9 @@ final class IpJoinCommandLine {
         .build());
     o.addOption(Option.builder().longOpt("mode").hasArg().argName("M")
         .desc("match, nomatch, tag or count (default match; " + IpJoinKeys.MODE.key() + ")").build());
+    o.addOption(Option.builder().longOpt("count-by").hasArg().argName("C")
+        .desc("with --mode count: " + CountBy.names() + " (default address; "
+            + IpJoinKeys.COUNT_BY.key() + ")").build());
     o.addOption(Option.builder().longOpt("format").hasArg().argName("F")
         .desc(ClientIpLocators.FORMS + " (default combined; " + IpJoinKeys.FORMAT.key() + ")")
         .build());
@@ -82,6 +85,7 @@ final class IpJoinCommandLine {
     setIfGiven(cmd, "loader", IpJoinKeys.LOADER, conf);
     setIfGiven(cmd, "mode", IpJoinKeys.MODE, conf);
     setIfGiven(cmd, "format", IpJoinKeys.FORMAT, conf);
+    setIfGiven(cmd, "count-by", IpJoinKeys.COUNT_BY, conf);
     if (cmd.hasOption("no-verify-checksum")) {
       IpJoinKeys.VERIFY_CHECKSUM.set(conf, "false");
     }
@@ -98,6 +102,10 @@ final class IpJoinCommandLine {
       IpJoinKeys.OUTPUT_OVERWRITE.set(conf, "true");
     }
     List<String> problems = new ArrayList<>();
+    if (cmd.hasOption("count-by") && !countMode(conf)) {
+      problems.add("--count-by applies to --mode count only; the mode is '"
+          + OneLine.of(IpJoinKeys.MODE.get(conf)) + "'");
+    }
     if (IpJoinKeys.INDEX_PATH.get(conf) == null) {
       problems.add("missing --index (or -D " + IpJoinKeys.INDEX_PATH.key() + "=...)");
     }
@@ -113,6 +121,15 @@ final class IpJoinCommandLine {
       throw new UsageException(problems);
     }
     return new Parsed(false, List.of(inputs), output);
+  }
+
+  /** Whether the mode is count; a bad mode is reported by the submit checks. */
+  private static boolean countMode(Configuration conf) {
+    try {
+      return JoinMode.fromName(IpJoinKeys.MODE.get(conf)) == JoinMode.COUNT;
+    } catch (IllegalArgumentException e) {
+      return true;
+    }
   }
 
   private static void setIfGiven(CommandLine cmd, String option, IpJoinKeys key, Configuration conf) {

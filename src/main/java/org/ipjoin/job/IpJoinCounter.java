@@ -17,10 +17,12 @@ public enum IpJoinCounter {
   IPV6,
   /** Records with no client IP field, or one that is neither IPv4 nor IPv6 (see the malformed output). */
   MALFORMED,
-  /** Keys in the index, summed over map tasks. */
+  /** Intervals in the index (keys, for an exact-address list), summed over map tasks. */
   INDEX_ENTRIES,
   /** Length in bytes of the index file (or text list) each task loaded, summed over map tasks. */
   INDEX_BYTES,
   /** Milliseconds spent loading the index (reading, checking, building lookups), summed over map tasks. */
-  INDEX_LOAD_MILLIS
+  INDEX_LOAD_MILLIS,
+  /** Labels in the index's dictionary (0 for a list without labels), summed over map tasks. */
+  INDEX_LABELS
 }

@@ -28,6 +28,7 @@ import org.apache.hadoop.util.ToolRunner;
  * <pre>
  * hadoop jar ipjoin.jar [generic options] --index &lt;path&gt; --input &lt;path&gt;... --output &lt;dir&gt;
  *     [--loader text|stream|buffered|nio|mmap|mmap-direct] [--mode match|nomatch|tag|count]
+ *     [--count-by address|label]
  *     [--format combined|tsv:N|csv:N|regex:PATTERN] [--no-verify-checksum] [--no-malformed-output]
  *     [--overwrite]
  *
@@ -169,7 +170,18 @@ public class IpJoinDriver extends Configured implements Tool {
         NullWritable.class, Text.class);
 
     job.setMapperClass(ConfiguredMapper.of(conf));
-    if (mode.needsReducer()) {
+    if (mode.needsReducer() && checked.countBy() == CountBy.LABEL) {
+      job.setMapOutputKeyClass(Text.class);
+      job.setMapOutputValueClass(LongWritable.class);
+      // Sums per label, on the map side and in the reducer; Text keys sort by their bytes.
+      job.setCombinerClass(LongSumReducer.class);
+      job.setReducerClass(LongSumReducer.class);
+      job.setOutputKeyClass(Text.class);
+      job.setOutputValueClass(LongWritable.class);
+      // One reducer, whatever mapreduce.job.reduces says: a list has few labels (the combiner
+      // leaves at most one record per label and map task), and one file is sorted by label.
+      job.setNumReduceTasks(1);
+    } else if (mode.needsReducer()) {
       job.setMapOutputKeyClass(IntWritable.class);
       job.setMapOutputValueClass(LongWritable.class);
       // Hadoop's own LongSumReducer sums the 1s per address key on the map side.

@@ -28,8 +28,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Per record, by {@link JoinMode}: {@code match}/{@code nomatch} write the record's bytes
  * unchanged (NullWritable key, so TextOutputFormat writes the value alone); {@code tag} writes the
- * record + TAB + {@code 1}/{@code 0}, or {@code -} for a malformed record; {@code count} emits (key of the address, 1) for listed
- * addresses, summed by Hadoop's LongSumReducer as combiner and {@link IpCountReducer}. An IPv6 client is
+ * record + TAB + the matching interval's label ({@code 1} without one), the configured unmatched
+ * tag, or {@code -} for a malformed record ({@link MatchTags}); {@code count} emits (key of the
+ * address, 1) for listed addresses, summed by Hadoop's LongSumReducer as combiner and {@link
+ * IpCountReducer}, or with {@code ipjoin.count.by=label} (label, 1), summed by LongSumReducer as
+ * combiner and reducer. An IPv6 client is
  * counted in {@code IPV6} and treated as not listed (the index holds IPv4 only). A record without
  * a well-formed client IP is counted in {@code MALFORMED}, never fails the task, and (unless
  * {@code ipjoin.malformed.output=false}) is written byte for byte under
@@ -48,13 +51,10 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
   /** Its files: {@code <output>/malformed/part-m-NNNNN}. */
   static final String MALFORMED_BASE_PATH = "malformed/part";
 
-  private static final byte[] TAG_LISTED = {'\t', '1'};
-  private static final byte[] TAG_NOT_LISTED = {'\t', '0'};
-  /** Tag mode keeps its promise of every record: a malformed one is tagged {@code -}. */
-  private static final byte[] TAG_MALFORMED = {'\t', '-'};
-
   private IntervalIndex index;
   private JoinMode mode;
+  private CountBy countBy;
+  private MatchTags tags;
   private ClientIpLocator locator;
   private final ClientIpLocator.Range range = new ClientIpLocator.Range();
   private boolean writeMalformed;
@@ -63,6 +63,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
 
   private final Text tagged = new Text();
   private final IntWritable addressKey = new IntWritable();
+  private final Text labelKey = new Text();
   private final LongWritable one = new LongWritable(1);
 
   private Counter records;
@@ -75,6 +76,8 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
   protected void setup(Context context) throws IOException, InterruptedException {
     Configuration conf = context.getConfiguration();
     mode = JoinMode.fromName(IpJoinKeys.MODE.get(conf));
+    countBy = CountBy.fromName(IpJoinKeys.COUNT_BY.get(conf));
+    tags = MatchTags.of(conf);
     locator = ClientIpLocators.fromSpec(IpJoinKeys.FORMAT.get(conf));
     writeMalformed = IpJoinKeys.MALFORMED_OUTPUT.getBoolean(conf);
     ReadPath readPath = IpJoinKeys.readPath(conf);
@@ -97,8 +100,10 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
       context.getCounter(IpJoinCounter.INDEX_ENTRIES).increment(index.size());
       context.getCounter(IpJoinCounter.INDEX_BYTES).increment(loaded.identity().fileLength());
       context.getCounter(IpJoinCounter.INDEX_LOAD_MILLIS).increment(millis);
-      LOG.info("Loaded index {} ({}, {}) with loader {} in {} ms: {} keys, {} bytes, checksum {}",
-          local.path(), local.how(), uri, readPath.externalName(), millis, index.size(),
+      context.getCounter(IpJoinCounter.INDEX_LABELS).increment(index.labels().count());
+      LOG.info("Loaded index {} ({}, {}) with loader {} in {} ms: {} intervals, {} labels, {} bytes,"
+          + " checksum {}", local.path(), local.how(), uri, readPath.externalName(), millis,
+          index.size(), index.labels().count(),
           loaded.identity().fileLength(),
           readPath.readsText() ? "n/a (text list)" : verifyChecksum ? "verified" : "not verified");
     } finally {
@@ -106,7 +111,8 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
         Files.deleteIfExists(local.path());
       }
     }
-    LOG.info("Mode {}, format {}, malformed output {}", mode.externalName(), locator.spec(),
+    LOG.info("Mode {}{}, format {}, malformed output {}", mode.externalName(),
+        mode == JoinMode.COUNT ? " by " + countBy.externalName() : "", locator.spec(),
         writeMalformed ? "on" : "off");
 
     records = context.getCounter(IpJoinCounter.RECORDS);
@@ -146,16 +152,17 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
       return;
     }
     long key = IpCodec.parseKey(bytes, range.from, range.to);
-    boolean listed;
+    int interval;
     if (key != IpCodec.NOT_IPV4) {
-      listed = index.match((int) key) != IntervalIndex.NO_MATCH;
+      interval = index.match((int) key);
     } else if (IpCodec.looksLikeIpv6(bytes, range.from, range.to)) {
       ipv6.increment(1);
-      listed = false;
+      interval = IntervalIndex.NO_MATCH;
     } else {
       malformed(record, context);
       return;
     }
+    boolean listed = interval != IntervalIndex.NO_MATCH;
     (listed ? matched : unmatched).increment(1);
 
     switch (mode) {
@@ -170,24 +177,33 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
         }
       }
       case TAG -> {
-        tagged.set(bytes, 0, length);
-        tagged.append(listed ? TAG_LISTED : TAG_NOT_LISTED, 0, 2);
+        tags.tag(tagged, bytes, length, index, interval);
         context.write(NullWritable.get(), tagged);
       }
       case COUNT -> {
         if (listed) {
-          addressKey.set((int) key);
-          context.write(addressKey, one);
+          count((int) key, interval, context);
         }
       }
+    }
+  }
+
+  private void count(int key, int interval, Context context)
+      throws IOException, InterruptedException {
+    if (countBy == CountBy.LABEL) {
+      MatchTags.label(labelKey, index, interval);
+      context.write(labelKey, one);
+    } else {
+      addressKey.set(key);
+      context.write(addressKey, one);
     }
   }
 
   private void malformed(Text record, Context context) throws IOException, InterruptedException {
     malformed.increment(1);
     if (mode == JoinMode.TAG) {
-      tagged.set(record.getBytes(), 0, record.getLength());
-      tagged.append(TAG_MALFORMED, 0, 2);
+      // Tag mode keeps its promise of every record: a malformed one is tagged '-'.
+      MatchTags.tagMalformed(tagged, record.getBytes(), record.getLength());
       context.write(NullWritable.get(), tagged);
     }
     if (writeMalformed) {

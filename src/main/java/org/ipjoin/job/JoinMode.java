@@ -10,9 +10,15 @@ public enum JoinMode {
   MATCH,
   /** Records whose client IP is not in the index (IPv6 clients included), byte for byte. */
   NOMATCH,
-  /** Every record, then TAB and {@code 1} (listed), {@code 0} (not listed) or {@code -} (malformed). */
+  /**
+   * Every record, then TAB and the matching entry's label ({@code 1} without one), the unmatched
+   * tag ({@code 0} by default) or {@code -} (malformed); see {@link MatchTags}.
+   */
   TAG,
-  /** Per listed address, how many records it made: {@code a.b.c.d<TAB>count}, sorted by address. */
+  /**
+   * Per listed address, how many records it made: {@code a.b.c.d<TAB>count}, sorted by address;
+   * or per label ({@link CountBy}).
+   */
   COUNT;
 
   /** The name users write: lower case. */

@@ -32,9 +32,10 @@ import org.ipjoin.index.format.IndexIdentity;
  * that Maven fills in at build time.
  */
 @JsonPropertyOrder({"ipjoinVersion", "hadoopVersion", "jobId", "output", "index", "inputs",
-    "format", "mode", "loader", "start", "end", "durationMillis", "counters"})
+    "format", "mode", "countBy", "loader", "start", "end", "durationMillis", "counters"})
 public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobId, String output,
-    Index index, List<String> inputs, String format, String mode, String loader, String start,
+    Index index, List<String> inputs, String format, String mode, String countBy, String loader,
+    String start,
     String end, long durationMillis, Map<String, Long> counters) {
 
   /** The file name in the output directory. */
@@ -68,7 +69,9 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
     return new RunSummary(ipjoinVersionOfThisBuild(), VersionInfo.getVersion(),
         job.getJobID().toString(), checked.output().toString(), index,
         checked.inputs().files().stream().map(Path::toString).toList(), IpJoinKeys.FORMAT.get(conf),
-        checked.mode().externalName(), IpJoinKeys.LOADER.get(conf), start.toString(),
+        checked.mode().externalName(),
+        checked.mode() == JoinMode.COUNT ? checked.countBy().externalName() : null,
+        IpJoinKeys.LOADER.get(conf), start.toString(),
         end.toString(), end.toEpochMilli() - start.toEpochMilli(), values);
   }
 

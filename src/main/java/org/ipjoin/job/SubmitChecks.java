@@ -28,8 +28,12 @@ import org.ipjoin.index.load.TextListLoader;
  */
 final class SubmitChecks {
 
-  /** The validated plan: the index as a qualified path, and the identity tasks must load. */
-  record Checked(Path index, IndexIdentity identity, JoinMode mode, InputSet inputs, Path output) {}
+  /**
+   * The validated plan: the index as a qualified path, the identity tasks must load, and what the
+   * job writes ({@code countBy} matters in count mode only).
+   */
+  record Checked(Path index, IndexIdentity identity, JoinMode mode, CountBy countBy,
+      InputSet inputs, Path output) {}
 
   private SubmitChecks() {}
 
@@ -38,6 +42,7 @@ final class SubmitChecks {
     List<String> problems = new ArrayList<>();
     ReadPath readPath = null;
     JoinMode mode = null;
+    CountBy countBy = null;
     try {
       readPath = IpJoinKeys.readPath(conf);
     } catch (IllegalArgumentException e) {
@@ -47,6 +52,16 @@ final class SubmitChecks {
       mode = JoinMode.fromName(IpJoinKeys.MODE.get(conf));
     } catch (IllegalArgumentException e) {
       problems.add("bad mode: " + e.getMessage());
+    }
+    try {
+      countBy = CountBy.fromName(IpJoinKeys.COUNT_BY.get(conf));
+    } catch (IllegalArgumentException e) {
+      problems.add("bad count-by: " + e.getMessage());
+    }
+    try {
+      MatchTags.of(conf);
+    } catch (IllegalArgumentException e) {
+      problems.add(e.getMessage());
     }
     try {
       ClientIpLocators.fromSpec(IpJoinKeys.FORMAT.get(conf));
@@ -117,7 +132,7 @@ final class SubmitChecks {
     if (!problems.isEmpty()) {
       throw new UsageException(problems);
     }
-    return new Checked(index, identity, mode, inputSet, out);
+    return new Checked(index, identity, mode, countBy, inputSet, out);
   }
 
   /** Whether --overwrite was asked for; a bad value is reported with the other booleans. */

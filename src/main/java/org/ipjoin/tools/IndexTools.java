@@ -16,6 +16,7 @@ import org.apache.hadoop.util.ToolRunner;
  * ipindex build   --input ip.tsv [more.tsv …] --output ips.ipidx [--skip-invalid] [--overwrite] [--max-shrink F] [--allow-empty]
  * ipindex verify  [--no-checksum] ips.ipidx
  * ipindex inspect ips.ipidx [--lookup 1.2.3.4 …]
+ * ipindex export  ips.ipidx [--output list.txt] [--overwrite]
  * ipindex sample  --ips N --output ip.tsv [--logs access.log --log-lines M --hit-ratio 0.5] [--seed S]
  * ipindex load    --loader text|stream|buffered|nio|mmap|mmap-direct [--no-checksum] /local/ips.ipidx
  * </pre>
@@ -30,6 +31,7 @@ public final class IndexTools {
     COMMANDS.put("build", BuildCommand::new);
     COMMANDS.put("verify", VerifyCommand::new);
     COMMANDS.put("inspect", InspectCommand::new);
+    COMMANDS.put("export", ExportCommand::new);
     COMMANDS.put("sample", SampleCommand::new);
     COMMANDS.put("load", LoadCommand::new);
   }

@@ -265,6 +265,28 @@ class IpJoinDriverValidationTest {
   }
 
   @Test
+  void badCountByAndCountByOutsideCountMode() throws Exception {
+    Result bad = run(valid("--mode", "count", "--count-by", "asn").toArray(new String[0]));
+    assertOneLine(bad);
+    assertEquals("ipjoin: bad count-by: unknown count-by 'asn'; choose one of address, label",
+        bad.errLines().get(0));
+    Result tag = run(valid("--mode", "tag", "--count-by", "label").toArray(new String[0]));
+    assertOneLine(tag);
+    assertEquals("ipjoin: --count-by applies to --mode count only; the mode is 'tag'",
+        tag.errLines().get(0));
+  }
+
+  @Test
+  void anUnmatchedTagWithATabOrLineBreakIsRefusedEscaped() throws Exception {
+    List<String> args = new ArrayList<>(List.of("-D", "ipjoin.tag.unmatched=no\tmatch"));
+    args.addAll(valid("--mode", "tag"));
+    Result r = run(args.toArray(new String[0]));
+    assertOneLine(r);
+    assertEquals("ipjoin: ipjoin.tag.unmatched must not contain a tab or line break (it is the"
+        + " record's last column), got 'no\\x09match'", r.errLines().get(0));
+  }
+
+  @Test
   void badFormats() throws Exception {
     assertOneLine(run(valid("--format", "json").toArray(new String[0])), "bad format 'json'");
     assertOneLine(run(valid("--format", "tsv:0").toArray(new String[0])), "bad format 'tsv:0'", "from 1");

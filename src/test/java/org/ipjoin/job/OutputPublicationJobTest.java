@@ -384,7 +384,8 @@ class OutputPublicationJobTest {
     List<String> fields = new ArrayList<>();
     json.fieldNames().forEachRemaining(fields::add);
     assertEquals(List.of("ipjoinVersion", "hadoopVersion", "jobId", "output", "index", "inputs",
-        "format", "mode", "loader", "start", "end", "durationMillis", "counters"), fields);
+        "format", "mode", "countBy", "loader", "start", "end", "durationMillis", "counters"),
+        fields);
     assertEquals(pomVersion(), json.get("ipjoinVersion").asText());
     assertEquals(VersionInfo.getVersion(), json.get("hadoopVersion").asText());
     assertTrue(json.get("jobId").asText().matches("job_local\\d+_\\d{4}"), json.get("jobId").asText());
@@ -407,6 +408,7 @@ class OutputPublicationJobTest {
     assertEquals(List.of("file:" + good, "file:" + other), textList(json.get("inputs")));
     assertEquals("combined", json.get("format").asText());
     assertEquals("tag", json.get("mode").asText());
+    assertTrue(json.get("countBy").isNull(), "count mode only");
     assertEquals("mmap", json.get("loader").asText());
 
     Instant start = Instant.parse(json.get("start").asText());
@@ -421,7 +423,7 @@ class OutputPublicationJobTest {
     List<String> names = new ArrayList<>();
     counters.fieldNames().forEachRemaining(names::add);
     assertEquals(List.of("RECORDS", "MATCHED", "UNMATCHED", "IPV6", "MALFORMED", "INDEX_ENTRIES",
-        "INDEX_BYTES", "INDEX_LOAD_MILLIS"), names);
+        "INDEX_BYTES", "INDEX_LOAD_MILLIS", "INDEX_LABELS"), names);
     assertEquals(records, counters.get("RECORDS").asLong());
     assertEquals(matched, counters.get("MATCHED").asLong());
     assertEquals(records - matched, counters.get("UNMATCHED").asLong());
@@ -430,6 +432,7 @@ class OutputPublicationJobTest {
     assertEquals(2L * LISTED.size(), counters.get("INDEX_ENTRIES").asLong(), "two map tasks");
     assertEquals(2L * indexBytes.length, counters.get("INDEX_BYTES").asLong());
     assertTrue(counters.get("INDEX_LOAD_MILLIS").asLong() >= 0);
+    assertEquals(0, counters.get("INDEX_LABELS").asLong(), "an exact list without labels");
 
     // The reader gives the same values.
     RunSummary read = RunSummary.read(org.apache.hadoop.fs.FileSystem.getLocal(

@@ -96,7 +96,7 @@ class CommandLineConventionTest {
 
   @Test
   void everyCommandsHelpHasTheSameShape() throws Exception {
-    for (String command : new String[] {"build", "verify", "inspect", "sample", "load"}) {
+    for (String command : new String[] {"build", "verify", "inspect", "export", "sample", "load"}) {
       Run help = IndexToolsTest.ipindex(command, "--help");
       assertEquals(0, help.exit(), help.err());
       assertTrue(help.out().startsWith("usage: ipindex " + command + " [generic options] "), help.out());

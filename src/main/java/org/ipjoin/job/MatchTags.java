@@ -1,0 +1,91 @@
+package org.ipjoin.job;
+
+import java.nio.charset.StandardCharsets;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.Text;
+import org.ipjoin.index.lookup.IntervalIndex;
+import org.ipjoin.index.lookup.LabelDictionary;
+
+/**
+ * What {@code tag} mode appends to a record and what {@code count --count-by label} counts under,
+ * resolved once per task from the configuration: the label of the matching interval, copied
+ * straight from the index's dictionary into the output {@link Text} (no String per record);
+ * {@code 1} for a matching entry without a label (so an unlabelled list tags as it always did);
+ * the configured {@code ipjoin.tag.unmatched} value (default {@code 0}) for a record that matches
+ * nothing, IPv6 included; {@code -} for a malformed record.
+ */
+final class MatchTags {
+
+  /** A match whose list entry has no label. */
+  static final byte[] UNLABELLED = {'1'};
+  /** A record without a well-formed client IP. */
+  static final byte[] MALFORMED = {'-'};
+  private static final byte[] TAB = {'\t'};
+
+  private final byte[] unmatched;
+
+  private MatchTags(byte[] unmatched) {
+    this.unmatched = unmatched;
+  }
+
+  /**
+   * Reads {@code ipjoin.tag.unmatched}.
+   *
+   * @throws IllegalArgumentException if the value holds a tab or a line break (it would split the
+   *     tagged record into other columns or lines), naming the key and the value, escaped
+   */
+  static MatchTags of(Configuration conf) {
+    String value = IpJoinKeys.TAG_UNMATCHED.get(conf);
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c == '\t' || c == '\n' || c == '\r') {
+        throw new IllegalArgumentException(IpJoinKeys.TAG_UNMATCHED.key() + " must not contain a"
+            + " tab or line break (it is the record's last column), got '" + escaped(value) + "'");
+      }
+    }
+    return new MatchTags(value.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** {@code out} = the record, TAB, the tag of {@code interval} (or of no match). */
+  void tag(Text out, byte[] record, int length, IntervalIndex index, int interval) {
+    out.set(record, 0, length);
+    out.append(TAB, 0, 1);
+    if (interval == IntervalIndex.NO_MATCH) {
+      out.append(unmatched, 0, unmatched.length);
+    } else {
+      appendLabel(out, index, interval);
+    }
+  }
+
+  /** {@code out} = the record, TAB, {@code -}. */
+  static void tagMalformed(Text out, byte[] record, int length) {
+    out.set(record, 0, length);
+    out.append(TAB, 0, 1);
+    out.append(MALFORMED, 0, 1);
+  }
+
+  /** {@code out} = the label of {@code interval} (a match), or {@code 1} when it has none. */
+  static void label(Text out, IntervalIndex index, int interval) {
+    out.clear();
+    appendLabel(out, index, interval);
+  }
+
+  private static void appendLabel(Text out, IntervalIndex index, int interval) {
+    int id = index.labelId(interval);
+    if (id == 0) {
+      out.append(UNLABELLED, 0, 1);
+    } else {
+      LabelDictionary labels = index.labels();
+      out.append(labels.bytes(), labels.offset(id), labels.length(id));
+    }
+  }
+
+  private static String escaped(String value) {
+    StringBuilder s = new StringBuilder(value.length());
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      s.append(c < 0x20 || c == 0x7f ? String.format("\\x%02x", (int) c) : String.valueOf(c));
+    }
+    return s.toString();
+  }
+}

@@ -1,0 +1,107 @@
+package org.ipjoin.tools;
+
+import java.io.BufferedOutputStream;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.ipjoin.index.IndexBuilder;
+import org.ipjoin.index.lookup.IntervalIndex;
+import org.ipjoin.index.lookup.LabelDictionary;
+import org.ipjoin.index.load.FileSystemLoader;
+import org.ipjoin.ip.IntervalText;
+
+/**
+ * {@code ipindex export ips.ipidx [--output list.txt] [--overwrite]}
+ *
+ * <p>Writes the index's normalised intervals back as a text list, in address order, one per line:
+ * the address for a one-address interval, a CIDR block when the interval is exactly one, else
+ * {@code a-b} ({@link IntervalText}); then TAB and the label when the interval has one (its UTF-8
+ * bytes as stored). Building that text gives an index with the same intervals and labels. Reads
+ * and checks the whole index first. Without {@code --output} the list goes to stdout; with it, to
+ * a hidden temporary file beside the target that is renamed into place when complete.
+ * Exit codes: 0 written, 1 the index is corrupt or an I/O error, 2 usage error, index missing, or
+ * output exists (without {@code --overwrite}) or is the index.
+ */
+final class ExportCommand extends IndexCommand {
+
+  private static final int BUFFER_BYTES = 1 << 16;
+
+  ExportCommand() {
+    super("export", "ips.ipidx [--output list.txt] [--overwrite]");
+  }
+
+  @Override
+  int maxArguments() {
+    return 1;
+  }
+
+  @Override
+  String argumentHint() {
+    return "expected one index file; see --help";
+  }
+
+  @Override
+  Options options() {
+    return new Options()
+        .addOption(Option.builder().longOpt("output").hasArg().argName("path")
+            .desc("the text list to write (default: stdout)").build())
+        .addOption(Option.builder().longOpt("overwrite").desc("replace an existing output").build());
+  }
+
+  @Override
+  int run(CommandLine line) throws Exception {
+    Path file = new Path(onlyArgument(line, "index file"));
+    FileSystem fs = file.getFileSystem(getConf());
+    if (!fs.exists(file)) {
+      throw new FileNotFoundException(file + " does not exist");
+    }
+    String output = line.getOptionValue("output");
+    if (output == null) {
+      IntervalIndex index = FileSystemLoader.load(fs, file, true).index();
+      OutputStream out = new BufferedOutputStream(System.out, BUFFER_BYTES);
+      write(index, out);
+      out.flush();
+      return OK;
+    }
+    Path target = new Path(output);
+    // Raw local file system: no .crc side file next to the list (IndexBuilder explains).
+    FileSystem targetFs = IndexBuilder.withoutChecksumFiles(target.getFileSystem(getConf()));
+    if (targetFs.makeQualified(target).equals(fs.makeQualified(file))) {
+      throw new UsageException("--output " + target + " is the index itself");
+    }
+    boolean overwrite = line.hasOption("overwrite");
+    if (!overwrite && targetFs.exists(target)) {
+      throw new FileAlreadyExistsException(target + " already exists; pass --overwrite to replace it");
+    }
+    IntervalIndex index = FileSystemLoader.load(fs, file, true).index();
+    SampleCommand.writeAtomically(targetFs, target, overwrite, out -> {
+      OutputStream buffered = new BufferedOutputStream(out, BUFFER_BYTES);
+      write(index, buffered);
+      buffered.flush();
+    });
+    System.out.printf("exported %,d intervals (%,d labels) from %s to %s%n", index.size(),
+        index.labels().count(), file, target);
+    return OK;
+  }
+
+  /** Every interval, in address order (signed key order), as one line. */
+  static void write(IntervalIndex index, OutputStream out) throws IOException {
+    LabelDictionary labels = index.labels();
+    for (int i = 0; i < index.size(); i++) {
+      out.write(IntervalText.format(index.start(i), index.end(i)).getBytes(StandardCharsets.US_ASCII));
+      int id = index.labelId(i);
+      if (id != 0) {
+        out.write('\t');
+        out.write(labels.bytes(), labels.offset(id), labels.length(id));
+      }
+      out.write('\n');
+    }
+  }
+}

@@ -1,0 +1,68 @@
+package org.ipjoin;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.ipjoin.index.build.IntervalNormaliser;
+import org.ipjoin.index.build.LabelColumn;
+import org.ipjoin.index.build.LineKind;
+import org.ipjoin.index.build.ListEntries;
+import org.ipjoin.index.build.ListLineParser;
+import org.ipjoin.index.build.NormalisedList;
+import org.ipjoin.index.build.OverlapPolicy;
+import org.ipjoin.index.format.IndexContent;
+import org.ipjoin.index.format.IndexHeader;
+import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.format.IndexWriter;
+
+/**
+ * Index files with ranges and labels for tests, made from a text list through the build API
+ * ({@link ListLineParser} → {@link ListEntries} → {@link IntervalNormaliser} → {@link
+ * IndexContent} → {@link IndexWriter}), the way {@code ipindex build} wires it.
+ */
+public final class BuiltIndexes {
+
+  private BuiltIndexes() {}
+
+  /** The list's lines (IPv6 lines skipped; any other non-entry line fails the test) as content. */
+  public static IndexContent content(List<String> lines, LabelColumn labels, OverlapPolicy policy) {
+    ListLineParser parser = new ListLineParser(labels);
+    ListEntries entries = new ListEntries(Math.max(4, lines.size()));
+    long number = 0;
+    for (String line : lines) {
+      number++;
+      byte[] b = line.getBytes(StandardCharsets.UTF_8);
+      LineKind kind = parser.parse(b, 0, b.length);
+      if (kind.isEntry()) {
+        entries.add(parser, number);
+      } else if (!kind.isIgnorable() && kind != LineKind.IPV6) {
+        throw new AssertionError("line " + number + " is " + kind + ": " + parser.error());
+      }
+    }
+    NormalisedList list = IntervalNormaliser.normalise(entries, policy);
+    int[] ends = list.isExactAddresses() ? null : list.ends();
+    if (!list.hasLabels()) {
+      return new IndexContent(list.starts(), ends, null, list.size(), null, null, 0, lines.size());
+    }
+    return new IndexContent(list.starts(), ends, list.labelIds(), list.size(),
+        list.labels().endOffsets(), list.labels().concatenatedBytes(), 0, lines.size());
+  }
+
+  /** The index of {@code list} (labels from the column after the entry, longest match wins). */
+  public static IndexIdentity write(Path list, Path index) throws IOException {
+    return write(content(Files.readAllLines(list, StandardCharsets.UTF_8), LabelColumn.DEFAULT,
+        OverlapPolicy.LONGEST), index);
+  }
+
+  /** Writes {@code content} to {@code index}; returns the identity a task must load. */
+  public static IndexIdentity write(IndexContent content, Path index) throws IOException {
+    IndexHeader header;
+    try (OutputStream out = Files.newOutputStream(index)) {
+      header = IndexWriter.write(content, out);
+    }
+    return header.identity(Files.size(index));
+  }
+}

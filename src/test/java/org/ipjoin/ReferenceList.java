@@ -1,0 +1,125 @@
+package org.ipjoin;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * An independent reading of a real list for tests: plain String code and unsigned addresses in
+ * longs, no ipjoin class. {@link #answer} finds the entry that answers for an address by brute
+ * force under the {@code longest} rule (the fewest addresses wins; among equal sizes the earliest
+ * line).
+ */
+public final class ReferenceList {
+
+  private static final Pattern IPV4 = Pattern.compile(
+      "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}");
+
+  /** One entry; {@code label} is null when the line has none. */
+  public record Entry(long start, long end, String label) {
+    long size() {
+      return end - start + 1;
+    }
+  }
+
+  private final List<Entry> entries;
+
+  private ReferenceList(List<Entry> entries) {
+    this.entries = entries;
+  }
+
+  public List<Entry> entries() {
+    return entries;
+  }
+
+  /** {@code start,end,name,url} lines (ipcat): the name is the label; quoted fields allowed. */
+  public static ReferenceList ipcatCsv(Path file) throws IOException {
+    List<Entry> entries = new ArrayList<>();
+    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+      List<String> f = csvFields(line);
+      entries.add(new Entry(address(f.get(0)), address(f.get(1)), f.get(2)));
+    }
+    return new ReferenceList(entries);
+  }
+
+  /** {@code a.b.c.d/n ; comment} lines and {@code ;} comment lines (Spamhaus DROP): no labels. */
+  public static ReferenceList cidrBlocks(Path file) throws IOException {
+    List<Entry> entries = new ArrayList<>();
+    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+      String block = line.split(";")[0].trim();
+      if (block.isEmpty()) {
+        continue;
+      }
+      String[] parts = block.split("/");
+      long start = address(parts[0]);
+      long size = 1L << (32 - Integer.parseInt(parts[1]));
+      entries.add(new Entry(start, start + size - 1, null));
+    }
+    return new ReferenceList(entries);
+  }
+
+  /** The entry answering for {@code address} under the longest rule, or null. */
+  public Entry answer(long address) {
+    Entry best = null;
+    for (Entry e : entries) {
+      if (e.start <= address && address <= e.end && (best == null || e.size() < best.size())) {
+        best = e;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * What tag mode must write for a combined-log record: the client is the first space-delimited
+   * field; an IPv4 client gets the answer's label ({@code 1} without one) or {@code unmatched};
+   * a client with a ':' is IPv6 ({@code unmatched}); anything else is malformed ({@code -}).
+   */
+  public String tag(String record, String unmatched) {
+    int space = record.indexOf(' ');
+    String client = space < 0 ? record : record.substring(0, space);
+    if (IPV4.matcher(client).matches()) {
+      Entry e = answer(address(client));
+      return e == null ? unmatched : e.label == null ? "1" : e.label;
+    }
+    return client.contains(":") ? unmatched : "-";
+  }
+
+  public static long address(String dotted) {
+    long a = 0;
+    for (String octet : dotted.split("\\.")) {
+      a = a * 256 + Integer.parseInt(octet);
+    }
+    return a;
+  }
+
+  public static String dotted(long a) {
+    return (a >>> 24) + "." + ((a >>> 16) & 255) + "." + ((a >>> 8) & 255) + "." + (a & 255);
+  }
+
+  /** Splits a CSV line on commas outside double quotes; "" inside quotes is a quote. */
+  static List<String> csvFields(String line) {
+    List<String> fields = new ArrayList<>();
+    StringBuilder field = new StringBuilder();
+    boolean quoted = false;
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (quoted && c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+        field.append('"');
+        i++;
+      } else if (c == '"') {
+        quoted = !quoted;
+      } else if (c == ',' && !quoted) {
+        fields.add(field.toString().trim());
+        field.setLength(0);
+      } else {
+        field.append(c);
+      }
+    }
+    fields.add(field.toString().trim());
+    return fields;
+  }
+}
