@@ -5,10 +5,10 @@ import java.io.InputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.ipjoin.index.EmptyIpListException;
+import org.ipjoin.index.list.EmptyIpListException;
 import org.ipjoin.index.format.IndexIdentity;
-import org.ipjoin.index.IpListLine;
-import org.ipjoin.index.IpListScanner;
+import org.ipjoin.index.list.IpListLine;
+import org.ipjoin.index.build.IpListScanner;
 
 /**
  * The job refuses a text IP list without addresses ({@code --loader text}) as {@code ipindex build}

@@ -224,7 +224,7 @@ final class SubmitChecks {
       try (FSDataInputStream in = fs.open(list)) {
         return new TextListLoader().load(in, list.toString(), length).identity();
       }
-    } catch (org.ipjoin.index.MalformedIpListException e) {
+    } catch (org.ipjoin.index.list.MalformedIpListException e) {
       throw new UsageException(e.getMessage());
     } catch (IOException e) {
       throw new UsageException("cannot read IP list " + list + ": " + e.getMessage());

@@ -7,8 +7,8 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.ipjoin.index.BuildSummary;
-import org.ipjoin.index.IndexBuilder;
+import org.ipjoin.index.build.BuildSummary;
+import org.ipjoin.index.build.IndexBuilder;
 
 /**
  * {@code ipindex build --input ip.tsv [more.tsv ...] --output ips.ipidx [--skip-invalid]

@@ -11,7 +11,7 @@ import org.apache.commons.cli.Options;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.ipjoin.index.IndexBuilder;
+import org.ipjoin.index.build.IndexBuilder;
 import org.ipjoin.index.lookup.IntervalIndex;
 import org.ipjoin.index.lookup.LabelDictionary;
 import org.ipjoin.index.load.FileSystemLoader;

@@ -10,11 +10,11 @@ import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.util.Tool;
 import org.ipjoin.index.format.CorruptIndexException;
-import org.ipjoin.index.EmptyIpListException;
-import org.ipjoin.index.IndexShrinkException;
-import org.ipjoin.index.InvalidBuildInputException;
-import org.ipjoin.index.ListTooBigForHeapException;
-import org.ipjoin.index.MalformedIpListException;
+import org.ipjoin.index.list.EmptyIpListException;
+import org.ipjoin.index.build.IndexShrinkException;
+import org.ipjoin.index.build.InvalidBuildInputException;
+import org.ipjoin.index.build.ListTooBigForHeapException;
+import org.ipjoin.index.list.MalformedIpListException;
 import org.ipjoin.cli.CommandLineException;
 import org.ipjoin.cli.StrictCommandLine;
 

@@ -8,8 +8,8 @@ import org.apache.commons.cli.Options;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.ipjoin.index.IndexBuilder;
-import org.ipjoin.index.IndexPublisher;
+import org.ipjoin.index.build.IndexBuilder;
+import org.ipjoin.index.build.IndexPublisher;
 
 /**
  * {@code ipindex sample --ips N --output ip.tsv [--logs access.log --log-lines M] [--hit-ratio 0.5]

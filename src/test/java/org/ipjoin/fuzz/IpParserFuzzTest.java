@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import org.ipjoin.index.IpListLine;
+import org.ipjoin.index.list.IpListLine;
 import org.ipjoin.ip.IpCodec;
 
 /**

@@ -113,7 +113,7 @@ class LabelledMapperLoadersTest {
     Path index = dir.resolve("ipsum.ipidx");
     IndexIdentity identity = BuiltIndexes.write(BuiltIndexes.content(
         Files.readAllLines(list, StandardCharsets.UTF_8),
-        org.ipjoin.index.build.LabelColumn.NONE, org.ipjoin.index.build.OverlapPolicy.LONGEST),
+        org.ipjoin.index.list.LabelColumn.NONE, org.ipjoin.index.list.OverlapPolicy.LONGEST),
         index);
     // The binary loaders agree with each other (test above): nio stands for them.
     assertEquals(expected, run(driver(ReadPath.NIO, index, identity, "tag"), records));

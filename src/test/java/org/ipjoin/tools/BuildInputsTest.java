@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileSystem;
-import org.ipjoin.index.IndexBuilder;
+import org.ipjoin.index.build.IndexBuilder;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.ip.IpCodec;
 import org.ipjoin.tools.IndexToolsTest.Run;

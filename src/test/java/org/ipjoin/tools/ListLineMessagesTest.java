@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
-import org.ipjoin.index.MalformedIpListException;
+import org.ipjoin.index.list.MalformedIpListException;
 import org.ipjoin.index.load.TextListLoader;
 import org.ipjoin.tools.IndexToolsTest.Run;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,269 @@
+package org.ipjoin.index.build;
+
+import org.ipjoin.index.list.IpListLine;
+import org.ipjoin.index.list.EmptyIpListException;
+import org.ipjoin.index.list.SortedKeys;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.ChecksumFileSystem;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.ipjoin.index.format.CorruptIndexException;
+import org.ipjoin.index.format.IndexContent;
+import org.ipjoin.index.format.IndexHeader;
+import org.ipjoin.index.format.IndexWriter;
+import org.ipjoin.index.load.FileSystemLoader;
+import org.ipjoin.index.load.LoadedIndex;
+
+/**
+ * Text IP lists → one index file of their union, on any Hadoop FileSystem: check the inputs and the
+ * target, read every list exactly once, sort, de-duplicate ({@link #scan}); then write to a hidden
+ * temporary file beside the output, read it back with every check, and only then rename it into
+ * place ({@link #publish}, through {@link IndexPublisher}). A reader therefore sees the old index or
+ * the new one, whole.
+ */
+public final class IndexBuilder {
+
+  /** Largest key count an {@code int[]} can hold (HotSpot's array limit is a few below MAX_VALUE). */
+  static final int MAX_KEYS = Integer.MAX_VALUE - 8;
+
+  /** 4 MiB writes: the stream's own buffer would otherwise split the 100 MB payload finely. */
+  private static final int WRITE_BUFFER_BYTES = 4 << 20;
+
+  private final boolean skipInvalid;
+  private final boolean overwrite;
+  private final boolean allowEmpty;
+  /** The largest share of keys an overwrite may lose; negative: no limit. */
+  private final double maxShrink;
+
+  /** A builder that refuses a list without addresses ({@link EmptyIpListException}). */
+  public IndexBuilder(boolean skipInvalid, boolean overwrite) {
+    this(skipInvalid, overwrite, false);
+  }
+
+  /**
+   * @param skipInvalid count and skip lines that are not addresses instead of failing
+   * @param overwrite replace an existing output
+   * @param allowEmpty build an empty index from a list without addresses instead of failing
+   */
+  public IndexBuilder(boolean skipInvalid, boolean overwrite, boolean allowEmpty) {
+    this(skipInvalid, overwrite, allowEmpty, -1);
+  }
+
+  private IndexBuilder(boolean skipInvalid, boolean overwrite, boolean allowEmpty, double maxShrink) {
+    this.skipInvalid = skipInvalid;
+    this.overwrite = overwrite;
+    this.allowEmpty = allowEmpty;
+    this.maxShrink = maxShrink;
+  }
+
+  /**
+   * The same builder, refusing to replace an existing index by one with fewer than
+   * {@code (1 - fraction)} times its keys ({@link IndexShrinkException}).
+   *
+   * @param fraction from 0 (no key may be lost) to 1 (no limit)
+   */
+  public IndexBuilder maxShrink(double fraction) {
+    if (!(fraction >= 0 && fraction <= 1)) {
+      throw new IllegalArgumentException("max shrink must be from 0 to 1, got " + fraction);
+    }
+    return new IndexBuilder(skipInvalid, overwrite, allowEmpty, fraction);
+  }
+
+  /** One list to read: the file system it is on and its path as the user gave it. */
+  public record ListFile(FileSystem fs, Path path) {
+    /** Fully qualified and normalised (scheme, authority, absolute, no "." or ".."). */
+    Path qualified() {
+      return fs.makeQualified(path);
+    }
+  }
+
+  /** What {@link #scan} found, ready to {@link #publish}. */
+  public static final class Scanned {
+    private final FileSystem writeFs;
+    private final Path output;
+    private final IpListScanner scanner;
+    private final int unique;
+    private final long start;
+    private final long scanned;
+    private final long sorted;
+
+    private Scanned(FileSystem writeFs, Path output, IpListScanner scanner, int unique, long start,
+        long scanned, long sorted) {
+      this.writeFs = writeFs;
+      this.output = output;
+      this.scanner = scanner;
+      this.unique = unique;
+      this.start = start;
+      this.scanned = scanned;
+      this.sorted = sorted;
+    }
+
+    /** Unique keys the new index will have. */
+    public int keys() {
+      return unique;
+    }
+  }
+
+  /** Builds from one list. */
+  public BuildSummary build(FileSystem inFs, Path input, FileSystem outFs, Path output,
+      IpListScanner.ProgressListener progress) throws IOException {
+    return build(List.of(new ListFile(inFs, input)), outFs, output, progress);
+  }
+
+  /** Builds one index of the union of {@code inputs}. */
+  public BuildSummary build(List<ListFile> inputs, FileSystem outFs, Path output,
+      IpListScanner.ProgressListener progress) throws IOException {
+    return publish(scan(inputs, outFs, output, progress));
+  }
+
+  /**
+   * The first phase: checks the inputs (each exists, is a file, is given once, is not the output)
+   * and the target, checks the heap, reads every list once, sorts and de-duplicates. Writes
+   * nothing.
+   */
+  public Scanned scan(List<ListFile> inputs, FileSystem outFs, Path output,
+      IpListScanner.ProgressListener progress) throws IOException {
+    long start = System.nanoTime();
+    FileSystem writeFs = withoutChecksumFiles(outFs);
+    long totalBytes = checkInputs(inputs, output, writeFs.makeQualified(output));
+    IndexPublisher.checkTarget(writeFs, output, overwrite);
+    long maxHeap = Runtime.getRuntime().maxMemory();
+    BuildHeap.check(totalBytes, maxHeap);
+    try {
+      IpListScanner scanner = new IpListScanner(inputs.get(0).path().toString(), skipInvalid,
+          (int) Math.min(MAX_KEYS,
+              totalBytes / BuildHeap.REALISTIC_BYTES_PER_LINE + 16), progress);
+      for (ListFile list : inputs) {
+        try (InputStream in = withoutChecksumFiles(list.fs()).open(list.path())) {
+          scanner.scan(in, list.path().toString());
+        }
+      }
+      long scanned = System.nanoTime();
+      if (scanner.keyCount() == 0 && !allowEmpty) {
+        // Before anything is written: the old index (if any) stays published.
+        throw emptyList(String.join(", ", inputs.stream().map(l -> l.path().toString()).toList()),
+            scanner);
+      }
+      int[] keys = scanner.keys();
+      SortedKeys.sort(keys, scanner.keyCount());
+      int unique = SortedKeys.dedup(keys, scanner.keyCount());
+      return new Scanned(writeFs, output, scanner, unique, start, scanned, System.nanoTime());
+    } catch (OutOfMemoryError e) {
+      throw new ListTooBigForHeapException(BuildHeap.ranOutMessage(totalBytes, maxHeap));
+    }
+  }
+
+  /**
+   * The second phase: the shrink guard, then write a hidden temporary file, read it back with
+   * every check, and rename it into place.
+   */
+  public BuildSummary publish(Scanned s) throws IOException {
+    IpListScanner scanner = s.scanner;
+    long fileLength;
+    try {
+      checkShrink(s);
+      Path temp = IndexPublisher.tempPathFor(s.output);
+      try {
+        IndexHeader header;
+        try (OutputStream out = s.writeFs.create(temp, false, WRITE_BUFFER_BYTES)) {
+          header = IndexWriter.write(
+              IndexContent.exact(scanner.keys(), s.unique, scanner.bytes(), scanner.lines()), out);
+        }
+        LoadedIndex reread = FileSystemLoader.load(s.writeFs, temp, true);
+        header.identity(s.writeFs.getFileStatus(temp).getLen())
+            .check(reread.identity(), temp.toString());
+        fileLength = header.fileLength();
+        IndexPublisher.publish(s.writeFs, temp, s.output, overwrite);
+      } finally {
+        s.writeFs.delete(temp, false); // gone after a successful rename; a leftover after a failure
+      }
+    } catch (OutOfMemoryError e) {
+      throw new ListTooBigForHeapException(
+          BuildHeap.ranOutMessage(scanner.bytes(), Runtime.getRuntime().maxMemory()));
+    }
+    long end = System.nanoTime();
+    return new BuildSummary(scanner.files(), s.output.toString(), scanner.bytes(), scanner.lines(),
+        scanner.keyCount(), s.unique, scanner.kindCounts(), scanner.examples(),
+        fileLength, millis(s.start, s.scanned),
+        millis(s.scanned, s.sorted), millis(s.sorted, end), millis(s.start, end));
+  }
+
+  /**
+   * Every input exists, is a file, is given once, and is not the output (which would replace the
+   * list by its own index). Paths are compared fully qualified and normalised; two different
+   * names for one file through a symbolic link are not detected. Returns the total length.
+   */
+  private static long checkInputs(List<ListFile> inputs, Path output, Path qualifiedOutput)
+      throws IOException {
+    if (inputs.isEmpty()) {
+      throw new InvalidBuildInputException("no input list given");
+    }
+    Map<Path, Path> seen = new HashMap<>();
+    long total = 0;
+    for (ListFile list : inputs) {
+      Path qualified = list.qualified();
+      Path before = seen.putIfAbsent(qualified, list.path());
+      if (before != null) {
+        throw new InvalidBuildInputException("input " + list.path() + " is given twice"
+            + (before.equals(list.path()) ? "" : " (also as " + before + ")")
+            + "; give each list once");
+      }
+      if (qualified.equals(qualifiedOutput)) {
+        throw new InvalidBuildInputException("output " + output + " is also an input; the index"
+            + " would replace its own list (--overwrite does not allow that); write it elsewhere");
+      }
+      if (!list.fs().exists(list.path())) {
+        throw new FileNotFoundException("input " + list.path() + " does not exist");
+      }
+      FileStatus status = list.fs().getFileStatus(list.path());
+      if (status.isDirectory()) {
+        throw new InvalidBuildInputException("input " + list.path()
+            + " is a directory; give the list files");
+      }
+      total += status.getLen();
+    }
+    return total;
+  }
+
+  private void checkShrink(Scanned s) throws IOException {
+    if (maxShrink < 0 || !s.writeFs.exists(s.output)) {
+      return;
+    }
+    long oldKeys;
+    try {
+      oldKeys = FileSystemLoader.readHeader(s.writeFs, s.output).header().intervalCount();
+    } catch (CorruptIndexException e) {
+      throw IndexShrinkException.unreadable(s.output.toString(), e);
+    }
+    if (s.unique < (1 - maxShrink) * oldKeys) {
+      throw new IndexShrinkException(s.output.toString(), oldKeys, s.unique, maxShrink);
+    }
+  }
+
+  private static EmptyIpListException emptyList(String name, IpListScanner scanner) {
+    long blank = scanner.kindCounts().getOrDefault(IpListLine.Kind.BLANK, 0L);
+    long comments = scanner.kindCounts().getOrDefault(IpListLine.Kind.COMMENT, 0L);
+    return new EmptyIpListException(name, scanner.lines(), blank, comments,
+        scanner.lines() - blank - comments);
+  }
+
+  /**
+   * The local FileSystem writes a {@code .crc} side file for every file; the index has its own
+   * checksums, and one file is what users copy around, so write the raw local file.
+   */
+  public static FileSystem withoutChecksumFiles(FileSystem fs) {
+    return fs instanceof ChecksumFileSystem c ? c.getRawFileSystem() : fs;
+  }
+
+  private static long millis(long fromNanos, long toNanos) {
+    return (toNanos - fromNanos) / 1_000_000;
+  }
+}

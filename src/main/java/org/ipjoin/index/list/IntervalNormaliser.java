@@ -1,0 +1,281 @@
+package org.ipjoin.index.list;
+
+import java.util.Arrays;
+import org.ipjoin.index.list.SortedKeys;
+
+/**
+ * Turns a list's entries, in file order, into disjoint sorted intervals with one label each
+ * ({@link NormalisedList}), under an {@link OverlapPolicy}.
+ *
+ * <p>The rules:
+ * <ul>
+ *   <li>Every address contained in at least one entry is in exactly one interval, labelled with the
+ *       label of the entry the policy picks for it ({@link OverlapPolicy#LONGEST}: the smallest
+ *       containing entry, ties to the earliest line; {@link OverlapPolicy#FIRST}: the earliest
+ *       line). Addresses in no entry are in no interval.
+ *   <li>Of identical ranges the earliest line wins under both policies; a later one with the same
+ *       label is a duplicate, with another label a label conflict (counted, the first
+ *       {@link #CONFLICT_EXAMPLES} in line order kept with both lines).
+ *   <li>Adjacent or overlapping pieces with the same label (or both without one) become one
+ *       interval, so the result is as small as the answers allow.
+ *   <li>Except: when every entry is a single address (an exact-address list), the result is exactly
+ *       the sorted distinct addresses, one one-address interval each, never merged into ranges.
+ *       Such a list can then keep the index's plain layout of 4-byte keys.
+ *   <li>The label dictionary of the result holds only labels some interval uses, in the order the
+ *       list first mentions them.
+ * </ul>
+ *
+ * <p>Cost: O(n log n) for n entries. Ranges are sorted by (start, end, line) with stable radix
+ * passes, then swept once with a heap of the entries covering the current address (lazily
+ * pruned), so each entry is pushed and popped once. Exact-address lists skip the sweep: one radix
+ * sort and a de-duplication.
+ */
+public final class IntervalNormaliser {
+
+  /** How many label conflicts are kept with their lines for the summary. */
+  public static final int CONFLICT_EXAMPLES = 5;
+
+  private static final long ORDINAL_MASK = 0x7FFF_FFFFL;
+
+  private final ListEntries entries;
+  private final OverlapPolicy policy;
+  private final int n;
+  private final int[] starts;
+  private final int[] ends;
+  private final int[] labelIds;
+
+  private long duplicates;
+  private long conflicts;
+  private final ConflictExamples conflictExamples = new ConflictExamples(CONFLICT_EXAMPLES);
+
+  private IntervalNormaliser(ListEntries entries, OverlapPolicy policy) {
+    this.entries = entries;
+    this.policy = policy;
+    this.n = entries.size();
+    this.starts = entries.takeStarts();
+    this.ends = entries.ends();
+    this.labelIds = entries.labelIds();
+  }
+
+  /**
+   * Normalises {@code entries}, which it consumes (their arrays are sorted in place and reused).
+   */
+  public static NormalisedList normalise(ListEntries entries, OverlapPolicy policy) {
+    IntervalNormaliser normaliser = new IntervalNormaliser(entries, policy);
+    return entries.singleAddressesOnly() ? normaliser.addresses() : normaliser.intervals();
+  }
+
+  /** Every entry is one address: sort, drop repeats (the first line's label stays). */
+  private NormalisedList addresses() {
+    if (labelIds == null) {
+      SortedKeys.sort(starts, n);
+      int unique = SortedKeys.dedup(starts, n);
+      duplicates = n - unique;
+      return result(unique, starts, starts, null, n - unique, n - unique, 0, true);
+    }
+    int[] order = identity(n);
+    KeyRadixSort.sort(starts, order, n);
+    // order[] is reused for the result's label ids: slot w is written after slot i >= w is read.
+    int unique = 0;
+    int runFirst = -1;
+    for (int i = 0; i < n; i++) {
+      int ordinal = order[i];
+      if (unique > 0 && starts[i] == starts[unique - 1]) {
+        repeated(runFirst, ordinal, starts[i], starts[i]);
+        continue;
+      }
+      runFirst = ordinal;
+      starts[unique] = starts[i];
+      order[unique] = labelIds[ordinal];
+      unique++;
+    }
+    long lost = n - unique;
+    return result(unique, starts, starts, order, lost, lost, 0, true);
+  }
+
+  /** A later entry with the same range as entry {@code first}: a duplicate or a label conflict. */
+  private void repeated(int first, int later, int startKey, int endKey) {
+    if (label(first) == label(later)) {
+      duplicates++;
+    } else {
+      conflicts++;
+      conflictExamples.offer(first, later, startKey, endKey);
+    }
+  }
+
+  /** The general case: sort by (start, end, line), count repeats, sweep. */
+  private NormalisedList intervals() {
+    int[] order = sortedByStartEndLine();
+    for (int j = 1, runFirst = order[0]; j < n; j++) {
+      int previous = order[j - 1];
+      int o = order[j];
+      if (starts[o] == starts[previous] && ends[o] == ends[previous]) {
+        repeated(runFirst, o, starts[o], ends[o]);
+      } else {
+        runFirst = o;
+      }
+    }
+    return sweep(order);
+  }
+
+  private int[] sortedByStartEndLine() {
+    int[] order = identity(n);
+    int[] sortKeys = Arrays.copyOf(ends, n);
+    KeyRadixSort.sort(sortKeys, order, n); // by end; stable, so equal ends stay in line order
+    for (int j = 0; j < n; j++) {
+      sortKeys[j] = starts[order[j]];
+    }
+    KeyRadixSort.sort(sortKeys, order, n); // then by start, keeping (end, line) order within
+    return order;
+  }
+
+  /**
+   * Walks the address space from the lowest start: at each position the heap holds the entries
+   * started so far (expired ones are dropped when they reach the top), its top is the winner, and
+   * the winner holds until it ends or the next entry starts.
+   */
+  private NormalisedList sweep(int[] order) {
+    IntervalOutput out = new IntervalOutput(labelIds != null);
+    long[] won = new long[n];
+    EntryHeap heap = new EntryHeap();
+    int next = 0;
+    long position = 0;
+    while (next < n || !heap.isEmpty()) {
+      if (heap.isEmpty()) {
+        position = starts[order[next]];
+      }
+      while (next < n && starts[order[next]] <= position) {
+        heap.push(priority(order[next++]));
+      }
+      while (!heap.isEmpty() && ends[ordinal(heap.peek())] < position) {
+        heap.pop();
+      }
+      if (heap.isEmpty()) {
+        continue;
+      }
+      int winner = ordinal(heap.peek());
+      long pieceEnd = ends[winner];
+      if (next < n) {
+        pieceEnd = Math.min(pieceEnd, starts[order[next]] - 1L);
+      }
+      won[winner] += pieceEnd - position + 1;
+      out.add((int) position, (int) pieceEnd, label(winner), winner);
+      if (pieceEnd == Integer.MAX_VALUE) {
+        break;
+      }
+      position = pieceEnd + 1;
+    }
+    long overlapped = 0;
+    long shadowed = 0;
+    for (int o = 0; o < n; o++) {
+      if (won[o] < (long) ends[o] - starts[o] + 1) {
+        overlapped++;
+        if (won[o] == 0) {
+          shadowed++;
+        }
+      }
+    }
+    return result(out.size, out.starts, out.ends, out.labelIds, overlapped, shadowed, out.merges,
+        false);
+  }
+
+  /** Heap order: smaller wins. LONGEST: (size − 1, line); FIRST: line. Fits 63 bits. */
+  private long priority(int ordinal) {
+    if (policy == OverlapPolicy.FIRST) {
+      return ordinal;
+    }
+    long sizeMinusOne = (ends[ordinal] - starts[ordinal]) & 0xFFFF_FFFFL;
+    return sizeMinusOne << 31 | ordinal;
+  }
+
+  private static int ordinal(long priority) {
+    return (int) (priority & ORDINAL_MASK);
+  }
+
+  private int label(int ordinal) {
+    return labelIds == null ? LabelDictionary.NO_LABEL : labelIds[ordinal];
+  }
+
+  private NormalisedList result(int size, int[] outStarts, int[] outEnds, int[] outLabels,
+      long overlapped, long shadowed, long merges, boolean exactAddresses) {
+    LabelDictionary seen = entries.labels();
+    LabelDictionary used = seen;
+    if (outLabels != null) {
+      boolean[] isUsed = new boolean[seen.size() + 1];
+      int usedCount = 0;
+      for (int i = 0; i < size; i++) {
+        if (!isUsed[outLabels[i]]) {
+          isUsed[outLabels[i]] = true;
+          usedCount += outLabels[i] == 0 ? 0 : 1;
+        }
+      }
+      if (usedCount == 0) {
+        outLabels = null;
+        used = new LabelDictionary();
+      } else if (usedCount < seen.size()) {
+        int[] remap = new int[seen.size() + 1];
+        used = seen.keepOnly(isUsed, remap);
+        for (int i = 0; i < size; i++) {
+          outLabels[i] = remap[outLabels[i]];
+        }
+      }
+    }
+    NormaliseStats stats = new NormaliseStats(policy, entries.count(LineKind.ADDRESS),
+        entries.count(LineKind.CIDR), entries.count(LineKind.RANGE), duplicates, conflicts,
+        conflictExamples.toList(entries, labelIds), overlapped, shadowed, merges, size,
+        used.size(), seen.size(), exactAddresses);
+    return new NormalisedList(size, outStarts, outEnds, outLabels, used, stats);
+  }
+
+  private static int[] identity(int n) {
+    int[] order = new int[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    return order;
+  }
+
+  /** The growing result of the sweep: joins a piece to the last interval when it may. */
+  private static final class IntervalOutput {
+    int[] starts = new int[1024];
+    int[] ends = new int[1024];
+    int[] labelIds;
+    int size;
+    long merges;
+    private int lastEntry = -1;
+
+    IntervalOutput(boolean labelled) {
+      labelIds = labelled ? new int[1024] : null;
+    }
+
+    void add(int start, int end, int label, int entry) {
+      if (size > 0 && (long) ends[size - 1] + 1 == start && labelAt(size - 1) == label) {
+        ends[size - 1] = end;
+        if (entry != lastEntry) {
+          merges++; // pieces of one entry split by a losing entry are not a merge
+        }
+        lastEntry = entry;
+        return;
+      }
+      if (size == starts.length) {
+        int capacity = (int) Math.min(Integer.MAX_VALUE - 16, size * 2L);
+        starts = Arrays.copyOf(starts, capacity);
+        ends = Arrays.copyOf(ends, capacity);
+        if (labelIds != null) {
+          labelIds = Arrays.copyOf(labelIds, capacity);
+        }
+      }
+      starts[size] = start;
+      ends[size] = end;
+      if (labelIds != null) {
+        labelIds[size] = label;
+      }
+      size++;
+      lastEntry = entry;
+    }
+
+    private int labelAt(int i) {
+      return labelIds == null ? LabelDictionary.NO_LABEL : labelIds[i];
+    }
+  }
+}

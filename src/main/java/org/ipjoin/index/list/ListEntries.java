@@ -1,0 +1,144 @@
+package org.ipjoin.index.list;
+
+import java.util.Arrays;
+
+/**
+ * The entries of one list in file order, as primitive arrays (no object per entry): start and end
+ * keys, label ids into the list's {@link LabelDictionary}, the line of each, and counts by kind.
+ *
+ * <p>Memory follows the list: a list of single unlabelled addresses costs 4 bytes an entry (end
+ * keys are stored only once some entry is wider than one address, label ids only once some entry
+ * has a label); line numbers are kept as runs of consecutive lines.
+ *
+ * <p>{@link IntervalNormaliser#normalise} consumes the entries (it sorts their arrays in place);
+ * afterwards they cannot be added to or normalised again.
+ */
+public final class ListEntries {
+
+  private static final int MAX_ENTRIES = Integer.MAX_VALUE - 16;
+
+  private final LabelDictionary labels = new LabelDictionary();
+  private final LineNumbers lines = new LineNumbers();
+  private final long[] kinds = new long[LineKind.RANGE.ordinal() + 1];
+
+  private int[] starts;
+  /** Null while every entry is a single address. */
+  private int[] ends;
+  /** Null while no entry has a label. */
+  private int[] labelIds;
+  private int count;
+  private boolean consumed;
+
+  public ListEntries() {
+    this(1024);
+  }
+
+  /** @param expected initial capacity, e.g. the file length / 14 for a list of addresses */
+  public ListEntries(int expected) {
+    starts = new int[Math.max(16, expected)];
+  }
+
+  /** Adds the entry {@code parsed} just read (its kind must be an entry) from {@code line}. */
+  public void add(ListLineParser parsed, long line) {
+    int labelId = parsed.hasLabel()
+        ? labels.idOf(parsed.labelBytes(), parsed.labelFrom(), parsed.labelTo())
+        : LabelDictionary.NO_LABEL;
+    add(parsed.kind(), parsed.startKey(), parsed.endKey(), labelId, line);
+  }
+
+  /**
+   * Adds an entry.
+   *
+   * @param kind {@link LineKind#ADDRESS}, {@link LineKind#CIDR} or {@link LineKind#RANGE}
+   * @param startKey first key, endKey last key (included), startKey ≤ endKey in signed order
+   * @param labelId 0 or an id from {@link #labels()}
+   * @param line the source line, for messages; lines must increase
+   */
+  public void add(LineKind kind, int startKey, int endKey, int labelId, long line) {
+    if (consumed) {
+      throw new IllegalStateException("these entries were normalised already");
+    }
+    if (!kind.isEntry() || startKey > endKey || labelId < 0 || labelId > labels.size()) {
+      throw new IllegalArgumentException("not an entry: " + kind + " " + startKey + ".." + endKey
+          + " label " + labelId);
+    }
+    if (count == starts.length) {
+      grow();
+    }
+    starts[count] = startKey;
+    if (ends == null && endKey != startKey) {
+      ends = Arrays.copyOf(starts, starts.length);
+    }
+    if (ends != null) {
+      ends[count] = endKey;
+    }
+    if (labelIds == null && labelId != LabelDictionary.NO_LABEL) {
+      labelIds = new int[starts.length];
+    }
+    if (labelIds != null) {
+      labelIds[count] = labelId;
+    }
+    lines.add(line);
+    kinds[kind.ordinal()]++;
+    count++;
+  }
+
+  private void grow() {
+    if (count == MAX_ENTRIES) {
+      throw new IllegalStateException("a list holds at most " + MAX_ENTRIES + " entries");
+    }
+    int capacity = (int) Math.min(MAX_ENTRIES, starts.length * 3L / 2 + 16);
+    starts = Arrays.copyOf(starts, capacity);
+    if (ends != null) {
+      ends = Arrays.copyOf(ends, capacity);
+    }
+    if (labelIds != null) {
+      labelIds = Arrays.copyOf(labelIds, capacity);
+    }
+  }
+
+  /** The labels seen so far, numbered in first-seen order. */
+  public LabelDictionary labels() {
+    return labels;
+  }
+
+  public int size() {
+    return count;
+  }
+
+  /** Entries of kind {@link LineKind#ADDRESS}, {@link LineKind#CIDR} or {@link LineKind#RANGE}. */
+  public long count(LineKind kind) {
+    return kind.isEntry() ? kinds[kind.ordinal()] : 0;
+  }
+
+  /** True if every entry is one address (a plain address, a /32, or a range from a to a). */
+  public boolean singleAddressesOnly() {
+    return ends == null;
+  }
+
+  // For the normaliser, which takes the arrays over.
+
+  int[] takeStarts() {
+    consume();
+    return starts;
+  }
+
+  int[] ends() {
+    return ends;
+  }
+
+  int[] labelIds() {
+    return labelIds;
+  }
+
+  long lineOf(int ordinal) {
+    return lines.lineOf(ordinal);
+  }
+
+  private void consume() {
+    if (consumed) {
+      throw new IllegalStateException("these entries were normalised already");
+    }
+    consumed = true;
+  }
+}

@@ -1,0 +1,103 @@
+package org.ipjoin.index.list;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+class SortedKeysTest {
+
+  /** The radix path starts at 2^16 keys; sizes on both sides of it and a few passes' worth. */
+  @ParameterizedTest(name = "{0} keys")
+  @ValueSource(ints = {0, 1, 2, 1000, (1 << 16) - 1, 1 << 16, (1 << 16) + 1, 300_000})
+  void sortsLikeArraysSort(int count) {
+    Random random = new Random(count * 31L + 7);
+    int[] keys = new int[count];
+    for (int i = 0; i < count; i++) {
+      keys[i] = random.nextInt();
+    }
+    // The extremes and the sign boundary, where a radix sort that forgets the sign bit fails.
+    int[] extremes = {Integer.MIN_VALUE, Integer.MAX_VALUE, -1, 0, 1, Integer.MIN_VALUE + 1,
+        Integer.MAX_VALUE - 1};
+    for (int i = 0; i < Math.min(count, extremes.length); i++) {
+      keys[random.nextInt(count)] = extremes[i];
+    }
+    int[] expected = keys.clone();
+    Arrays.sort(expected);
+    SortedKeys.sort(keys, count);
+    assertArrayEquals(expected, keys);
+  }
+
+  @Test
+  void sortsOnlyThePrefixGivenByCount() {
+    int count = (1 << 16) + 10;
+    Random random = new Random(3);
+    int[] keys = new int[count + 5];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = random.nextInt();
+    }
+    int[] tail = Arrays.copyOfRange(keys, count, keys.length);
+    int[] expected = Arrays.copyOf(keys, count);
+    Arrays.sort(expected);
+    SortedKeys.sort(keys, count);
+    assertArrayEquals(expected, Arrays.copyOf(keys, count));
+    assertArrayEquals(tail, Arrays.copyOfRange(keys, count, keys.length));
+  }
+
+  @Test
+  void sortsAllNegativeAndAllPositiveRadixInputs() {
+    int count = 100_000;
+    int[] negatives = new int[count];
+    int[] positives = new int[count];
+    for (int i = 0; i < count; i++) {
+      negatives[i] = Integer.MIN_VALUE + (count - i) * 7;
+      positives[i] = Integer.MAX_VALUE - i * 13;
+    }
+    int[] n = negatives.clone();
+    int[] p = positives.clone();
+    Arrays.sort(n);
+    Arrays.sort(p);
+    SortedKeys.sort(negatives, count);
+    SortedKeys.sort(positives, count);
+    assertArrayEquals(n, negatives);
+    assertArrayEquals(p, positives);
+  }
+
+  @Test
+  void dedupKeepsOneOfEachInOrder() {
+    int[] keys = {Integer.MIN_VALUE, Integer.MIN_VALUE, -1, -1, -1, 0, 5, 5, Integer.MAX_VALUE,
+        Integer.MAX_VALUE, 99};
+    int unique = SortedKeys.dedup(keys, 10); // the trailing 99 is outside the range
+    assertEquals(5, unique);
+    assertArrayEquals(new int[] {Integer.MIN_VALUE, -1, 0, 5, Integer.MAX_VALUE},
+        Arrays.copyOf(keys, unique));
+    assertEquals(99, keys[10]);
+  }
+
+  @Test
+  void dedupOfEmptySingleAndAllEqual() {
+    assertEquals(0, SortedKeys.dedup(new int[0], 0));
+    assertEquals(1, SortedKeys.dedup(new int[] {42}, 1));
+    int[] same = {7, 7, 7, 7};
+    assertEquals(1, SortedKeys.dedup(same, 4));
+    assertEquals(7, same[0]);
+  }
+
+  @Test
+  void sortThenDedupOfRandomKeysWithRepeatsMatchesDistinct() {
+    Random random = new Random(11);
+    int count = 200_000;
+    int[] keys = new int[count];
+    for (int i = 0; i < count; i++) {
+      keys[i] = random.nextInt(50_000) - 25_000; // many repeats, both signs
+    }
+    int[] expected = Arrays.stream(keys).distinct().sorted().toArray();
+    SortedKeys.sort(keys, count);
+    int unique = SortedKeys.dedup(keys, count);
+    assertArrayEquals(expected, Arrays.copyOf(keys, unique));
+  }
+}
