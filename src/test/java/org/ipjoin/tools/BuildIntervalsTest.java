@@ -31,8 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code ipindex build} of real lists of CIDR blocks and ranges with labels, checked against an
- * independent reading here (String code, addresses as unsigned longs, the overlap rule applied by
- * brute force): the intervals, labels and answers of every read path, and the summary lines.
+ * independent reading here (String code, addresses as unsigned longs, the overlap rule applied to
+ * every piece between two entry edges): the intervals, labels and answers of every read path, and
+ * the summary lines.
  */
 class BuildIntervalsTest {
 
@@ -128,26 +129,31 @@ class BuildIntervalsTest {
     return ranges;
   }
 
-  /** The entry answering for {@code a}: brute force over all entries. */
-  static Range winner(List<Range> ranges, String policy, long a) {
+  /** Of the entries holding an address, the one that answers for it. */
+  static Range winner(List<Range> holding, String policy) {
     Range best = null;
-    for (Range r : ranges) {
-      if (r.start <= a && a <= r.end && (best == null
-          || policy.equals("longest") && r.size() < best.size())) {
-        best = r; // ranges are in line order: ties keep the earlier line
+    for (Range r : holding) {
+      if (best == null || better(r, best, policy)) {
+        best = r;
       }
     }
     return best;
   }
 
+  private static boolean better(Range r, Range than, String policy) {
+    if (policy.equals("longest") && r.size() != than.size()) {
+      return r.size() < than.size();
+    }
+    return r.line < than.line;
+  }
   /** What the index must answer, with the summary's counts. */
   record Expected(List<Interval> intervals, long duplicates, long conflicts,
       List<String> conflictExamples, long overlapped, long shadowed, long merges, int labels,
       int labelsSeen) {}
 
   /**
-   * Cuts the address space at every entry start and end + 1, asks the brute-force winner of each
-   * piece, and joins touching pieces with the same label.
+   * Cuts the address space at every entry start and end + 1, picks the winner of each piece among
+   * the entries holding it, and joins touching pieces with the same label.
    */
   static Expected expected(List<Range> ranges, String policy) {
     TreeSet<Long> cuts = new TreeSet<>();
@@ -155,20 +161,28 @@ class BuildIntervalsTest {
       cuts.add(r.start);
       cuts.add(r.end + 1);
     }
+    List<Range> byStart = new ArrayList<>(ranges);
+    byStart.sort(java.util.Comparator.comparingLong(Range::start));
+    int next = 0;
+    List<Range> holding = new ArrayList<>();
     List<Interval> intervals = new ArrayList<>();
-    long[] won = new long[ranges.size()];
+    java.util.Map<Range, Long> won = new java.util.IdentityHashMap<>();
     long merges = 0;
     Range previousWinner = null;
     Long[] points = cuts.toArray(new Long[0]);
     for (int i = 0; i + 1 < points.length; i++) {
       long from = points[i];
       long to = points[i + 1] - 1;
-      Range w = winner(ranges, policy, from);
+      while (next < byStart.size() && byStart.get(next).start <= from) {
+        holding.add(byStart.get(next++));
+      }
+      holding.removeIf(r -> r.end < from);
+      Range w = winner(holding, policy);
       if (w == null) {
         previousWinner = null;
         continue;
       }
-      won[ranges.indexOf(w)] += to - from + 1;
+      won.merge(w, to - from + 1, Long::sum);
       Interval last = intervals.isEmpty() ? null : intervals.get(intervals.size() - 1);
       if (last != null && last.end + 1 == from && Objects.equals(last.label, w.label)) {
         intervals.set(intervals.size() - 1, new Interval(last.start, to, last.label));
@@ -183,31 +197,30 @@ class BuildIntervalsTest {
     long duplicates = 0;
     long conflicts = 0;
     List<String> examples = new ArrayList<>();
-    for (int i = 0; i < ranges.size(); i++) {
-      Range r = ranges.get(i);
-      for (int j = 0; j < i; j++) {
-        Range first = ranges.get(j);
-        if (first.start == r.start && first.end == r.end) {
-          if (Objects.equals(first.label, r.label)) {
-            duplicates++;
-          } else {
-            conflicts++;
-            if (examples.size() < 5) {
-              examples.add("    " + dotted(r.start) + (r.start == r.end ? "" : "-" + dotted(r.end))
-                  + ": line " + first.line + " " + quote(first.label) + " kept, line " + r.line
-                  + " " + quote(r.label) + " ignored");
-            }
-          }
-          break;
+    java.util.Map<String, Range> firstWithRange = new java.util.HashMap<>();
+    for (Range r : ranges) { // in line order
+      Range first = firstWithRange.putIfAbsent(r.start + "-" + r.end, r);
+      if (first == null) {
+        continue;
+      }
+      if (Objects.equals(first.label, r.label)) {
+        duplicates++;
+      } else {
+        conflicts++;
+        if (examples.size() < 5) {
+          examples.add("    " + dotted(r.start) + (r.start == r.end ? "" : "-" + dotted(r.end))
+              + ": line " + first.line + " " + quote(first.label) + " kept, line " + r.line + " "
+              + quote(r.label) + " ignored");
         }
       }
     }
     long overlapped = 0;
     long shadowed = 0;
-    for (int i = 0; i < ranges.size(); i++) {
-      if (won[i] < ranges.get(i).size()) {
+    for (Range r : ranges) {
+      long w = won.getOrDefault(r, 0L);
+      if (w < r.size()) {
         overlapped++;
-        shadowed += won[i] == 0 ? 1 : 0;
+        shadowed += w == 0 ? 1 : 0;
       }
     }
     Set<String> used = new LinkedHashSet<>();
@@ -259,9 +272,22 @@ class BuildIntervalsTest {
     return id == 0 ? "(listed)" : index.labels().label(id);
   }
 
-  static String answer(List<Range> ranges, String policy, long a) {
-    Range w = winner(ranges, policy, a);
-    return w == null ? "-" : w.label == null ? "(listed)" : w.label;
+  /** What the expected intervals answer for {@code a}, "-" for no match. */
+  static String answer(List<Interval> intervals, long a) {
+    int lo = 0;
+    int hi = intervals.size() - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      Interval i = intervals.get(mid);
+      if (a < i.start) {
+        hi = mid - 1;
+      } else if (a > i.end) {
+        lo = mid + 1;
+      } else {
+        return i.label == null ? "(listed)" : i.label;
+      }
+    }
+    return "-";
   }
 
   /**
@@ -339,7 +365,7 @@ class BuildIntervalsTest {
       String what = path.externalName() + " " + policy + " " + labels;
       assertEquals(want.intervals(), intervals(loaded.index()), what);
       for (long a : probes) {
-        assertEquals(answer(ranges, policy, a), answer(loaded.index(), a), what + " " + dotted(a));
+        assertEquals(answer(want.intervals(), a), answer(loaded.index(), a), what + " " + dotted(a));
       }
       assertEquals(want.intervals().size(), loaded.identity().count(), what);
     }
