@@ -9,14 +9,18 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.build.BuildSummary;
 import org.ipjoin.index.build.IndexBuilder;
+import org.ipjoin.index.list.LabelColumn;
+import org.ipjoin.index.list.OverlapPolicy;
 
 /**
- * {@code ipindex build --input ip.tsv [more.tsv ...] --output ips.ipidx [--skip-invalid]
- * [--overwrite] [--max-shrink F] [--allow-empty] [--quiet]}
+ * {@code ipindex build --input ip.tsv [more.tsv ...] --output ips.ipidx [--labels none|default|N]
+ * [--overlap longest|first] [--skip-invalid] [--overwrite] [--max-shrink F] [--allow-empty]
+ * [--quiet]}
  *
- * <p>Builds one index of the union of the text lists on any Hadoop FileSystem, reading each once,
- * and publishes it atomically. A line that is not an address, blank or comment fails the build with
- * file:line, unless {@code --skip-invalid}: then it is skipped and counted by kind in the summary. A
+ * <p>Builds one index of the union of the text lists (addresses, CIDR blocks, ranges, with labels)
+ * on any Hadoop FileSystem and publishes it atomically. A malformed line fails the build with
+ * file:line, unless {@code --skip-invalid}: then it is skipped and counted in the summary; IPv6
+ * entries are always skipped and counted. A
  * list with no address at all (empty, only blank lines and comments, or every line skipped) fails
  * the build, because in a pipeline that is almost always an upstream failure; {@code --allow-empty}
  * builds the empty index instead. {@code --max-shrink F} refuses to replace an index by one with
@@ -30,26 +34,41 @@ final class BuildCommand extends IndexCommand {
   private static final long PROGRESS_MIN_BYTES = 64L << 20;
 
   BuildCommand() {
-    super("build", "--input ip.tsv [more.tsv ...] --output ips.ipidx [--skip-invalid] [--overwrite]"
-        + " [--max-shrink F] [--allow-empty] [--quiet]");
+    super("build", "--input ip.tsv [more.tsv ...] --output ips.ipidx [--labels none|default|N]"
+        + " [--overlap longest|first] [--skip-invalid] [--overwrite] [--max-shrink F]"
+        + " [--allow-empty] [--quiet]");
   }
 
   @Override
   Options options() {
     return new Options()
         .addOption(Option.builder().longOpt("input").hasArgs().argName("path")
-            .desc("text lists, one IPv4 address per line in the first tab/space-separated column;"
-                + " several (--input a b, or --input a --input b) build one index of their union")
+            .desc("text lists, one entry per line: an IPv4 address (1.2.3.4), a CIDR block"
+                + " (10.0.0.0/8), a range (1.2.3.0-1.2.3.9, or start,end[,name,...]), optionally"
+                + " with a label (see --labels); several (--input a b, or --input a --input b)"
+                + " build one index of their union")
+            .build())
+        .addOption(Option.builder().longOpt("labels").hasArg().argName("none|default|N")
+            .desc("where an entry's label is: default, the column after the entry (the 2nd TAB"
+                + " column, or the first comma field after the entry); N, that column (from 2,"
+                + " TAB columns of a TAB line, comma fields of a comma line); none, no labels")
+            .build())
+        .addOption(Option.builder().longOpt("overlap").hasArg().argName("longest|first")
+            .desc("which entry answers for an address several entries hold: longest (default),"
+                + " the smallest entry (a /24 inside a /8), ties to the earlier line; first, the"
+                + " earliest line. Of identical ranges the earliest line always wins")
             .build())
         .addOption(Option.builder().longOpt("output").hasArg().argName("path")
             .desc("index file to write (any Hadoop FileSystem); never one of the inputs").build())
         .addOption(Option.builder().longOpt("skip-invalid")
-            .desc("skip and count lines that are not addresses instead of failing").build())
+            .desc("skip and count malformed lines instead of failing (IPv6 entries are always"
+                + " skipped and counted: IPv6 is not indexed yet)").build())
         .addOption(Option.builder().longOpt("overwrite")
             .desc("replace an existing output (atomically)").build())
         .addOption(Option.builder().longOpt("max-shrink").hasArg().argName("F")
             .desc("with --overwrite: refuse (exit 1, nothing published) to replace the index by one"
-                + " with fewer than (1-F) x its keys, F from 0 to 1 (default: no limit)").build())
+                + " with fewer than (1-F) x its intervals, F from 0 to 1 (default: no limit)")
+            .build())
         .addOption(Option.builder().longOpt("allow-empty")
             .desc("build an empty index from a list with no addresses (default: fail, exit 1)").build())
         .addOption(Option.builder().longOpt("quiet").desc("no progress, no summary").build());
@@ -70,6 +89,12 @@ final class BuildCommand extends IndexCommand {
     }
     IndexBuilder builder = new IndexBuilder(line.hasOption("skip-invalid"),
         line.hasOption("overwrite"), line.hasOption("allow-empty"));
+    if (line.hasOption("labels")) {
+      builder = builder.labels(labelColumn(line.getOptionValue("labels")));
+    }
+    if (line.hasOption("overlap")) {
+      builder = builder.overlap(overlapPolicy(line.getOptionValue("overlap")));
+    }
     if (line.hasOption("max-shrink")) {
       builder = builder.maxShrink(fraction(line, "max-shrink"));
     }
@@ -88,6 +113,22 @@ final class BuildCommand extends IndexCommand {
       System.out.print(summary.format());
     }
     return OK;
+  }
+
+  private static LabelColumn labelColumn(String value) throws UsageException {
+    try {
+      return LabelColumn.parse(value);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--labels: " + e.getMessage());
+    }
+  }
+
+  private static OverlapPolicy overlapPolicy(String value) throws UsageException {
+    try {
+      return OverlapPolicy.parse(value);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--overlap: " + e.getMessage());
+    }
   }
 
   private static double fraction(CommandLine line, String option) throws UsageException {

@@ -99,10 +99,10 @@ class IpJoinDriverValidationTest {
   @Test
   void malformedTextListNamesFileAndLine() throws Exception {
     Path list = dir.resolve("ip.tsv");
-    Files.writeString(list, "# list\n8.8.8.8\n10.0.0.0/8\n");
+    Files.writeString(list, "# list\n8.8.8.8\n10.0.0.1/8\n");
     Result r = run("--loader", "text", "--index", list.toString(), "--input", input.toString(),
         "--output", output.toString());
-    assertOneLine(r, list.toString() + ":3", "CIDR");
+    assertOneLine(r, list.toString() + ":3", "has host bits set; the block is 10.0.0.0/8");
   }
 
   @Test

@@ -98,8 +98,8 @@ class BuildInputsTest {
     Path out = dir.resolve("x.ipidx");
     Run run = IndexToolsTest.ipindex("build", "--input", listA.toString(), listB.toString(),
         "--output", out.toString());
-    assertOneLine(run, 1, "ipindex build: " + listB + ":2: malformed address: '10.0.0.300'"
-        + ": octet 4 is 300, above 255");
+    assertOneLine(run, 1, "ipindex build: " + listB + ":2: address: octet 4 is 300, above 255:"
+        + " '10.0.0.300'");
     assertFalse(Files.exists(out));
   }
 

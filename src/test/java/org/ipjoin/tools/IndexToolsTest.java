@@ -64,7 +64,9 @@ class IndexToolsTest {
     Run build = ipindex("build", "--input", IPSUM.toString(), "--output", index.toString());
     assertEquals(0, build.exit(), build.err());
     int expected = ipsumAddresses().size();
-    assertTrue(build.out().contains(String.format("keys         %,d", expected)), build.out());
+    // Labels are on by default: each address keeps its count column as its label, so the index
+    // holds one labelled interval per distinct address.
+    assertTrue(build.out().contains(String.format("intervals    %,d", expected)), build.out());
     assertTrue(build.out().contains("comments     7"), build.out());
 
     Run inspect = ipindex("inspect", index.toString());
@@ -79,7 +81,9 @@ class IndexToolsTest {
   @Test
   void inspectLooksUpAddresses() throws Exception {
     Path index = dir.resolve("ipsum.ipidx");
-    assertEquals(0, ipindex("build", "--input", IPSUM.toString(), "--output", index.toString(), "--quiet").exit());
+    // Without labels: membership only, as for any exact-address list.
+    assertEquals(0, ipindex("build", "--input", IPSUM.toString(), "--output", index.toString(),
+        "--labels", "none", "--quiet").exit());
     String listed = ipsumAddresses().iterator().next();
     Run run = ipindex("inspect", index.toString(), "--lookup", listed, "1.2.3.4");
     assertEquals(0, run.exit(), run.err());
@@ -98,7 +102,8 @@ class IndexToolsTest {
     Path index = dir.resolve("out.ipidx");
     Run run = ipindex("build", "--input", list.toString(), "--output", index.toString());
     assertEquals(1, run.exit());
-    assertTrue(run.err().contains(list + ":4: malformed address: '10.0.0.300'"), run.err());
+    assertEquals("ipindex build: " + list + ":4: address: octet 4 is 300, above 255: '10.0.0.300'\n",
+        run.err());
     try (Stream<Path> files = Files.list(dir)) {
       assertEquals(List.of(list), files.toList(), "nothing published, no temporary left behind");
     }
@@ -121,20 +126,21 @@ class IndexToolsTest {
     Run run = ipindex("build", "--input", list.toString(), "--output", index.toString(), "--skip-invalid");
     assertEquals(0, run.exit(), run.err());
     String out = run.out();
-    assertTrue(out.contains("addresses    4"), out);
-    assertTrue(out.contains("duplicates   1"), out);
-    assertTrue(out.contains("keys         3"), out);
-    assertTrue(out.contains("blank        1"), out);
-    assertTrue(out.contains("comments     2"), out);
-    assertTrue(out.contains("skipped      1 IPv6 address"), out);
-    assertTrue(out.contains("skipped      1 CIDR block"), out);
-    assertTrue(out.contains("skipped      2 address range"), out);
-    assertTrue(out.contains("skipped      1 malformed address"), out);
-    assertTrue(out.contains(list + ":8: IPv6 address"), out);
+    // 10.0.0.1-3 (one a duplicate) join into one unlabelled interval, as do the adjacent block
+    // 10.1.0.0/16 and range 10.2.0.0-10.2.0.9; the labelled ipcat range stays apart; the IPv6 line
+    // and the malformed one are skipped.
+    for (String line : List.of("  addresses    4", "  blocks       1", "  ranges       2",
+        "  duplicates   1", "  merges       3", "  intervals    3 (index ", "  labels       1 (1 in"
+        + " the list, --labels default)", "  blank        1", "  comments     2",
+        "  skipped      1 IPv6 entries (IPv6 is not indexed yet)", "  skipped      1 malformed lines",
+        "  " + list + ":12: not an IPv4 address, block or range: 'not an address'")) {
+      assertTrue(out.contains("\n" + line), line + " in\n" + out);
+    }
 
     LoadedIndex loaded = ReadPath.NIO.loader().load(index, true);
-    assertArrayEquals(new int[] {IpCodec.parseKey("10.0.0.1"), IpCodec.parseKey("10.0.0.2"),
-        IpCodec.parseKey("10.0.0.3")}, org.ipjoin.index.TestLookups.keys(loaded.index()));
+    assertArrayEquals(new int[] {IpCodec.parseKey("3.0.0.0"), IpCodec.parseKey("10.0.0.1"),
+        IpCodec.parseKey("10.1.0.0")},
+        org.ipjoin.index.TestLookups.keys(loaded.index()));
   }
 
   /**
@@ -169,7 +175,7 @@ class IndexToolsTest {
       Run allowed = ipindex("build", "--input", list.toString(), "--output", index.toString(),
           "--allow-empty", "--overwrite");
       assertEquals(0, allowed.exit(), allowed.err());
-      assertTrue(allowed.out().contains("keys         0 (index " + String.format("%,d", Files.size(index))
+      assertTrue(allowed.out().contains("intervals    0 (index " + String.format("%,d", Files.size(index))
           + " bytes)"), allowed.out());
       assertEquals(0, ReadPath.NIO.loader().load(index, true).index().size());
       Run verify = ipindex("verify", index.toString());
@@ -181,7 +187,7 @@ class IndexToolsTest {
   @Test
   void aListWhoseEveryLineIsSkippedFailsUnlessAllowEmpty() throws Exception {
     Path list = dir.resolve("ip.tsv");
-    Files.writeString(list, "# header\n2001:db8::1\n10.0.0.0/8\nnot an address\n10.0.0.256\n");
+    Files.writeString(list, "# header\n2001:db8::1\n10.0.0.1/8\nnot an address\n10.0.0.256\n");
     Path index = dir.resolve("out.ipidx");
     Run refused = ipindex("build", "--input", list.toString(), "--output", index.toString(),
         "--skip-invalid");
@@ -191,15 +197,17 @@ class IndexToolsTest {
         refused.err());
     assertFalse(Files.exists(index));
 
-    // Without --skip-invalid the first bad line is the complaint, as before.
+    // Without --skip-invalid the first malformed line is the complaint; IPv6 is always skipped.
     Run strict = ipindex("build", "--input", list.toString(), "--output", index.toString());
     assertEquals(1, strict.exit());
-    assertTrue(strict.err().contains(list + ":2: IPv6 address"), strict.err());
+    assertEquals("ipindex build: " + list + ":3: 10.0.0.1/8 has host bits set; the block is"
+        + " 10.0.0.0/8: '10.0.0.1/8'\n", strict.err());
 
     Run allowed = ipindex("build", "--input", list.toString(), "--output", index.toString(),
         "--skip-invalid", "--allow-empty");
     assertEquals(0, allowed.exit(), allowed.err());
-    assertTrue(allowed.out().contains("skipped      1 IPv6 address"), allowed.out());
+    assertTrue(allowed.out().contains("skipped      1 IPv6 entries (IPv6 is not indexed yet)"),
+        allowed.out());
     assertEquals(0, ReadPath.NIO.loader().load(index, true).index().size());
   }
 

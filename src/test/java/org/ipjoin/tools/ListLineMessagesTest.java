@@ -12,7 +12,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
 import org.ipjoin.index.list.MalformedIpListException;
+import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.index.load.TextListLoader;
+import org.ipjoin.index.lookup.IntervalIndex;
+import org.ipjoin.ip.IpCodec;
 import org.ipjoin.tools.IndexToolsTest.Run;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,33 +51,41 @@ class ListLineMessagesTest {
   @Test
   void controlBytesAreEscapedNeverEchoedRaw() throws Exception {
     Path input = list("ip.tsv", "10.0.0.1\n10.0.0.2\u0000\u001b[31m\n");
-    assertBuildFails(input, input + ":2: malformed address: '10.0.0.2\\x00\\x1B[31m': the address"
-        + " 10.0.0.2 is followed by '\\x00'; columns are separated by tab or space");
+    assertBuildFails(input, input + ":2: address: unexpected character '\\x00':"
+        + " '10.0.0.2\\x00\\x1B[31m'");
   }
 
   @Test
   void crOnlyLineEndsAreNamed() throws Exception {
     Path input = list("mac.tsv", "10.0.0.1\r10.0.0.2\r10.0.0.3\r");
-    assertBuildFails(input, input + ":1: malformed address: '10.0.0.1\\x0D10.0.0.2\\x0D10.0.0.3':"
-        + " the line holds a CR (\\x0D) byte: the file seems to end its lines with CR only;"
-        + " convert them to LF");
+    assertBuildFails(input, input + ":1: address: a CR (\\x0D) inside the line: the file seems to"
+        + " end its lines with CR only; convert them to LF: '10.0.0.1\\x0D10.0.0.2\\x0D10.0.0.3'");
   }
 
   @Test
-  void anAddressFollowedByACommaIsNotARange() throws Exception {
-    Path input = list("ip.csv", "1.2.3.4,botnet\n");
-    assertBuildFails(input, input + ":1: malformed address: '1.2.3.4,botnet': the address 1.2.3.4"
-        + " is followed by ','; columns are separated by tab or space");
-    Path range = list("range.csv", "3.0.0.0,3.1.255.255,Amazon\n");
-    assertBuildFails(range, range + ":1: address range (ipjoin joins exact addresses, ranges are"
-        + " not expanded): '3.0.0.0,3.1.255.255,Amazon'");
+  void aCommaAfterAnAddressIsALabelOrARangeEnd() throws Exception {
+    Path input = list("ip.csv", "1.2.3.4,botnet\n3.0.0.0,3.1.255.255,Amazon\n");
+    Path output = dir.resolve("labelled.ipidx");
+    Run run = IndexToolsTest.ipindex("build", "--input", input.toString(), "--output",
+        output.toString(), "--quiet");
+    assertEquals(0, run.exit(), run.err());
+    IntervalIndex index = ReadPath.NIO.loader().load(output, true).index();
+    int address = index.match(IpCodec.parseKey("1.2.3.4"));
+    assertEquals("botnet", index.labels().label(index.labelId(address)));
+    int range = index.match(IpCodec.parseKey("3.1.255.255"));
+    assertEquals("Amazon", index.labels().label(index.labelId(range)));
+    assertEquals(IntervalIndex.NO_MATCH,
+        index.match(IpCodec.parseKey("3.2.0.0")));
+
+    Path bad = list("bad.csv", "1.2.3.4,1.2.3\n");
+    assertBuildFails(bad, bad + ":1: range end: 3 octets, expected 4: '1.2.3.4,1.2.3'");
   }
 
   @Test
   void aLeadingZeroSaysWhyItIsRejected() throws Exception {
     Path input = list("ip.tsv", "10.0.0.1\n010.0.0.1\n");
-    assertBuildFails(input, input + ":2: malformed address: '010.0.0.1': leading zero in octet 1"
-        + " (ambiguous: octal or decimal; inet_aton reads it as octal, so it is rejected)");
+    assertBuildFails(input, input + ":2: address: leading zeros are ambiguous (octal to inet_aton):"
+        + " '010.0.0.1'");
   }
 
   @Test
@@ -111,11 +122,11 @@ class ListLineMessagesTest {
 
   @Test
   void theTextLoaderEscapesAndExplainsToo() throws Exception {
-    byte[] bytes = "10.0.0.1\n1.2.3.4,botnet\u001b\n".getBytes(StandardCharsets.ISO_8859_1);
+    byte[] bytes = "10.0.0.1\n1.2.3.4\u001b,botnet\n".getBytes(StandardCharsets.ISO_8859_1);
     MalformedIpListException e = assertThrows(MalformedIpListException.class, () ->
         new TextListLoader().load(new ByteArrayInputStream(bytes), "ip.tsv", bytes.length));
-    assertEquals("ip.tsv:2: malformed address: '1.2.3.4,botnet\\x1B': the address 1.2.3.4 is"
-        + " followed by ','; columns are separated by tab or space", e.getMessage());
+    assertEquals("ip.tsv:2: address: unexpected character '\\x1B': '1.2.3.4\\x1B,botnet'",
+        e.getMessage());
     assertTrue(e.getMessage().chars().allMatch(c -> c >= 0x20 && c < 0x7F), e.getMessage());
   }
 }

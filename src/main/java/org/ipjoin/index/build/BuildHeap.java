@@ -17,6 +17,12 @@ package org.ipjoin.index.build;
  * only if it were all 8-byte lines would refuse lists that build fine; a list that does need more
  * than the estimate runs out of heap later and gets the same one-line message
  * ({@link #ranOutMessage}), with a suggestion that covers the worst case.
+ *
+ * <p>Lists with blocks, ranges or labels take the general path ({@link #checkGeneral}): per entry
+ * its start, end and label id (12 bytes, ×1.5 while the arrays grow), then the normaliser's sort
+ * order, sort keys and radix scratch, the per-entry count of addresses won ({@code long}) and the
+ * output intervals: about {@value #GENERAL_BYTES_PER_ENTRY} bytes per entry at the peak, plus the
+ * label dictionary, which is small next to them for real lists.
  */
 public final class BuildHeap {
 
@@ -27,6 +33,8 @@ public final class BuildHeap {
   /** The growth of the keys array by 1.5: old and new together, 2.5 ints per key at worst. */
   static final int WORST_BYTES_PER_KEY = 10;
   static final int FIXED_MIB = 32;
+  /** Peak bytes per entry of the general path (entries, normaliser, output). */
+  static final int GENERAL_BYTES_PER_ENTRY = 48;
   /** -Xmx suggestions are rounded up to this, in MiB. */
   private static final long SUGGESTION_STEP_MIB = 256;
   /** How to give the JVM more heap: the launcher's variable, and the hadoop command's. */
@@ -38,6 +46,12 @@ public final class BuildHeap {
   /** Bytes of heap a build of {@code listBytes} of text needs, on a realistic list. */
   public static long estimate(long listBytes) {
     return listBytes / REALISTIC_BYTES_PER_LINE * BYTES_PER_KEY + ((long) FIXED_MIB << 20);
+  }
+
+  /** Bytes of heap the general path (blocks, ranges, labels) needs for {@code listBytes} of list. */
+  public static long estimateGeneral(long listBytes) {
+    return listBytes / REALISTIC_BYTES_PER_LINE * GENERAL_BYTES_PER_ENTRY
+        + ((long) FIXED_MIB << 20);
   }
 
   /** Bytes of heap a build of {@code listBytes} needs even if every line is 8 bytes. */
@@ -53,6 +67,20 @@ public final class BuildHeap {
           + " heap to build, this JVM has %,d MB; nothing was read or published. Give it more heap,"
           + " e.g. IPJOIN_JAVA_OPTS=-Xmx%dm (%s)", listBytes, mib(needed), mib(maxHeap),
           suggestion(needed), HOW));
+    }
+  }
+
+  /**
+   * Refuses, once a list turned out to have blocks, ranges or labels, lists whose general-path
+   * estimate exceeds {@code maxHeap}, before they are read into entries.
+   */
+  public static void checkGeneral(long listBytes, long maxHeap) throws ListTooBigForHeapException {
+    long needed = estimateGeneral(listBytes);
+    if (needed > maxHeap) {
+      throw new ListTooBigForHeapException(String.format("%,d bytes of list with blocks, ranges or"
+          + " labels need about %,d MB of heap to build, this JVM has %,d MB; nothing was"
+          + " published. Give it more heap, e.g. IPJOIN_JAVA_OPTS=-Xmx%dm (%s)", listBytes,
+          mib(needed), mib(maxHeap), suggestion(needed), HOW));
     }
   }
 

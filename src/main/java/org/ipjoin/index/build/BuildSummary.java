@@ -3,16 +3,27 @@ package org.ipjoin.index.build;
 import org.ipjoin.index.list.IpListLine;
 import java.util.List;
 import java.util.Map;
+import org.ipjoin.index.list.LabelConflict;
+import org.ipjoin.index.list.LineKind;
+import org.ipjoin.index.list.NormaliseStats;
+import org.ipjoin.index.list.OverlapPolicy;
 
-/** What {@code ipindex build} did, for its summary and for tests. */
+/**
+ * What {@code ipindex build} did, for its summary and for tests.
+ *
+ * @param stats entries by kind, duplicates, overlaps, merges, label conflicts, intervals, labels
+ * @param labelColumn the {@code --labels} value the list was read with
+ * @param kindCounts lines that were no entry, by kind (blank, comment, IPv6, malformed)
+ * @param skippedExamples the first few skipped malformed lines, one per line
+ */
 public record BuildSummary(
     List<ListCount> lists,
     String output,
     long inputBytes,
     long lines,
-    long addresses,
-    long keys,
-    Map<IpListLine.Kind, Long> kindCounts,
+    NormaliseStats stats,
+    String labelColumn,
+    Map<LineKind, Long> kindCounts,
     String skippedExamples,
     long outputBytes,
     long scanMillis,
@@ -28,20 +39,19 @@ public record BuildSummary(
     return String.join(", ", lists.stream().map(ListCount::name).toList());
   }
 
-  /** Address lines that repeated an address already seen. */
-  public long duplicates() {
-    return addresses - keys;
+  /** Intervals in the index (for an exact-address list: its distinct addresses). */
+  public long intervals() {
+    return stats.intervals();
   }
 
-  /** Lines of a kind (0 if none). */
-  public long count(IpListLine.Kind kind) {
+  /** Lines of a kind that is not an entry (0 if none). */
+  public long count(LineKind kind) {
     return kindCounts.getOrDefault(kind, 0L);
   }
 
-  /** Lines skipped as invalid (not blank, not comments). */
+  /** Lines skipped: IPv6 entries and, with --skip-invalid, malformed lines. */
   public long skipped() {
-    return kindCounts.entrySet().stream()
-        .filter(e -> !e.getKey().isIgnorable()).mapToLong(Map.Entry::getValue).sum();
+    return count(LineKind.IPV6) + count(LineKind.MALFORMED);
   }
 
   /** The summary the build command prints. */
@@ -55,15 +65,31 @@ public record BuildSummary(
             list.bytes()));
       }
     }
-    s.append(String.format("  addresses    %,d%n", addresses));
-    s.append(String.format("  duplicates   %,d%n", duplicates()));
-    s.append(String.format("  keys         %,d (index %,d bytes)%n", keys, outputBytes));
-    s.append(String.format("  blank        %,d%n", count(IpListLine.Kind.BLANK)));
-    s.append(String.format("  comments     %,d%n", count(IpListLine.Kind.COMMENT)));
-    for (IpListLine.Kind kind : IpListLine.Kind.values()) {
-      if (!kind.isIgnorable() && kind != IpListLine.Kind.ADDRESS && count(kind) > 0) {
-        s.append(String.format("  skipped      %,d %s%n", count(kind), kind.description));
-      }
+    s.append(String.format("  addresses    %,d%n", stats.addresses()));
+    s.append(String.format("  blocks       %,d%n", stats.blocks()));
+    s.append(String.format("  ranges       %,d%n", stats.ranges()));
+    s.append(String.format("  duplicates   %,d%n", stats.duplicates()));
+    s.append(String.format("  conflicts    %,d (same range as an earlier line, another label:"
+        + " the earlier line's label is kept)%n", stats.labelConflicts()));
+    for (LabelConflict c : stats.conflictExamples()) {
+      s.append("    ").append(c).append(System.lineSeparator());
+    }
+    s.append(String.format("  overlaps     %,d entries gave up addresses to others (%,d all of"
+        + " them), --overlap %s: %s%n", stats.overlapped(), stats.shadowed(),
+        stats.policy().optionValue(), rule(stats.policy())));
+    s.append(String.format("  merges       %,d%n", stats.merges()));
+    s.append(String.format("  intervals    %,d (index %,d bytes)%n", stats.intervals(),
+        outputBytes));
+    s.append(String.format("  labels       %,d (%,d in the list, --labels %s)%n", stats.labels(),
+        stats.labelsSeen(), labelColumn));
+    s.append(String.format("  blank        %,d%n", count(LineKind.BLANK)));
+    s.append(String.format("  comments     %,d%n", count(LineKind.COMMENT)));
+    if (count(LineKind.IPV6) > 0) {
+      s.append(String.format("  skipped      %,d IPv6 entries (IPv6 is not indexed yet)%n",
+          count(LineKind.IPV6)));
+    }
+    if (count(LineKind.MALFORMED) > 0) {
+      s.append(String.format("  skipped      %,d malformed lines%n", count(LineKind.MALFORMED)));
     }
     if (!skippedExamples.isEmpty()) {
       s.append("  first skipped lines:\n").append(skippedExamples);
@@ -73,5 +99,11 @@ public record BuildSummary(
         + " %.1f MB/s%n", totalMillis, scanMillis, sortMillis, writeMillis,
         inputBytes / 1e6 / seconds));
     return s.toString();
+  }
+
+  private static String rule(OverlapPolicy policy) {
+    return policy == OverlapPolicy.LONGEST
+        ? "the smallest entry holding an address answers for it"
+        : "the earliest line holding an address answers for it";
   }
 }

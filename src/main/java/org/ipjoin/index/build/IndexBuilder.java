@@ -7,7 +7,6 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +14,12 @@ import org.apache.hadoop.fs.ChecksumFileSystem;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.ipjoin.index.list.IntervalNormaliser;
+import org.ipjoin.index.list.LabelColumn;
+import org.ipjoin.index.list.LineKind;
+import org.ipjoin.index.list.NormaliseStats;
+import org.ipjoin.index.list.NormalisedList;
+import org.ipjoin.index.list.OverlapPolicy;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexHeader;
@@ -24,10 +29,18 @@ import org.ipjoin.index.load.LoadedIndex;
 
 /**
  * Text IP lists → one index file of their union, on any Hadoop FileSystem: check the inputs and the
- * target, read every list exactly once, sort, de-duplicate ({@link #scan}); then write to a hidden
+ * target, read the lists, turn them into disjoint intervals ({@link #scan}); then write to a hidden
  * temporary file beside the output, read it back with every check, and only then rename it into
  * place ({@link #publish}, through {@link IndexPublisher}). A reader therefore sees the old index or
  * the new one, whole.
+ *
+ * <p>Two paths, chosen by the lists themselves. Most lists are plain addresses: they are read once
+ * by an address-mode {@link IpListScanner} into an {@code int[]}, radix-sorted and de-duplicated,
+ * and written as the index's plain layout of sorted keys ({@link IndexContent#exact}). At the first
+ * line that is more than an address (a CIDR block, a range, or an address with a label), that read
+ * stops and every list is read again into {@link org.ipjoin.index.list.ListEntries} and normalised
+ * ({@link IntervalNormaliser}) under the overlap policy: rereading costs one more pass over the
+ * lists that have ranges or labels, and keeps the plain path as fast and as small as before.
  */
 public final class IndexBuilder {
 
@@ -40,8 +53,10 @@ public final class IndexBuilder {
   private final boolean skipInvalid;
   private final boolean overwrite;
   private final boolean allowEmpty;
-  /** The largest share of keys an overwrite may lose; negative: no limit. */
+  /** The largest share of intervals an overwrite may lose; negative: no limit. */
   private final double maxShrink;
+  private final LabelColumn labels;
+  private final OverlapPolicy overlap;
 
   /** A builder that refuses a list without addresses ({@link EmptyIpListException}). */
   public IndexBuilder(boolean skipInvalid, boolean overwrite) {
@@ -54,14 +69,27 @@ public final class IndexBuilder {
    * @param allowEmpty build an empty index from a list without addresses instead of failing
    */
   public IndexBuilder(boolean skipInvalid, boolean overwrite, boolean allowEmpty) {
-    this(skipInvalid, overwrite, allowEmpty, -1);
+    this(skipInvalid, overwrite, allowEmpty, -1, LabelColumn.DEFAULT, OverlapPolicy.LONGEST);
   }
 
-  private IndexBuilder(boolean skipInvalid, boolean overwrite, boolean allowEmpty, double maxShrink) {
+  private IndexBuilder(boolean skipInvalid, boolean overwrite, boolean allowEmpty, double maxShrink,
+      LabelColumn labels, OverlapPolicy overlap) {
     this.skipInvalid = skipInvalid;
     this.overwrite = overwrite;
     this.allowEmpty = allowEmpty;
     this.maxShrink = maxShrink;
+    this.labels = labels;
+    this.overlap = overlap;
+  }
+
+  /** The same builder, reading labels from {@code column} (default: the column after the entry). */
+  public IndexBuilder labels(LabelColumn column) {
+    return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, column, overlap);
+  }
+
+  /** The same builder, resolving overlapping entries by {@code policy} (default: longest). */
+  public IndexBuilder overlap(OverlapPolicy policy) {
+    return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, policy);
   }
 
   /**
@@ -74,7 +102,7 @@ public final class IndexBuilder {
     if (!(fraction >= 0 && fraction <= 1)) {
       throw new IllegalArgumentException("max shrink must be from 0 to 1, got " + fraction);
     }
-    return new IndexBuilder(skipInvalid, overwrite, allowEmpty, fraction);
+    return new IndexBuilder(skipInvalid, overwrite, allowEmpty, fraction, labels, overlap);
   }
 
   /** One list to read: the file system it is on and its path as the user gave it. */
@@ -89,28 +117,25 @@ public final class IndexBuilder {
   public static final class Scanned {
     private final FileSystem writeFs;
     private final Path output;
-    private final IpListScanner scanner;
-    private final int unique;
+    private final Read read;
     private final long start;
-    private final long scanned;
-    private final long sorted;
 
-    private Scanned(FileSystem writeFs, Path output, IpListScanner scanner, int unique, long start,
-        long scanned, long sorted) {
+    private Scanned(FileSystem writeFs, Path output, Read read, long start) {
       this.writeFs = writeFs;
       this.output = output;
-      this.scanner = scanner;
-      this.unique = unique;
+      this.read = read;
       this.start = start;
-      this.scanned = scanned;
-      this.sorted = sorted;
     }
 
-    /** Unique keys the new index will have. */
+    /** Intervals the new index will have (for a list of plain addresses, its distinct addresses). */
     public int keys() {
-      return unique;
+      return read.content.count();
     }
   }
+
+  /** The lists read and normalised: what to write, and what to say about it. */
+  private record Read(IpListScanner scanner, IndexContent content, NormaliseStats stats,
+      long scanned, long sorted) {}
 
   /** Builds from one list. */
   public BuildSummary build(FileSystem inFs, Path input, FileSystem outFs, Path output,
@@ -138,27 +163,94 @@ public final class IndexBuilder {
     long maxHeap = Runtime.getRuntime().maxMemory();
     BuildHeap.check(totalBytes, maxHeap);
     try {
-      IpListScanner scanner = new IpListScanner(inputs.get(0).path().toString(), skipInvalid,
-          (int) Math.min(MAX_KEYS,
-              totalBytes / BuildHeap.REALISTIC_BYTES_PER_LINE + 16), progress);
-      for (ListFile list : inputs) {
-        try (InputStream in = withoutChecksumFiles(list.fs()).open(list.path())) {
-          scanner.scan(in, list.path().toString());
-        }
+      Read read;
+      try {
+        read = readAddresses(inputs, totalBytes, progress);
+      } catch (NotPlainAddressesException e) {
+        BuildHeap.checkGeneral(totalBytes, maxHeap);
+        read = readEntries(inputs, totalBytes, progress);
       }
-      long scanned = System.nanoTime();
-      if (scanner.keyCount() == 0 && !allowEmpty) {
-        // Before anything is written: the old index (if any) stays published.
-        throw emptyList(String.join(", ", inputs.stream().map(l -> l.path().toString()).toList()),
-            scanner);
-      }
-      int[] keys = scanner.keys();
-      SortedKeys.sort(keys, scanner.keyCount());
-      int unique = SortedKeys.dedup(keys, scanner.keyCount());
-      return new Scanned(writeFs, output, scanner, unique, start, scanned, System.nanoTime());
+      return new Scanned(writeFs, output, read, start);
     } catch (OutOfMemoryError e) {
       throw new ListTooBigForHeapException(BuildHeap.ranOutMessage(totalBytes, maxHeap));
     }
+  }
+
+  /** The fast path: every list once into an {@code int[]}, sort, de-duplicate. */
+  private Read readAddresses(List<ListFile> inputs, long totalBytes,
+      IpListScanner.ProgressListener progress) throws IOException {
+    IpListScanner scanner = IpListScanner.addresses(inputs.get(0).path().toString(), skipInvalid,
+        labels, expectedLines(totalBytes), progress);
+    readAll(inputs, scanner);
+    long scanned = System.nanoTime();
+    refuseEmpty(inputs, scanner, scanner.keyCount());
+    int[] keys = scanner.keys();
+    SortedKeys.sort(keys, scanner.keyCount());
+    int unique = SortedKeys.dedup(keys, scanner.keyCount());
+    long lost = scanner.keyCount() - unique;
+    // What the normaliser reports for a list of single addresses, without its copies.
+    NormaliseStats stats = new NormaliseStats(overlap, scanner.keyCount(), 0, 0, lost, 0,
+        List.of(), lost, lost, 0, unique, 0, 0, true);
+    return new Read(scanner, IndexContent.exact(keys, unique, scanner.bytes(), scanner.lines()),
+        stats, scanned, System.nanoTime());
+  }
+
+  /** The general path: every list into entries, normalised into intervals with labels. */
+  private Read readEntries(List<ListFile> inputs, long totalBytes,
+      IpListScanner.ProgressListener progress) throws IOException {
+    IpListScanner scanner = IpListScanner.entries(inputs.get(0).path().toString(), skipInvalid,
+        labels, expectedLines(totalBytes), progress);
+    readAll(inputs, scanner);
+    long scanned = System.nanoTime();
+    refuseEmpty(inputs, scanner, scanner.entries().size());
+    NormalisedList list = IntervalNormaliser.normalise(scanner.entries(), overlap);
+    return new Read(scanner, contentOf(list, scanner.bytes(), scanner.lines()), list.stats(),
+        scanned, System.nanoTime());
+  }
+
+  private static int expectedLines(long totalBytes) {
+    return (int) Math.min(MAX_KEYS, totalBytes / BuildHeap.REALISTIC_BYTES_PER_LINE + 16);
+  }
+
+  private static void readAll(List<ListFile> inputs, IpListScanner scanner) throws IOException {
+    for (ListFile list : inputs) {
+      try (InputStream in = withoutChecksumFiles(list.fs()).open(list.path())) {
+        scanner.scan(in, list.path().toString());
+      }
+    }
+  }
+
+  private void refuseEmpty(List<ListFile> inputs, IpListScanner scanner, long entries)
+      throws EmptyIpListException {
+    if (entries == 0 && !allowEmpty) {
+      // Before anything is written: the old index (if any) stays published.
+      throw emptyList(String.join(", ", inputs.stream().map(l -> l.path().toString()).toList()),
+          scanner);
+    }
+  }
+
+  /**
+   * The index content of a normalised list: the plain layout for single addresses without labels;
+   * else starts, ends only if some interval is wider than one address, label ids and the
+   * dictionary only if some interval has a label.
+   */
+  static IndexContent contentOf(NormalisedList list, long sourceBytes, long sourceLines) {
+    int n = list.size();
+    if (list.isExactAddresses() && !list.hasLabels()) {
+      return IndexContent.exact(list.starts(), n, sourceBytes, sourceLines);
+    }
+    int[] starts = list.starts();
+    int[] ends = list.ends();
+    boolean wide = false;
+    for (int i = 0; i < n && !wide; i++) {
+      wide = starts[i] != ends[i];
+    }
+    if (!list.hasLabels()) {
+      return new IndexContent(starts, wide ? ends : null, null, n, null, null, sourceBytes,
+          sourceLines);
+    }
+    return new IndexContent(starts, wide ? ends : null, list.labelIds(), n,
+        list.labels().endOffsets(), list.labels().concatenatedBytes(), sourceBytes, sourceLines);
   }
 
   /**
@@ -166,7 +258,7 @@ public final class IndexBuilder {
    * every check, and rename it into place.
    */
   public BuildSummary publish(Scanned s) throws IOException {
-    IpListScanner scanner = s.scanner;
+    IpListScanner scanner = s.read.scanner;
     long fileLength;
     try {
       checkShrink(s);
@@ -174,8 +266,7 @@ public final class IndexBuilder {
       try {
         IndexHeader header;
         try (OutputStream out = s.writeFs.create(temp, false, WRITE_BUFFER_BYTES)) {
-          header = IndexWriter.write(
-              IndexContent.exact(scanner.keys(), s.unique, scanner.bytes(), scanner.lines()), out);
+          header = IndexWriter.write(s.read.content, out);
         }
         LoadedIndex reread = FileSystemLoader.load(s.writeFs, temp, true);
         header.identity(s.writeFs.getFileStatus(temp).getLen())
@@ -191,9 +282,9 @@ public final class IndexBuilder {
     }
     long end = System.nanoTime();
     return new BuildSummary(scanner.files(), s.output.toString(), scanner.bytes(), scanner.lines(),
-        scanner.keyCount(), s.unique, scanner.kindCounts(), scanner.examples(),
-        fileLength, millis(s.start, s.scanned),
-        millis(s.scanned, s.sorted), millis(s.sorted, end), millis(s.start, end));
+        s.read.stats, labels.toString(), scanner.lineKinds(), scanner.examples(), fileLength,
+        millis(s.start, s.read.scanned), millis(s.read.scanned, s.read.sorted),
+        millis(s.read.sorted, end), millis(s.start, end));
   }
 
   /**
@@ -243,14 +334,14 @@ public final class IndexBuilder {
     } catch (CorruptIndexException e) {
       throw IndexShrinkException.unreadable(s.output.toString(), e);
     }
-    if (s.unique < (1 - maxShrink) * oldKeys) {
-      throw new IndexShrinkException(s.output.toString(), oldKeys, s.unique, maxShrink);
+    if (s.keys() < (1 - maxShrink) * oldKeys) {
+      throw new IndexShrinkException(s.output.toString(), oldKeys, s.keys(), maxShrink);
     }
   }
 
   private static EmptyIpListException emptyList(String name, IpListScanner scanner) {
-    long blank = scanner.kindCounts().getOrDefault(IpListLine.Kind.BLANK, 0L);
-    long comments = scanner.kindCounts().getOrDefault(IpListLine.Kind.COMMENT, 0L);
+    long blank = scanner.lineKinds().getOrDefault(LineKind.BLANK, 0L);
+    long comments = scanner.lineKinds().getOrDefault(LineKind.COMMENT, 0L);
     return new EmptyIpListException(name, scanner.lines(), blank, comments,
         scanner.lines() - blank - comments);
   }

@@ -5,23 +5,37 @@ import org.ipjoin.index.list.MalformedIpListException;
 import org.ipjoin.index.list.ListContent;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import org.ipjoin.index.list.LabelColumn;
+import org.ipjoin.index.list.LineKind;
+import org.ipjoin.index.list.ListEntries;
+import org.ipjoin.index.list.ListLineParser;
 import org.ipjoin.ip.Utf8Bom;
 
 /**
- * Reads text IP lists (one or several files, one after another, into one set of keys) from streams
- * in large chunks and classifies every line with
- * {@link IpListLine}, collecting the address keys (unsorted, with duplicates). No String per line:
- * this is the builder's hot loop (a byte-level parser reaches ~470 MB/s on one core here, against
- * the seed's 2 MB/s with readLine + split).
+ * Reads text IP lists (one or several files, one after another) from streams in large chunks and
+ * reads every line by {@link ListLineParser}'s rules. No String per line: this is the builder's hot
+ * loop (a byte-level parser reaches ~470 MB/s on one core here, against 2 MB/s with readLine +
+ * split).
  *
- * <p>Nothing is dropped silently: every non-address line is counted by {@link IpListLine.Kind}, and
- * in strict mode the first one that is not blank or a comment fails the scan with file:line.
+ * <p>Two modes:
+ * <ul>
+ *   <li>{@link #addresses addresses}: for the common list of plain addresses. Collects address keys
+ *       (unsorted, with duplicates) in one {@code int[]}, most lines through a fused parse that
+ *       finds the address and the end of the line in one pass. At the first line that is more than
+ *       an address (a CIDR block, a range, or an address with a label in the label column) it stops
+ *       with {@link NotPlainAddressesException}: the list then needs the general path.
+ *   <li>{@link #entries entries}: every entry (address, block, range, label) into
+ *       {@link ListEntries}, for {@link org.ipjoin.index.list.IntervalNormaliser}.
+ * </ul>
+ *
+ * <p>Nothing is dropped silently: every line that is not an entry is counted by {@link LineKind}.
+ * IPv6 entries are always skipped and counted (the index holds IPv4 only); in strict mode a
+ * malformed line fails the scan with {@code file:line: } and the parser's one-line reason.
  */
 public final class IpListScanner {
 
@@ -31,6 +45,11 @@ public final class IpListScanner {
 
   private final boolean skipInvalid;
   private final ProgressListener progress;
+  private final ListLineParser parser;
+  /** The fused address parse may take a TAB after the address only when labels are ignored. */
+  private final boolean tabEndsAddress;
+  /** Null in address mode. */
+  private final ListEntries entries;
 
   /** The file being scanned, for messages; its lines so far, for file:line. */
   private String name;
@@ -40,7 +59,7 @@ public final class IpListScanner {
   private long lines;
   private long bytes;
   private final List<BuildSummary.ListCount> files = new ArrayList<>();
-  private final Map<IpListLine.Kind, Long> kinds = new EnumMap<>(IpListLine.Kind.class);
+  private final Map<LineKind, Long> kinds = new EnumMap<>(LineKind.class);
   private final StringBuilder examples = new StringBuilder();
   private int examplesKept;
 
@@ -50,15 +69,46 @@ public final class IpListScanner {
   }
 
   /**
+   * An address-mode scanner with labels in the default column.
+   *
    * @param name the list's name, for messages
-   * @param skipInvalid false: the first invalid line throws; true: invalid lines are counted
+   * @param skipInvalid false: the first malformed line throws; true: malformed lines are counted
    * @param expectedKeys initial capacity (e.g. the file length / 14)
    */
   public IpListScanner(String name, boolean skipInvalid, int expectedKeys, ProgressListener progress) {
+    this(name, skipInvalid, LabelColumn.DEFAULT, expectedKeys, progress, false);
+  }
+
+  private IpListScanner(String name, boolean skipInvalid, LabelColumn labels, int expected,
+      ProgressListener progress, boolean general) {
     this.name = name;
     this.skipInvalid = skipInvalid;
     this.progress = progress;
-    this.keys = new int[Math.max(16, expectedKeys)];
+    this.parser = new ListLineParser(labels);
+    this.tabEndsAddress = labels == LabelColumn.NONE;
+    if (general) {
+      this.entries = new ListEntries(expected);
+      this.keys = null;
+    } else {
+      this.entries = null;
+      this.keys = new int[Math.max(16, expected)];
+    }
+  }
+
+  /**
+   * A scanner for a list of plain addresses: {@link #scan} throws {@link
+   * NotPlainAddressesException} at the first line that is more than an address under
+   * {@code labels}.
+   */
+  public static IpListScanner addresses(String name, boolean skipInvalid, LabelColumn labels,
+      int expectedKeys, ProgressListener progress) {
+    return new IpListScanner(name, skipInvalid, labels, expectedKeys, progress, false);
+  }
+
+  /** A scanner that collects every entry into {@link #entries()}. */
+  public static IpListScanner entries(String name, boolean skipInvalid, LabelColumn labels,
+      int expectedEntries, ProgressListener progress) {
+    return new IpListScanner(name, skipInvalid, labels, expectedEntries, progress, true);
   }
 
   /** Scans the whole stream, the list named in the constructor (does not close it). */
@@ -137,9 +187,11 @@ public final class IpListScanner {
    * The fast path for the common line, an address at the very start of the line followed by the end
    * of its field: parses it in the same pass that looks for the end of the line, records it, and
    * returns where the next line starts. Returns -1 for anything else (leading blanks, comments,
-   * malformed text, a line not complete before {@code to}), which {@link IpListLine#parse} then
-   * handles by the same rules. Fusing the passes took the scan from ~180 to ~400 MB/s on the
-   * seed's 26 M-line list here.
+   * malformed text, a line not complete before {@code to}), which {@link ListLineParser} then
+   * handles. Only endings after which {@link ListLineParser} can see nothing but the address are
+   * taken here: LF, CRLF, an inline comment mark, and a TAB when labels are ignored (a space may
+   * be followed by {@code - end} or {@code / prefix}; a TAB by a label). Fusing the passes took the
+   * scan from ~180 to ~400 MB/s on a 26 M-line list here.
    */
   private int addressLine(byte[] buf, int from, int to) {
     int address = 0;
@@ -181,7 +233,7 @@ public final class IpListScanner {
     byte end = buf[p];
     if (end == '\n') {
       next = p + 1;
-    } else if (end == '\t' || end == ' ' || end == '#' || end == ';') {
+    } else if (end == '#' || end == ';' || end == '\t' && tabEndsAddress) {
       int newline = indexOf(buf, p, to, (byte) '\n');
       if (newline < 0) {
         return -1;
@@ -194,7 +246,12 @@ public final class IpListScanner {
     }
     lines++;
     fileLines++;
-    addKey(address + Integer.MIN_VALUE);
+    int key = address + Integer.MIN_VALUE;
+    if (entries == null) {
+      addKey(key);
+    } else {
+      entries.add(LineKind.ADDRESS, key, key, 0, lines);
+    }
     return next;
   }
 
@@ -217,32 +274,42 @@ public final class IpListScanner {
   private void line(byte[] buf, int from, int to) throws IOException {
     lines++;
     fileLines++;
-    long parsed = IpListLine.parse(buf, from, to);
-    if (parsed >= 0) {
-      addKey(org.ipjoin.ip.IpCodec.toKey(parsed));
+    LineKind kind = parser.parse(buf, from, to);
+    if (kind.isEntry()) {
+      if (entries != null) {
+        entries.add(parser, lines);
+      } else if (kind == LineKind.ADDRESS && !parser.hasLabel()) {
+        addKey(parser.startKey());
+      } else {
+        throw new NotPlainAddressesException(name, fileLines);
+      }
       return;
     }
-    IpListLine.Kind kind = IpListLine.Kind.of(parsed);
     kinds.merge(kind, 1L, Long::sum);
-    if (kind.isIgnorable()) {
-      return;
+    if (kind != LineKind.MALFORMED) {
+      return; // blank, comment, or IPv6 (never indexed, always counted)
     }
-    String text = new String(buf, from, to - from, StandardCharsets.ISO_8859_1).stripTrailing();
     if (!skipInvalid) {
-      throw new MalformedIpListException(name, fileLines, kind, text);
+      throw MalformedIpListException.of(name, fileLines, parser.error());
     }
     if (examplesKept < EXAMPLES_KEPT) {
       examplesKept++;
-      examples.append("  ").append(MalformedIpListException.describe(name, fileLines, kind, text))
-          .append(System.lineSeparator());
+      examples.append("  ").append(name).append(':').append(fileLines).append(": ")
+          .append(parser.error()).append(System.lineSeparator());
     }
   }
 
-  /** The collected keys, unsorted and with duplicates, in {@code keys()[0, keyCount())}. */
+  /** In address mode, the collected keys, unsorted and with duplicates, in {@code keys()[0, keyCount())}. */
   public int[] keys() {
     return keys;
   }
 
+  /** In entry mode, the entries read. */
+  public ListEntries entries() {
+    return entries;
+  }
+
+  /** Address lines read in address mode. */
   public int keyCount() {
     return count;
   }
@@ -261,12 +328,19 @@ public final class IpListScanner {
     return bytes;
   }
 
-  /** Lines of each non-address kind (blank, comment, and the skipped ones). */
-  public Map<IpListLine.Kind, Long> kindCounts() {
+  /** Lines of each kind that is not an entry: blank, comment, and the skipped IPv6 and malformed ones. */
+  public Map<LineKind, Long> lineKinds() {
     return kinds;
   }
 
-  /** Up to {@link #EXAMPLES_KEPT} skipped lines, one per line, with file:line. */
+  /** The same counts under {@link IpListLine.Kind}'s names, for callers that count blank lines and comments. */
+  public Map<IpListLine.Kind, Long> kindCounts() {
+    Map<IpListLine.Kind, Long> old = new EnumMap<>(IpListLine.Kind.class);
+    kinds.forEach((kind, n) -> old.put(IpListLine.Kind.valueOf(kind.name()), n));
+    return old;
+  }
+
+  /** Up to {@link #EXAMPLES_KEPT} skipped malformed lines, one per line, with file:line. */
   public String examples() {
     return examples.toString();
   }

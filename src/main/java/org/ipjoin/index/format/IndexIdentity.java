@@ -1,5 +1,10 @@
 package org.ipjoin.index.format;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.zip.CRC32C;
+import org.ipjoin.index.list.NormalisedList;
+
 /**
  * Length, interval count and directory checksum of one index file (the directory holds every
  * section's CRC32C, so its checksum pins the whole content). The job driver records it when it
@@ -25,11 +30,38 @@ public record IndexIdentity(long fileLength, long count, int crc) {
   }
 
   /**
-   * The identity of a text list read by the {@code text} read path: its length, its distinct
-   * addresses, and the CRC32C those would have as an index's starts section.
+   * The identity of a text list read by the {@code text} read path: its length, its interval
+   * count, and one CRC32C over what answers lookups: the starts, then, as present, the ends, the
+   * label ids and the label dictionary (end offsets and bytes), each laid out as in an index
+   * section. For a list of plain addresses that is the CRC32C of its starts section.
    */
-  public static IndexIdentity ofTextList(long length, int[] keys, int count) {
-    return new IndexIdentity(length, count, ColumnDecoder.crcOf(keys, count));
+  public static IndexIdentity ofTextList(long length, NormalisedList list) {
+    int n = list.size();
+    CRC32C crc = new CRC32C();
+    update(crc, list.starts(), 0, n);
+    if (!list.isExactAddresses()) {
+      update(crc, list.ends(), 0, n);
+    }
+    if (list.hasLabels()) {
+      update(crc, list.labelIds(), 0, n);
+      int[] ends = list.labels().endOffsets();
+      update(crc, ends, 0, ends.length);
+      crc.update(list.labels().concatenatedBytes());
+    }
+    return new IndexIdentity(length, n, (int) crc.getValue());
+  }
+
+  /** Adds {@code values[from, to)}, laid out little-endian as in an index section, to {@code crc}. */
+  private static void update(CRC32C crc, int[] values, int from, int to) {
+    ByteBuffer chunk = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
+    int perChunk = chunk.capacity() / 4;
+    for (int at = from; at < to; at += perChunk) {
+      int n = Math.min(perChunk, to - at);
+      chunk.clear();
+      chunk.asIntBuffer().put(values, at, n);
+      chunk.limit(n * 4);
+      crc.update(chunk);
+    }
   }
 
   /** Fails with the {@code IDENTITY} check when {@code actual} is not this identity. */

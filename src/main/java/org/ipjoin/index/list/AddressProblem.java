@@ -47,6 +47,10 @@ final class AddressProblem {
     }
     int value = 0;
     for (int i = from; i < to; i++) {
+      if (b[i] == '\r') {
+        return "a CR (\\x0D) inside the line: the file seems to end its lines with CR only;"
+            + " convert them to LF";
+      }
       if (b[i] < '0' || b[i] > '9') {
         return "unexpected character '" + printable(b[i]) + "'";
       }

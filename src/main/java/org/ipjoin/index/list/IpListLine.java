@@ -5,7 +5,10 @@ import org.ipjoin.ip.IpCodec;
 /**
  * One line of a text IP list ({@code ip.tsv}): what it holds, decided from its bytes alone.
  *
- * <p>The rules, shared by {@code ipindex build} and the {@code text} read path:
+ * <p>The exact-address rules ipjoin used before lists could hold blocks, ranges and labels;
+ * {@code ipindex build} and the {@code text} read path now read lines with
+ * {@link org.ipjoin.index.list.ListLineParser}. Its {@link Kind} names remain the vocabulary of
+ * {@link IpListScanner#kindCounts()}. The old rules:
  * <ul>
  *   <li>A trailing CR (CRLF files) and surrounding spaces and tabs are ignored.
  *   <li>An empty line is {@link Kind#BLANK}; one starting with {@code #} or {@code ;} is a

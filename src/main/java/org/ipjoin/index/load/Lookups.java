@@ -1,6 +1,8 @@
 package org.ipjoin.index.load;
 
 import java.nio.IntBuffer;
+import java.util.Arrays;
+import org.ipjoin.index.list.NormalisedList;
 import org.ipjoin.index.format.DecodedIndex;
 import org.ipjoin.index.format.LookupDirectory;
 import org.ipjoin.index.lookup.IntColumn;
@@ -12,12 +14,26 @@ final class Lookups {
 
   private Lookups() {}
 
-  /** An exact-address lookup over sorted, distinct {@code keys} (the text read path). */
-  static IntervalIndex exact(int[] keys) {
-    LookupDirectory directory = new LookupDirectory(keys.length);
-    directory.record(keys, 0, keys.length, 0);
-    return new IntervalIndex(IntColumn.of(keys), null, null, LabelDictionary.NONE,
-        directory.finish(keys.length), directory.bits());
+  /**
+   * The lookup over a normalised list (the text read path), with the columns an index built from
+   * it would have: no ends when every interval is one address, no label ids without labels.
+   */
+  static IntervalIndex ofList(NormalisedList list) {
+    int n = list.size();
+    int[] starts = Arrays.copyOf(list.starts(), n);
+    boolean wide = false;
+    for (int i = 0; i < n && !wide; i++) {
+      wide = list.startKey(i) != list.endKey(i);
+    }
+    LookupDirectory directory = new LookupDirectory(n);
+    directory.record(starts, 0, n, 0);
+    return new IntervalIndex(IntColumn.of(starts),
+        wide ? IntColumn.of(Arrays.copyOf(list.ends(), n)) : null,
+        list.hasLabels() ? IntColumn.of(Arrays.copyOf(list.labelIds(), n)) : null,
+        list.hasLabels()
+            ? new LabelDictionary(list.labels().concatenatedBytes(), list.labels().endOffsets())
+            : LabelDictionary.NONE,
+        directory.finish(n), directory.bits());
   }
 
   static IntervalIndex onHeap(DecodedIndex d) {

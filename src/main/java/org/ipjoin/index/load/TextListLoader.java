@@ -8,23 +8,30 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.ipjoin.index.list.IpListLine;
 import org.ipjoin.index.list.ListContent;
 import org.ipjoin.index.list.MalformedIpListException;
-import org.ipjoin.index.list.SortedKeys;
+import org.ipjoin.index.list.IntervalNormaliser;
+import org.ipjoin.index.list.LineKind;
+import org.ipjoin.index.list.ListEntries;
+import org.ipjoin.index.list.ListLineParser;
+import org.ipjoin.index.list.NormalisedList;
+import org.ipjoin.index.list.OverlapPolicy;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.format.IndexLayout;
 import org.ipjoin.ip.Utf8Bom;
 
 /**
- * The seed article's baseline: a {@link BufferedReader} over the text list, one String per line,
- * then sort and de-duplicate. Same line rules as {@code ipindex build} ({@link IpListLine}), and
- * strict: a line that is not an address, blank or comment fails the load with file:line, and a
- * file that is not a text list at all (an ipjoin index, gzip, UTF-16) says what it is
- * ({@link ListContent}).
+ * The baseline of the published comparison: a {@link BufferedReader} over the text list, one
+ * String per line. Each line is read by {@code ipindex build}'s rules ({@link ListLineParser}, its
+ * bytes; labels from the column after the entry), the entries normalised as {@code ipindex build}
+ * does with its defaults ({@link IntervalNormaliser}, overlap policy {@code longest}), so the
+ * lookup answers as the index built from the same list with default options would. Strict: a
+ * malformed line fails the load with {@code file:line: } and the parser's reason; IPv6 entries are
+ * skipped, as the build skips them; a file that is not a text list at all (an ipjoin index, gzip,
+ * UTF-16) says what it is ({@link ListContent}).
  *
- * <p>Its identity (for the job's stale-index check) is the text file's length with the key count
- * and the CRC32C the same keys would have as an index payload.
+ * <p>Its identity (for the job's stale-index check) is the text file's length, the interval count
+ * and a CRC32C over the intervals and their labels ({@link IndexIdentity#ofTextList}).
  */
 public final class TextListLoader implements IndexLoader {
 
@@ -44,8 +51,8 @@ public final class TextListLoader implements IndexLoader {
    * @param length the list's length in bytes, which is part of its identity
    */
   public LoadedIndex load(InputStream in, String name, long length) throws IOException {
-    int[] keys = new int[1 << 16];
-    int count = 0;
+    ListLineParser parser = new ListLineParser();
+    ListEntries entries = new ListEntries(1 << 16);
     long lineNumber = 0;
     BufferedInputStream buffered = new BufferedInputStream(in);
     buffered.mark(IndexLayout.MAGIC.length);
@@ -62,20 +69,14 @@ public final class TextListLoader implements IndexLoader {
       lineNumber++;
       byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);
       int from = lineNumber == 1 ? Utf8Bom.length(bytes, bytes.length) : 0;
-      long parsed = IpListLine.parse(bytes, from, bytes.length);
-      IpListLine.Kind kind = IpListLine.Kind.of(parsed);
-      if (kind == IpListLine.Kind.ADDRESS) {
-        if (count == keys.length) {
-          keys = java.util.Arrays.copyOf(keys, count * 2);
-        }
-        keys[count++] = org.ipjoin.ip.IpCodec.toKey(parsed);
-      } else if (!kind.isIgnorable()) {
-        throw new MalformedIpListException(name, lineNumber, kind, line);
+      LineKind kind = parser.parse(bytes, from, bytes.length);
+      if (kind.isEntry()) {
+        entries.add(parser, lineNumber);
+      } else if (kind == LineKind.MALFORMED) {
+        throw MalformedIpListException.of(name, lineNumber, parser.error());
       }
     }
-    SortedKeys.sort(keys, count);
-    int unique = SortedKeys.dedup(keys, count);
-    int[] exact = java.util.Arrays.copyOf(keys, unique);
-    return new LoadedIndex(Lookups.exact(exact), IndexIdentity.ofTextList(length, exact, unique));
+    NormalisedList list = IntervalNormaliser.normalise(entries, OverlapPolicy.LONGEST);
+    return new LoadedIndex(Lookups.ofList(list), IndexIdentity.ofTextList(length, list));
   }
 }

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -116,6 +117,41 @@ class LoadersAgreeTest {
     return (int) crc.getValue();
   }
 
+  /**
+   * The text path's identity CRC for a list of distinct addresses each with a label: CRC32C over
+   * the starts, the label ids, the label end offsets and the label bytes, each little-endian as in
+   * an index section; labels numbered in the order the list first mentions them.
+   */
+  private static int labelledTextCrc(int[] keys, Map<Integer, String> labelOfKey,
+      List<String> labelsInFileOrder) {
+    List<String> dictionary = new ArrayList<>();
+    for (String label : labelsInFileOrder) {
+      if (!dictionary.contains(label)) {
+        dictionary.add(label);
+      }
+    }
+    byte[] text = String.join("", dictionary).getBytes(StandardCharsets.UTF_8);
+    ByteBuffer b = ByteBuffer.allocate(8 * keys.length + 4 * (dictionary.size() + 1) + text.length)
+        .order(ByteOrder.LITTLE_ENDIAN);
+    for (int k : keys) {
+      b.putInt(k);
+    }
+    for (int k : keys) {
+      b.putInt(dictionary.indexOf(labelOfKey.get(k)) + 1);
+    }
+    int end = 0;
+    b.putInt(0);
+    for (String label : dictionary) {
+      end += label.getBytes(StandardCharsets.UTF_8).length;
+      b.putInt(end);
+    }
+    b.put(text);
+    b.flip();
+    CRC32C crc = new CRC32C();
+    crc.update(b);
+    return (int) crc.getValue();
+  }
+
   /** Header, 2-entry directory, starts padded to 64, then the /16 .. /22 lookup directory. */
   private static long exactIndexLength(long n) {
     long bits = Math.max(16, Math.min(22, n / 40 <= 1 ? 0 : 63 - Long.numberOfLeadingZeros(n / 40)));
@@ -148,6 +184,16 @@ class LoadersAgreeTest {
     Set<String> expected = ipsumAddresses(ipsum);
     int[] keys = expected.stream().mapToInt(LoadersAgreeTest::key).sorted().toArray();
     Path index = writeIndex("ipsum", keys);
+    // The text path reads the count column as each address's label (the first line's label).
+    Map<Integer, String> labelOfKey = new HashMap<>();
+    List<String> labelsInFileOrder = new ArrayList<>();
+    for (String line : Files.readAllLines(ipsum, StandardCharsets.US_ASCII)) {
+      if (!line.startsWith("#") && !line.isEmpty()) {
+        String[] columns = line.split("\t");
+        labelOfKey.putIfAbsent(key(columns[0]), columns[1]);
+        labelsInFileOrder.add(columns[1]);
+      }
+    }
     long indexLength = Files.size(index);
     assertEquals(exactIndexLength(expected.size()), indexLength);
 
@@ -174,7 +220,10 @@ class LoadersAgreeTest {
         assertEquals(expected.size(), id.count(), what);
         assertEquals(Files.size(source), id.fileLength(), what);
         if (path.readsText()) {
-          assertEquals(startsCrc(keys), id.crc(), what);
+          assertEquals(labelledTextCrc(keys, labelOfKey, labelsInFileOrder), id.crc(), what);
+          for (int i = 0; i < keys.length; i++) {
+            assertEquals(labelOfKey.get(keys[i]), ips.labels().label(ips.labelId(i)), what);
+          }
         } else if (binaryIdentity == null) {
           binaryIdentity = id;
         } else {
