@@ -44,7 +44,7 @@ public final class DelimitedColumnLocator implements ClientIpLocator {
     while (to < length && record[to] != separator) {
       to++;
     }
-    // Trimmed like a line of the IP list (IpListLine): spaces and tabs, and a CR at the end.
+    // Trimmed like a line of the IP list (ListLineParser): spaces and tabs, and a CR at the end.
     while (to > from && isSpace(record[to - 1])) {
       to--;
     }

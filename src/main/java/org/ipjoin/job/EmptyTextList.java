@@ -7,7 +7,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.list.EmptyIpListException;
 import org.ipjoin.index.format.IndexIdentity;
-import org.ipjoin.index.list.IpListLine;
+import org.ipjoin.index.list.LineKind;
 import org.ipjoin.index.build.IpListScanner;
 
 /**
@@ -39,8 +39,8 @@ final class EmptyTextList {
     } catch (IOException e) {
       throw new UsageException("cannot read IP list " + list + ": " + e.getMessage());
     }
-    long blank = scanner.kindCounts().getOrDefault(IpListLine.Kind.BLANK, 0L);
-    long comments = scanner.kindCounts().getOrDefault(IpListLine.Kind.COMMENT, 0L);
+    long blank = scanner.lineKinds().getOrDefault(LineKind.BLANK, 0L);
+    long comments = scanner.lineKinds().getOrDefault(LineKind.COMMENT, 0L);
     throw new UsageException(new EmptyIpListException(list.toString(), scanner.lines(), blank,
         comments, scanner.lines() - blank - comments, "nothing was submitted. To join against an"
             + " empty list on purpose, build an empty index with ipindex build --allow-empty and"

@@ -2,6 +2,7 @@ package org.ipjoin.fuzz;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -9,11 +10,13 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import org.ipjoin.index.list.IpListLine;
+import org.ipjoin.index.list.LabelColumn;
+import org.ipjoin.index.list.LineKind;
+import org.ipjoin.index.list.ListLineParser;
 import org.ipjoin.ip.IpCodec;
 
 /**
- * Fuzzes the IPv4 parsers ({@link IpCodec}) and the IP-list line classifier ({@link IpListLine}).
+ * Fuzzes the IPv4 parsers ({@link IpCodec}) and the IP-list line parser ({@link ListLineParser}).
  *
  * <p>Input layout: byte 0 and 1 choose {@code from} and {@code to} inside the rest, which is the
  * text. So a seed file is two bytes (usually {@code \0\0}: the whole text) and then the text.
@@ -26,8 +29,9 @@ import org.ipjoin.ip.IpCodec;
  *   <li>the String parser agrees: it throws IllegalArgumentException iff the byte parser rejects,
  *       and otherwise returns the same key;
  *   <li>{@code explain} never throws and says "valid" iff the byte parser accepts;
- *   <li>{@code IpListLine.parse} never throws, returns an address or a known {@code Kind} code, and
- *       returns the same address when the range is itself a valid address.
+ *   <li>{@code ListLineParser.parse} never throws (with every label column setting), returns a
+ *       kind; an entry has start &lt;= end; a malformed line has a one-line reason; and a range that
+ *       is itself a valid address is that one address, without a label.
  * </ul>
  */
 class IpParserFuzzTest {
@@ -88,17 +92,23 @@ class IpParserFuzzTest {
 
     IpCodec.looksLikeIpv6(bytes, from, to);
 
-    long line = IpListLine.parse(bytes, from, to);
-    if (line >= 0) {
-      assertTrue(line <= 0xFFFF_FFFFL, "IpListLine address out of range: " + line);
-    } else {
-      assertTrue(line >= IpListLine.Kind.MALFORMED.code, "unknown IpListLine code " + line);
-    }
-    IpListLine.Kind kind = IpListLine.Kind.of(line);
-    assertNotNull(kind);
-    assertEquals(line >= 0, kind == IpListLine.Kind.ADDRESS);
-    if (accepted) {
-      assertEquals(address, line, "IpListLine disagrees with IpCodec on a plain address");
+    for (LabelColumn column : new LabelColumn[] {LabelColumn.DEFAULT, LabelColumn.NONE}) {
+      ListLineParser parser = new ListLineParser(column);
+      LineKind kind = parser.parse(bytes, from, to);
+      assertNotNull(kind);
+      if (kind.isEntry()) {
+        assertTrue(Integer.compare(parser.startKey(), parser.endKey()) <= 0,
+            "entry with start after end: " + printable(text));
+      }
+      if (kind == LineKind.MALFORMED) {
+        assertTrue(parser.error() != null && !parser.error().contains("\n"), printable(text));
+      }
+      if (accepted) {
+        assertEquals(LineKind.ADDRESS, kind, "the list parser disagrees with IpCodec: " + printable(text));
+        assertEquals(IpCodec.toKey(address), parser.startKey());
+        assertEquals(parser.startKey(), parser.endKey());
+        assertFalse(parser.hasLabel());
+      }
     }
   }
 

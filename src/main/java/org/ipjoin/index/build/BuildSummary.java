@@ -1,6 +1,5 @@
 package org.ipjoin.index.build;
 
-import org.ipjoin.index.list.IpListLine;
 import java.util.List;
 import java.util.Map;
 import org.ipjoin.index.list.LabelConflict;

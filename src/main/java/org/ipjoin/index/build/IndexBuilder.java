@@ -1,6 +1,5 @@
 package org.ipjoin.index.build;
 
-import org.ipjoin.index.list.IpListLine;
 import org.ipjoin.index.list.EmptyIpListException;
 import org.ipjoin.index.list.SortedKeys;
 import java.io.FileNotFoundException;

@@ -1,6 +1,5 @@
 package org.ipjoin.index.build;
 
-import org.ipjoin.index.list.IpListLine;
 import org.ipjoin.index.list.MalformedIpListException;
 import org.ipjoin.index.list.ListContent;
 import java.io.IOException;
@@ -333,12 +332,7 @@ public final class IpListScanner {
     return kinds;
   }
 
-  /** The same counts under {@link IpListLine.Kind}'s names, for callers that count blank lines and comments. */
-  public Map<IpListLine.Kind, Long> kindCounts() {
-    Map<IpListLine.Kind, Long> old = new EnumMap<>(IpListLine.Kind.class);
-    kinds.forEach((kind, n) -> old.put(IpListLine.Kind.valueOf(kind.name()), n));
-    return old;
-  }
+
 
   /** Up to {@link #EXAMPLES_KEPT} skipped malformed lines, one per line, with file:line. */
   public String examples() {

@@ -1,6 +1,5 @@
 package org.ipjoin.index.build;
 
-import org.ipjoin.index.list.IpListLine;
 import org.ipjoin.index.list.MalformedIpListException;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
