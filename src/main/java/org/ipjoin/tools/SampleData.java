@@ -16,7 +16,7 @@ import java.util.SplittableRandom;
  *
  * <p>The i-th listed address is a pure function of (seed, i), so the log writer can pick listed
  * addresses at random without holding the list in memory. A "miss" is a uniformly random address,
- * which is in the list with probability N / 2^32 (0.6 % at the seed's 26 M), so the real hit share
+ * which is in the list with probability N / 2^32 (0.6 % at 26 M), so the real hit share
  * is slightly above the requested one; the job's counters report the exact figure.
  */
 final class SampleData {

@@ -12,7 +12,7 @@ package org.ipjoin.index.build;
  * and Hadoop's configuration.
  *
  * <p>The bound is realistic, not the worst case. The worst line, {@code 1.1.1.1\n}, is 8 bytes;
- * a list of random addresses averages 14.3 bytes a line (the seed's 26 M lines are 373 MB), and
+ * a list of random addresses averages 14.3 bytes a line (the benchmark's 26 M lines are 373 MB), and
  * lists with columns or comments are longer still. Refusing every list that would need the heap
  * only if it were all 8-byte lines would refuse lists that build fine; a list that does need more
  * than the estimate runs out of heap later and gets the same one-line message

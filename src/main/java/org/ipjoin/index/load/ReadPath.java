@@ -16,7 +16,7 @@ import org.ipjoin.index.format.IndexLayout;
  * everything that depends on the read path, so no other class compares loader names.
  */
 public enum ReadPath {
-  /** The seed's baseline: BufferedReader over the text list, line by line, then sort. */
+  /** The comparison's baseline: BufferedReader over the text list, line by line, then normalise. */
   TEXT("text", new TextListLoader()),
   /** DataInputStream.readInt over the binary index, unbuffered: one read(2) per byte. */
   STREAM("stream", new StreamLoader(false)),
