@@ -136,7 +136,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
       }
       throw e;
     } catch (IOException | RuntimeException | Error e) {
-      TaskFailureLog.record(context, OneLine.reason(e));
+      TaskFailureLog.record(context, e, OneLine.reason(e));
       throw e;
     }
   }

@@ -54,6 +54,28 @@ final class TaskFailureLog {
   }
 
   /**
+   * Records why {@code failure} ended the context's attempt ({@code reason}, one line), unless the
+   * attempt was interrupted: then it was killed (the job was killed, or the framework stopped it),
+   * its exception is a consequence and not the job's reason, and a write now could race with the
+   * deletion of the killed job's output directory.
+   */
+  static void record(TaskAttemptContext context, Throwable failure, String reason) {
+    if (!interrupted(failure)) {
+      record(context, reason);
+    }
+  }
+
+  private static boolean interrupted(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof InterruptedException || t instanceof java.io.InterruptedIOException
+          || t instanceof java.nio.channels.ClosedByInterruptException) {
+        return true;
+      }
+    }
+    return Thread.currentThread().isInterrupted();
+  }
+
+  /**
    * Records {@code reason} for the context's attempt, unless that attempt already recorded one (the
    * first reason is the cause; a later one is a consequence). Never throws: the caller is already
    * failing with the real exception.
