@@ -12,9 +12,30 @@ package org.ipjoin.index.format;
  * @param labelBytes the labels' UTF-8 bytes; null without labels
  * @param sourceBytes size of the text list(s) it was built from
  * @param sourceLines lines in them
+ * @param v6 the IPv6 intervals, or null when the list has none (the file then has no IPv6 sections)
  */
 public record IndexContent(int[] starts, int[] ends, int[] labelIds, int count, int[] labelEnds,
-    byte[] labelBytes, long sourceBytes, long sourceLines) {
+    byte[] labelBytes, long sourceBytes, long sourceLines, V6 v6) {
+
+  /** A list without IPv6 intervals. */
+  public IndexContent(int[] starts, int[] ends, int[] labelIds, int count, int[] labelEnds,
+      byte[] labelBytes, long sourceBytes, long sourceLines) {
+    this(starts, ends, labelIds, count, labelEnds, labelBytes, sourceBytes, sourceLines, null);
+  }
+
+  /**
+   * The IPv6 intervals of a list: disjoint, in address order, with label ids of the same
+   * dictionary as the IPv4 intervals.
+   *
+   * @param starts interval starts as key halves ({@link org.ipjoin.ip.Ipv6Codec#toKey}), two per
+   *     interval, hi then lo: interval i starts at {@code (starts[2i], starts[2i+1])}; strictly
+   *     increasing, in {@code [0, 2 count)}
+   * @param ends interval ends (inclusive), laid out as the starts, or null when every IPv6
+   *     interval is one address
+   * @param labelIds each interval's label id, or null exactly when the IPv4 part has none either
+   * @param count number of IPv6 intervals, at least 1
+   */
+  public record V6(long[] starts, long[] ends, int[] labelIds, int count) {}
 
   /** An exact-address list without labels: sorted, distinct keys. */
   public static IndexContent exact(int[] keys, int count, long sourceBytes, long sourceLines) {

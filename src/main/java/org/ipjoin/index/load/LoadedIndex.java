@@ -1,7 +1,18 @@
 package org.ipjoin.index.load;
 
 import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.lookup.Interval6Index;
 import org.ipjoin.index.lookup.IntervalIndex;
 
-/** What a loader returns: the lookup and the identity of the file it came from. */
-public record LoadedIndex(IntervalIndex index, IndexIdentity identity) {}
+/**
+ * What a loader returns: the IPv4 lookup (which also holds the label dictionary both families
+ * share), the IPv6 lookup ({@link Interval6Index#EMPTY} when the index has no IPv6 intervals) and
+ * the identity of the file it came from.
+ */
+public record LoadedIndex(IntervalIndex index, Interval6Index index6, IndexIdentity identity) {
+
+  /** An index without IPv6 intervals. */
+  public LoadedIndex(IntervalIndex index, IndexIdentity identity) {
+    this(index, Interval6Index.EMPTY, identity);
+  }
+}
