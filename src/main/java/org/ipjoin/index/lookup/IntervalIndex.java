@@ -19,8 +19,9 @@ package org.ipjoin.index.lookup;
  * say how far into the bucket the key should sit if starts are evenly spread, which IP lists
  * roughly are inside a small prefix. From that guess a short linear scan (at most {@value #SCAN}
  * slots; a binary search past it, so clustered lists stay O(log bucket)) finds the predecessor, the
- * last interval starting at or before the key. The key matches when it is that start (exact lists)
- * or at most that interval's end (ranges). An interval may start in an earlier bucket and cover
+ * last interval starting at or before the key, and the key matches when it is at most that
+ * interval's end. An exact-address list (no ends) runs the same scan for the start equal to the key
+ * and stops at the first start not below it ({@code find}). An interval may start in an earlier bucket and cover
  * this one: the predecessor of a key before a bucket's first start is the interval before the
  * bucket.
  *
@@ -68,23 +69,59 @@ public final class IntervalIndex {
     int address = key ^ Integer.MIN_VALUE;
     int prefix = address >>> shift;
     int from = bucketStart[prefix];
-    int n = bucketStart[prefix + 1] - from;
-    int p;
-    if (n == 0) {
-      if (ends == null) {
-        return NO_MATCH;
-      }
-      p = from - 1;
-    } else {
-      // Starts in a bucket are distinct addresses under the prefix, so n <= 2^shift and the
-      // product of n and the low bits fits 32 unsigned bits: >>> is exact.
-      int guess = from + (((address & lowMask) * n) >>> shift);
-      p = predecessor(from, from + n, guess, key);
-    }
+    int to = bucketStart[prefix + 1];
     if (ends == null) {
-      return p >= from && starts.get(p) == key ? p : NO_MATCH;
+      return from == to ? NO_MATCH : find(from, to, guess(address, from, to), key);
     }
+    int p = from == to ? from - 1 : predecessor(from, to, guess(address, from, to), key);
     return p >= 0 && key <= ends.get(p) ? p : NO_MATCH;
+  }
+
+  /** Where {@code address} should sit in the non-empty bucket {@code [from, to)} if spread evenly. */
+  private int guess(int address, int from, int to) {
+    // Starts in a bucket are distinct addresses under the prefix, so n <= 2^shift and the
+    // product of n and the low bits fits 32 unsigned bits: >>> is exact.
+    return from + (((address & lowMask) * (to - from)) >>> shift);
+  }
+
+  /**
+   * The index in {@code [from, to)} whose start equals {@code key}, or {@link #NO_MATCH}: the
+   * exact-address search. It answers straight from the value that ends the scan instead of going
+   * through {@link #predecessor} and reading the start again: on 26 M keys (JMH, uniform probes,
+   * one run each on this machine) 81 ns per lookup against 107 ns through the predecessor, the
+   * same as format 1's membership test (79 ns). The lookup is bound by memory latency, and the
+   * extra dependent read and branch after the scan cost the overlap between consecutive probes.
+   */
+  private int find(int from, int to, int guess, int key) {
+    IntColumn s = starts;
+    int v = s.get(guess);
+    if (v == key) {
+      return guess;
+    }
+    if (v < key) {
+      int stop = Math.min(to, guess + 1 + SCAN);
+      for (int i = guess + 1; i < stop; i++) {
+        int w = s.get(i);
+        if (w >= key) {
+          return w == key ? i : NO_MATCH;
+        }
+      }
+      return stop == to ? NO_MATCH : equalIn(stop, to, key);
+    }
+    int stop = Math.max(from, guess - SCAN);
+    for (int i = guess - 1; i >= stop; i--) {
+      int w = s.get(i);
+      if (w <= key) {
+        return w == key ? i : NO_MATCH;
+      }
+    }
+    return stop == from ? NO_MATCH : equalIn(from, stop, key);
+  }
+
+  /** Binary search: the index in {@code [from, to)} whose start is {@code key}, or NO_MATCH. */
+  private int equalIn(int from, int to, int key) {
+    int p = lastAtMost(from, to, key);
+    return p >= from && starts.get(p) == key ? p : NO_MATCH;
   }
 
   /** The last index in {@code [from, to)} whose start is at most {@code key}, or {@code from - 1}. */
