@@ -11,7 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.ipjoin.ip.Ipv6Codec.Address;
@@ -220,7 +219,7 @@ class Ipv6CodecTest {
     assertEquals(oracle[0], a.hi);
     assertEquals(oracle[1], a.lo);
     assertEquals(canonical, Ipv6Codec.format(a.hi, a.lo));
-    assertEquals(canonical, referenceFormat(a.hi, a.lo));
+    assertEquals(canonical, Ipv6Oracle.format(a.hi, a.lo));
     assertEquals(canonical, a.toString());
     assertEquals("[" + canonical, Ipv6Codec.appendTo(new StringBuilder("["), a.hi, a.lo).toString());
     assertEquals(a, Ipv6Codec.parse(canonical));
@@ -241,7 +240,7 @@ class Ipv6CodecTest {
         hi = 0;
       }
       String text = Ipv6Codec.format(hi, lo);
-      assertEquals(referenceFormat(hi, lo), text);
+      assertEquals(Ipv6Oracle.format(hi, lo), text);
       byte[] bytes = ascii(text);
       assertTrue(Ipv6Codec.parse(bytes, 0, bytes.length, out), text);
       assertEquals(hi, out.hi, text);
@@ -384,50 +383,9 @@ class Ipv6CodecTest {
     return half;
   }
 
-  private static int[] groups(long hi, long lo) {
-    int[] g = new int[8];
-    for (int i = 0; i < 4; i++) {
-      g[i] = (int) (hi >>> (48 - 16 * i)) & 0xFFFF;
-      g[4 + i] = (int) (lo >>> (48 - 16 * i)) & 0xFFFF;
-    }
-    return g;
-  }
-
-  /**
-   * RFC 5952 with plain String operations: join the groups as "%x", then replace the first
-   * occurrence of the longest run of zero groups, searching the longest candidate first.
-   */
-  static String referenceFormat(long hi, long lo) {
-    int[] g = groups(hi, lo);
-    if (hi == 0 && g[4] == 0 && g[5] == 0xFFFF) {
-      return "::ffff:" + (g[6] >> 8) + "." + (g[6] & 0xFF) + "." + (g[7] >> 8) + "." + (g[7] & 0xFF);
-    }
-    List<String> parts = new ArrayList<>();
-    for (int x : g) {
-      parts.add(String.format("%x", x));
-    }
-    String full = ":" + String.join(":", parts) + ":";
-    for (int run = 8; run >= 2; run--) {
-      String zeros = ":" + String.join(":", Collections.nCopies(run, "0")) + ":";
-      int at = full.indexOf(zeros);
-      if (at >= 0) {
-        String text = full.substring(0, at) + "::" + full.substring(at + zeros.length());
-        // Strip the framing colons, keeping '::' at either end.
-        if (text.startsWith(":") && !text.startsWith("::")) {
-          text = text.substring(1);
-        }
-        if (text.endsWith(":") && !text.endsWith("::")) {
-          text = text.substring(0, text.length() - 1);
-        }
-        return text;
-      }
-    }
-    return full.substring(1, full.length() - 1);
-  }
-
   /** One of the RFC 4291 spellings of the address, chosen at random. */
   static String randomSpelling(SplittableRandom random, long hi, long lo) {
-    int[] g = groups(hi, lo);
+    int[] g = Ipv6Oracle.groups(hi, lo);
     List<String> parts = new ArrayList<>();
     boolean dotted = random.nextInt(4) == 0;
     int hexGroups = dotted ? 6 : 8;

@@ -5,6 +5,9 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -19,6 +22,9 @@ import java.util.regex.Pattern;
  * more than four hex digits whose value fits ({@code 00001::}), leading zeros in the dotted quad
  * ({@code ::1.2.3.04}), and digits of other scripts ({@code Character.digit}). It also returns {@code ::ffff:a.b.c.d} as an {@link Inet4Address}, which
  * is mapped back to its 16 bytes here.
+ *
+ * <p>{@link #format} is an RFC 5952 formatter written with plain String operations, to check the
+ * codec's formatter against.
  */
 public final class Ipv6Oracle {
 
@@ -73,5 +79,47 @@ public final class Ipv6Oracle {
       }
     }
     return true;
+  }
+
+  /** The eight 16-bit groups, most significant first. */
+  static int[] groups(long hi, long lo) {
+    int[] g = new int[8];
+    for (int i = 0; i < 4; i++) {
+      g[i] = (int) (hi >>> (48 - 16 * i)) & 0xFFFF;
+      g[4 + i] = (int) (lo >>> (48 - 16 * i)) & 0xFFFF;
+    }
+    return g;
+  }
+
+  /**
+   * RFC 5952 with plain String operations: join the groups as "%x", then replace the first
+   * occurrence of the longest run of zero groups, searching the longest candidate first.
+   */
+  public static String format(long hi, long lo) {
+    int[] g = groups(hi, lo);
+    if (hi == 0 && g[4] == 0 && g[5] == 0xFFFF) {
+      return "::ffff:" + (g[6] >> 8) + "." + (g[6] & 0xFF) + "." + (g[7] >> 8) + "." + (g[7] & 0xFF);
+    }
+    List<String> parts = new ArrayList<>();
+    for (int x : g) {
+      parts.add(String.format("%x", x));
+    }
+    String full = ":" + String.join(":", parts) + ":";
+    for (int run = 8; run >= 2; run--) {
+      String zeros = ":" + String.join(":", Collections.nCopies(run, "0")) + ":";
+      int at = full.indexOf(zeros);
+      if (at >= 0) {
+        String text = full.substring(0, at) + "::" + full.substring(at + zeros.length());
+        // Strip the framing colons, keeping '::' at either end.
+        if (text.startsWith(":") && !text.startsWith("::")) {
+          text = text.substring(1);
+        }
+        if (text.endsWith(":") && !text.endsWith("::")) {
+          text = text.substring(0, text.length() - 1);
+        }
+        return text;
+      }
+    }
+    return full.substring(1, full.length() - 1);
   }
 }
