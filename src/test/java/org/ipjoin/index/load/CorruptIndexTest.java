@@ -197,6 +197,9 @@ class CorruptIndexTest {
   void eachSectionTruncatedOrTheFileExtended(Reader path) {
     int full = FULL.length();
     for (SectionKind kind : SectionKind.values()) {
+      if (FULL.entryOf(kind) < 0) {
+        continue; // the IPv6 sections: see Corrupt6IndexTest
+      }
       int offset = FULL.offset(kind);
       int end = offset + FULL.sectionLength(kind);
       int before = Math.max(FULL.directoryEnd(), offset - 1); // in the padding, if there is one
