@@ -32,17 +32,27 @@ import org.ipjoin.index.format.CorruptIndexException.Check;
  *     60     4  HEADER_CRC      u32, CRC32C of bytes 0..59
  *
  * section directory, at byte 64: SECTION_COUNT entries of 32 bytes
- *      0     2  KIND            u16, a {@link SectionKind} code; entries in increasing code order
+ *      0     2  KIND            u16, a SectionKind code; entries in increasing code order
  *      2     2  ITEM_BYTES      u16, bytes per item (4 for i32 columns, 16 for IPv6 keys, 1 for
  *                               label bytes)
  *      4     4  CRC             u32, CRC32C of the section's bytes
  *      8     8  COUNT           u64, items in the section
  *     16     8  OFFSET          u64, where the section starts: the end of the previous section
  *                               (or of the directory) rounded up to a multiple of 64
- *     24     8  LENGTH          u64, = COUNT × ITEM_BYTES
+ *     24     8  LENGTH          u64, = COUNT x ITEM_BYTES
  *
  * sections: each at its OFFSET; the bytes between sections are zero padding, never read; the
- * file ends at the end of the last section.
+ * file ends at the end of the last section. Kinds (SectionKind), in file order:
+ *   1 V4_STARTS     i32 keys            always (count 0 without IPv4 intervals)
+ *   2 V4_ENDS       i32 keys            with RANGES
+ *   3 V4_LABEL_IDS  i32                 with LABELS
+ *   4 V4_DIRECTORY  i32, 2^bits + 1     always
+ *   5 LABEL_ENDS    i32, labels + 1     with LABELS
+ *   6 LABEL_BYTES   u8                  with LABELS
+ *   7 V6_STARTS     i64 hi, i64 lo keys with V6
+ *   8 V6_ENDS       i64 hi, i64 lo keys with V6_RANGES
+ *   9 V6_LABEL_IDS  i32                 with V6 and LABELS
+ *  10 V6_DIRECTORY  i32, 2^bits + 1     with V6
  * </pre>
  *
  * Sections start 64-byte aligned, so a bulk copy into an {@code int[]} on a little-endian CPU is a
