@@ -204,6 +204,15 @@ class CorruptV6IndexTest {
 
   @ParameterizedTest
   @MethodSource("binaryPaths")
+  void everyV6DirectoryEntryByteFlippedFailsTheDirectoryChecksum(Reader path) {
+    for (int offset = IndexBytes.entry(6); offset < MIXED.directoryEnd(); offset += 3) {
+      rejects(path, MIXED.copy().xorByte(offset, 0x10).fixHeaderCrc(), "dir-flip-" + offset,
+          Check.SECTION_DIRECTORY, "of directory bytes 64-383, computed");
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("binaryPaths")
   void countsAndLengthsThatDisagree(Reader path) {
     int starts = MIXED.entryOf(SectionKind.V6_STARTS);
     int ends = MIXED.entryOf(SectionKind.V6_ENDS);
