@@ -34,8 +34,9 @@ public final class FuzzSeeds {
     byte[][] valid = {
         exact(), exact(Integer.MIN_VALUE),
         exact(-1000, 0, 10_000, 20_000, 30_000, 40_000, 50_000, 60_000, 70_000, 80_000),
-        exact(Integer.MIN_VALUE, -5, Integer.MAX_VALUE), rangesWithLabels()};
-    String[] names = {"valid-empty", "valid-one", "valid-ten", "valid-three", "valid-ranges-labels"};
+        exact(Integer.MIN_VALUE, -5, Integer.MAX_VALUE), rangesWithLabels(), mixedWithLabels()};
+    String[] names = {"valid-empty", "valid-one", "valid-ten", "valid-three", "valid-ranges-labels",
+        "valid-mixed-labels"};
     for (int i = 0; i < valid.length; i++) {
       byte[] file = valid[i];
       write(load.resolve(names[i]), 0, file);
@@ -72,6 +73,18 @@ public final class FuzzSeeds {
     byte[] labels = "tornäx-exit".getBytes(StandardCharsets.UTF_8);
     return write(new IndexContent(new int[] {-1000, -10, 0, 500}, new int[] {-900, -10, 99, 600},
         new int[] {1, 0, 2, 3}, 4, new int[] {0, 3, 7, 12}, labels, 77, 4));
+  }
+
+  /** IPv4 ranges and IPv6 ranges (2001:db8::/120, 2001:db8::1:0, 2a00:1450::/32) with labels. */
+  private static byte[] mixedWithLabels() throws IOException {
+    byte[] labels = "tornäx-exit".getBytes(StandardCharsets.UTF_8);
+    long flip = Long.MIN_VALUE;
+    long[] starts = {0x2001_0db8_0000_0000L ^ flip, flip, 0x2001_0db8_0000_0000L ^ flip, 0x1_0000L ^ flip,
+        0x2a00_1450_0000_0000L ^ flip, flip};
+    long[] ends = {0x2001_0db8_0000_0000L ^ flip, 0xFFL ^ flip, 0x2001_0db8_0000_0000L ^ flip,
+        0x1_0000L ^ flip, 0x2a00_1450_ffff_ffffL ^ flip, Long.MAX_VALUE};
+    return write(new IndexContent(new int[] {-1000, -10}, new int[] {-900, -10}, new int[] {1, 0}, 2,
+        new int[] {0, 3, 7, 12}, labels, 77, 5, new IndexContent.V6(starts, ends, new int[] {3, 0, 2}, 3)));
   }
 
   private static byte[] write(IndexContent content) throws IOException {

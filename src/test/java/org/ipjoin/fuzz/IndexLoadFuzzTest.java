@@ -26,6 +26,7 @@ import org.ipjoin.index.format.SectionKind;
 import org.ipjoin.index.load.FileSystemLoader;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.ReadPath;
+import org.ipjoin.index.lookup.Interval6Index;
 import org.ipjoin.index.lookup.IntervalIndex;
 
 /**
@@ -43,7 +44,7 @@ import org.ipjoin.index.lookup.IntervalIndex;
  * 8 GiB file, and the file-length check comes first); a loaded index has the directory's count of
  * strictly increasing starts equal to the section bytes, each end between its start and the next,
  * label ids within the dictionary, finds every start, and carries the identity (length, count,
- * directory CRC) of the file; and all loaders agree: the same content, or the same failed check.
+ * directory CRC) of the file; the same for the IPv6 intervals; and all loaders agree: the same content, or the same failed check.
  */
 class IndexLoadFuzzTest {
 
@@ -125,11 +126,42 @@ class IndexLoadFuzzTest {
       description.append(' ').append(start).append('-').append(end).append(':')
           .append(id == 0 ? "" : index.labels().label(id));
     }
+    describeV6(loaded.index6(), header, le, name, description);
     assertEquals(bytes.length, loaded.identity().fileLength(), name + ": identity length");
-    assertEquals(n, loaded.identity().count(), name + ": identity count");
+    assertEquals(n + loaded.index6().size(), loaded.identity().count(), name + ": identity count");
     assertEquals(le.getInt(FuzzFixups.DIRECTORY_CRC_OFFSET), loaded.identity().crc(),
         name + ": identity CRC");
     return description + (verifyChecksum ? "" : " (checksums not verified)");
+  }
+
+  /** The IPv6 part: the same properties, on 128-bit keys (signed order of the key halves). */
+  private static void describeV6(Interval6Index index6, IndexHeader header, ByteBuffer le,
+      String name, StringBuilder description) {
+    int n = index6.size();
+    assertEquals(header.v6IntervalCount(), n, name + ": IPv6 interval count differs from the directory");
+    Section starts = header.section(SectionKind.V6_STARTS);
+    Section ends = header.section(SectionKind.V6_ENDS);
+    Section ids = header.section(SectionKind.V6_LABEL_IDS);
+    for (int i = 0; i < n; i++) {
+      long hi = le.getLong((int) starts.offset() + 16 * i);
+      long lo = le.getLong((int) starts.offset() + 16 * i + 8);
+      assertEquals(hi, index6.startHi(i), name + ": IPv6 start " + i);
+      assertEquals(lo, index6.startLo(i), name + ": IPv6 start " + i);
+      if (i > 0 && (index6.startHi(i - 1) > hi || index6.startHi(i - 1) == hi && index6.startLo(i - 1) >= lo)) {
+        fail(name + ": loaded IPv6 starts not strictly increasing at " + i);
+      }
+      long endHi = ends == null ? hi : le.getLong((int) ends.offset() + 16 * i);
+      long endLo = ends == null ? lo : le.getLong((int) ends.offset() + 16 * i + 8);
+      assertEquals(endHi, index6.endHi(i), name + ": IPv6 end " + i);
+      assertEquals(endLo, index6.endLo(i), name + ": IPv6 end " + i);
+      assertTrue(endHi > hi || endHi == hi && endLo >= lo, name + ": IPv6 interval " + i + " ends before it starts");
+      int id = ids == null ? 0 : le.getInt((int) ids.offset() + 4 * i);
+      assertEquals(id, index6.labelId(i), name + ": IPv6 label id " + i);
+      assertEquals(i, index6.match(hi, lo), name + ": lookup misses IPv6 start " + i);
+      assertEquals(i, index6.match(endHi, endLo), name + ": lookup misses IPv6 end " + i);
+      description.append(" v6 ").append(hi).append(':').append(lo).append('-').append(endHi)
+          .append(':').append(endLo).append(':').append(id);
+    }
   }
 
   private static synchronized Path file() {

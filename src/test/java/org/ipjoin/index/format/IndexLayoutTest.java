@@ -165,6 +165,166 @@ class IndexLayoutTest {
     assertEquals(6, h.sourceLines());
   }
 
+  /** Key halves of an address given as its two unsigned halves: top bit flipped. */
+  private static long[] keyHalves(long... addressHalves) {
+    long[] k = new long[addressHalves.length];
+    for (int i = 0; i < k.length; i++) {
+      k[i] = addressHalves[i] ^ Long.MIN_VALUE;
+    }
+    return k;
+  }
+
+  /**
+   * The IPv6 lookup directory by its definition: the hi address halves of the first and last start
+   * share some leading bits (at most 64 - bits); bucket p holds the starts whose next {@code bits}
+   * bits are p; entry p is the first start of a bucket at or after p, then the count.
+   */
+  private static int[] v6DirectoryByDefinition(long[] startAddresses, int n, int bits) {
+    int shared = n == 0 ? 0 : Math.min(64 - bits,
+        Long.numberOfLeadingZeros(startAddresses[0] ^ startAddresses[2 * n - 2]));
+    int[] d = new int[(1 << bits) + 1];
+    for (int p = 0; p < 1 << bits; p++) {
+      int i = 0;
+      while (i < n && (startAddresses[2 * i] << shared) >>> (64 - bits) < p) {
+        i++;
+      }
+      d[p] = i;
+    }
+    d[1 << bits] = n;
+    return d;
+  }
+
+  /**
+   * IPv4 exact keys and IPv6 ranges: flags V6 | V6_RANGES, the IPv4 sections as before, then the
+   * IPv6 sections in code order, 64-byte aligned, keys as two little-endian i64 halves, hi first.
+   */
+  @Test
+  void writerLaysOutTheDocumentedIpv6Sections() throws IOException {
+    long[] startAddresses = {0x2001_0db8_0000_0000L, 0, 0x2001_0db8_0000_0000L, 0x1_0000L,
+        0x2a00_1450_0000_0000L, 0xFFFF_FFFF_FFFF_FFFFL};
+    long[] endAddresses = {0x2001_0db8_0000_0000L, 0xFFL, 0x2001_0db8_0000_0000L, 0x1_0000L,
+        0x2a00_1450_0000_0001L, 0};
+    IndexContent.V6 v6 = new IndexContent.V6(keyHalves(startAddresses), keyHalves(endAddresses),
+        null, 3);
+    byte[] file = IndexBytes.of(new IndexContent(KEYS, null, null, KEYS.length, null, null, 7, 8, v6))
+        .bytes();
+    ByteBuffer b = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN);
+    assertEquals(4 | 8, b.getInt(12), "flags: IPv6 | IPv6 ranges");
+    assertEquals(5, b.getInt(16));
+    int dir = (1 << 16) + 1;
+    long[][] expected = { // kind, item bytes, count
+        {1, 4, 5}, {4, 4, dir}, {7, 16, 3}, {8, 16, 3}, {10, 4, dir}};
+    long end = 64 + 5 * 32;
+    long[] offsets = new long[5];
+    for (int i = 0; i < 5; i++) {
+      int e = 64 + 32 * i;
+      assertEquals(expected[i][0], b.getShort(e), "kind of entry " + i);
+      assertEquals(expected[i][1], b.getShort(e + 2), "item bytes of entry " + i);
+      assertEquals(expected[i][2], b.getLong(e + 8), "count of entry " + i);
+      offsets[i] = b.getLong(e + 16);
+      long length = b.getLong(e + 24);
+      assertEquals(align64(end), offsets[i], "offset of entry " + i);
+      assertEquals(expected[i][1] * expected[i][2], length);
+      assertEquals(crc32c(file, (int) offsets[i], (int) length), b.getInt(e + 4), "CRC of entry " + i);
+      end = offsets[i] + length;
+    }
+    assertEquals(end, file.length);
+    for (int i = 0; i < 6; i++) {
+      assertEquals(startAddresses[i] ^ Long.MIN_VALUE, b.getLong((int) offsets[2] + 8 * i), "start half " + i);
+      assertEquals(endAddresses[i] ^ Long.MIN_VALUE, b.getLong((int) offsets[3] + 8 * i), "end half " + i);
+    }
+    int[] directory = v6DirectoryByDefinition(startAddresses, 3, 16);
+    for (int p = 0; p < dir; p++) {
+      if (directory[p] != b.getInt((int) offsets[4] + 4 * p)) {
+        assertEquals(directory[p], b.getInt((int) offsets[4] + 4 * p), "IPv6 directory entry " + p);
+      }
+    }
+    IndexHeader h = IndexLayout.decodeHead(ByteBuffer.wrap(file), file.length, FILE);
+    assertTrue(h.v6() && h.v6Ranges() && !h.ranges() && !h.labels());
+    assertEquals(5, h.intervalCount());
+    assertEquals(3, h.v6IntervalCount());
+    assertEquals(16, h.v6DirectoryBits());
+    assertEquals(new IndexIdentity(file.length, 8, b.getInt(20)), h.identity(file.length),
+        "the identity counts both families");
+  }
+
+  /**
+   * No IPv4 intervals, IPv6 exact addresses with labels: empty IPv4 starts and label ids, an
+   * all-zero IPv4 directory, the label sections, then IPv6 starts, label ids and directory.
+   */
+  @Test
+  void anIpv6OnlyListWithLabels() throws IOException {
+    long[] startAddresses = {0, 1, 0xFE80_0000_0000_0000L, 1};
+    byte[] labels = "ab".getBytes(StandardCharsets.UTF_8);
+    IndexContent c = new IndexContent(new int[0], null, new int[0], 0, new int[] {0, 1, 2}, labels,
+        1, 2, new IndexContent.V6(keyHalves(startAddresses), null, new int[] {2, 1}, 2));
+    byte[] file = IndexBytes.of(c).bytes();
+    ByteBuffer b = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN);
+    assertEquals(2 | 4, b.getInt(12), "flags: labels | IPv6");
+    int sections = b.getInt(16);
+    List<Integer> kinds = new java.util.ArrayList<>();
+    for (int i = 0; i < sections; i++) {
+      kinds.add((int) b.getShort(64 + 32 * i));
+    }
+    assertEquals(List.of(1, 3, 4, 5, 6, 7, 9, 10), kinds);
+    assertEquals(0, b.getLong(64 + 8), "no IPv4 starts");
+    assertEquals(0, b.getLong(64 + 32 + 8), "no IPv4 label ids");
+    long v4Directory = b.getLong(64 + 64 + 16);
+    for (int p = 0; p <= 1 << 16; p++) {
+      assertEquals(0, b.getInt((int) v4Directory + 4 * p));
+    }
+    long ids = b.getLong(64 + 6 * 32 + 16);
+    assertEquals(2, b.getLong(64 + 6 * 32 + 8));
+    assertEquals(List.of(2, 1), List.of(b.getInt((int) ids), b.getInt((int) ids + 4)));
+    IndexHeader h = IndexLayout.decodeHead(ByteBuffer.wrap(file), file.length, FILE);
+    assertEquals(0, h.intervalCount());
+    assertEquals(2, h.v6IntervalCount());
+    assertEquals(2, h.identity(file.length).count());
+  }
+
+  /** What an older reader gets from a file with IPv6 sections: the FLAGS check names bit 2. */
+  @Test
+  void theIpv6FlagsAreTheOnlyNewHeaderBits() {
+    assertEquals(4, IndexLayout.FLAG_V6);
+    assertEquals(8, IndexLayout.FLAG_V6_RANGES);
+    assertEquals(List.of(7, 8, 9, 10), java.util.Arrays.stream(SectionKind.values())
+        .filter(k -> k.name().startsWith("V6_")).map(k -> k.code).toList());
+  }
+
+  @Test
+  void writerRefusesBadIpv6Intervals() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    long[] twoStarts = keyHalves(0x2001_0db8_0000_0000L, 5, 0x2001_0db8_0000_0000L, 9);
+    assertThrows(IllegalArgumentException.class, () -> IndexWriter.write(new IndexContent(new int[0],
+        null, null, 0, null, null, 0, 0, new IndexContent.V6(keyHalves(0, 9, 0, 5), null, null, 2)), out));
+    assertThrows(IllegalArgumentException.class, () -> IndexWriter.write(new IndexContent(new int[0],
+        null, null, 0, null, null, 0, 0, new IndexContent.V6(keyHalves(0, 9, 0, 9), null, null, 2)), out));
+    assertThrows(IllegalArgumentException.class, () -> IndexWriter.write(new IndexContent(new int[0],
+        null, null, 0, null, null, 0, 0,
+        new IndexContent.V6(twoStarts, keyHalves(0x2001_0db8_0000_0000L, 9, 0x2001_0db8_0000_0000L, 9),
+            null, 2)), out), "overlap");
+    assertThrows(IllegalArgumentException.class, () -> IndexWriter.write(new IndexContent(new int[0],
+        null, null, 0, null, null, 0, 0,
+        new IndexContent.V6(twoStarts, keyHalves(0x2001_0db8_0000_0000L, 4, 0x2001_0db8_0000_0000L, 9),
+            null, 2)), out), "end before start");
+    assertThrows(IllegalArgumentException.class, () -> IndexWriter.write(new IndexContent(new int[0],
+        null, null, 0, null, null, 0, 0, new IndexContent.V6(twoStarts, null, new int[] {1, 1}, 2)),
+        out), "IPv6 label ids without a dictionary");
+    assertEquals(0, out.size(), "nothing written for rejected content");
+  }
+
+  @Test
+  void tooManyIpv6Intervals() {
+    IndexBytes v6 = IndexBytes.of(new IndexContent(new int[0], null, null, 0, null, null, 0, 0,
+        new IndexContent.V6(keyHalves(0, 1), null, null, 1)));
+    long n = 1_073_741_820L; // (2^31 - 1 - 8) / 2 + 1: one more than a long[] of halves holds
+    int starts = IndexBytes.entry(2);
+    refused(v6.copy().putLong(starts + IndexBytes.ENTRY_COUNT, n).putLong(starts + IndexBytes.ENTRY_LENGTH, 16 * n)
+        .putLong(IndexBytes.entry(3) + IndexBytes.ENTRY_OFFSET, align64(v6.offset(SectionKind.V6_STARTS) + 16 * n))
+        .fixHead(), Check.SECTION_DIRECTORY,
+        "1073741820 IPv6 intervals are more than a lookup holds (at most 1073741819)");
+  }
+
   @Test
   void emptyIndexIsTwoSectionsWithAnAllZeroDirectory() throws IOException {
     byte[] file = IndexBytes.of().bytes();
@@ -320,8 +480,9 @@ class IndexLayoutTest {
         "expected 1 (little-endian), found 2");
     refused(EXACT.copy().putByte(IndexBytes.BYTE_ORDER_OFFSET, 0).fixHeaderCrc(), Check.BYTE_ORDER,
         "found 0");
-    refused(EXACT.copy().putInt(IndexBytes.FLAGS_OFFSET, 4).fixHeaderCrc(), Check.FLAGS,
-        "unknown flag bits 0x00000004 (known: 0x1 ranges, 0x2 labels)");
+    refused(EXACT.copy().putInt(IndexBytes.FLAGS_OFFSET, 16).fixHeaderCrc(), Check.FLAGS,
+        "unknown flag bits 0x00000010 (known: 0x1 ranges, 0x2 labels, 0x4 IPv6, 0x8 IPv6 ranges);"
+            + " written by a newer ipjoin?");
     refused(EXACT.copy().putInt(IndexBytes.FLAGS_OFFSET, Integer.MIN_VALUE | 1).fixHeaderCrc(),
         Check.FLAGS, "unknown flag bits 0x80000000");
     for (int offset : new int[] {IndexBytes.RESERVED_1_OFFSET, IndexBytes.RESERVED_2_OFFSET, 50, 59}) {
@@ -364,7 +525,7 @@ class IndexLayoutTest {
 
   @Test
   void unknownSectionKindSaysUpgrade() {
-    for (int kind : new int[] {0, 7, 0xFFFF}) {
+    for (int kind : new int[] {0, 11, 0xFFFF}) {
       refused(FULL.copy().putShort(IndexBytes.entry(5) + IndexBytes.ENTRY_KIND, kind).fixHead(),
           Check.SECTION_DIRECTORY, "section 5 has kind " + kind
               + ", which this reader does not know (written by a newer ipjoin: upgrade ipjoin)");

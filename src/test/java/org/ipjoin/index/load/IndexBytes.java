@@ -177,6 +177,16 @@ public final class IndexBytes {
     return putInt(offset(kind) + 4 * i, value);
   }
 
+  /** Half {@code h} (0 = hi, 1 = lo) of key {@code i} of an IPv6 key section (16 bytes per key). */
+  public long half(SectionKind kind, int i, int h) {
+    return le().getLong(offset(kind) + 16 * i + 8 * h);
+  }
+
+  /** Sets key {@code i} of an IPv6 key section to the key halves {@code (hi, lo)}. */
+  public IndexBytes putKey(SectionKind kind, int i, long hi, long lo) {
+    return putLong(offset(kind) + 16 * i, hi).putLong(offset(kind) + 16 * i + 8, lo);
+  }
+
   /** Sets byte {@code i} of a section. */
   public IndexBytes putSectionByte(SectionKind kind, int i, int value) {
     return putByte(offset(kind) + i, value);

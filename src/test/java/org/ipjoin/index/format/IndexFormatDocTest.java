@@ -1,0 +1,64 @@
+package org.ipjoin.index.format;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * docs/index-format.md and {@link IndexLayout} describe the same bytes: the byte map in the doc
+ * (its first fenced block) is the {@code <pre>} block of IndexLayout's Javadoc, line for line, and
+ * the doc's section table names every {@link SectionKind} with its code.
+ */
+class IndexFormatDocTest {
+
+  private static final Path PROJECT = projectDir();
+  private static final Path DOC = PROJECT.resolve(Path.of("docs", "index-format.md"));
+  private static final Path SOURCE = PROJECT.resolve(
+      Path.of("src", "main", "java", "org", "ipjoin", "index", "format", "IndexLayout.java"));
+
+  /** target/test-classes, two levels up (tests run in target/). */
+  private static Path projectDir() {
+    try {
+      return Path.of(IndexFormatDocTest.class.getProtectionDomain().getCodeSource().getLocation()
+          .toURI()).getParent().getParent();
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static List<String> javadocByteMap() throws IOException {
+    String source = Files.readString(SOURCE, StandardCharsets.UTF_8);
+    String pre = source.substring(source.indexOf(" * <pre>\n") + " * <pre>\n".length(),
+        source.indexOf(" * </pre>"));
+    return pre.lines().map(l -> l.startsWith(" * ") ? l.substring(3) : l.substring(2))
+        .collect(Collectors.toList());
+  }
+
+  private static List<String> docByteMap() throws IOException {
+    String doc = Files.readString(DOC, StandardCharsets.UTF_8);
+    int from = doc.indexOf("```\n") + 4;
+    return doc.substring(from, doc.indexOf("```\n", from)).lines().collect(Collectors.toList());
+  }
+
+  @Test
+  void theDocsByteMapIsIndexLayouts() throws IOException {
+    List<String> javadoc = javadocByteMap();
+    assertTrue(javadoc.size() > 40, "the Javadoc byte map was found");
+    assertEquals(javadoc, docByteMap());
+  }
+
+  @Test
+  void theDocsSectionTableNamesEveryKind() throws IOException {
+    String doc = Files.readString(DOC, StandardCharsets.UTF_8);
+    for (SectionKind kind : SectionKind.values()) {
+      assertTrue(doc.contains("| " + kind.code + " | `" + kind.name() + "` |"), kind.name());
+    }
+  }
+}
