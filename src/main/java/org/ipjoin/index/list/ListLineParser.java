@@ -458,16 +458,16 @@ public final class ListLineParser {
    * the IPv6 entry. True if it is valid.
    */
   private boolean interval6(long startHi, long startLo, long endHi, long endLo, String what) {
-    boolean startMapped = startHi == 0 && startLo >= MAPPED_FIRST_LO && startLo <= MAPPED_LAST_LO;
-    boolean endMapped = endHi == 0 && endLo >= MAPPED_FIRST_LO && endLo <= MAPPED_LAST_LO;
+    boolean startMapped = startHi == 0 && isMappedLo(startLo);
+    boolean endMapped = endHi == 0 && isMappedLo(endLo);
     if (startMapped && endMapped) {
       ipv6 = false;
       startKey = IpCodec.toKey(startLo & ALL_ONES);
       endKey = IpCodec.toKey(endLo & ALL_ONES);
       return true;
     }
-    boolean startsBelow = startHi == 0 && startLo < MAPPED_FIRST_LO;
-    boolean endsAbove = endHi != 0 || endLo > MAPPED_LAST_LO;
+    boolean startsBelow = startHi == 0 && Long.compareUnsigned(startLo, MAPPED_FIRST_LO) < 0;
+    boolean endsAbove = endHi != 0 || Long.compareUnsigned(endLo, MAPPED_LAST_LO) > 0;
     if (startMapped || endMapped || startsBelow && endsAbove) {
       fail(what + " crosses the edge of ::ffff:0:0/96, the IPv4-mapped addresses that a list"
           + " reads as IPv4; give that part as IPv4 entries and the rest as IPv6 entries outside it");
@@ -479,6 +479,12 @@ public final class ListLineParser {
     endHiKey = Ipv6Codec.toKey(endHi);
     endLoKey = Ipv6Codec.toKey(endLo);
     return true;
+  }
+
+  /** Whether the lo half (unsigned) of an address whose hi half is 0 is in ::ffff:0:0/96. */
+  private static boolean isMappedLo(long lo) {
+    return Long.compareUnsigned(lo, MAPPED_FIRST_LO) >= 0
+        && Long.compareUnsigned(lo, MAPPED_LAST_LO) <= 0;
   }
 
   /** Parses {@code line[from, to)} as IPv6 into {@code out}, or fails naming the role; true if valid. */

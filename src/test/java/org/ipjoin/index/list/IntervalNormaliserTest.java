@@ -169,7 +169,7 @@ class IntervalNormaliserTest {
       LabelConflict c = s.conflictExamples().get(k);
       assertEquals(11 + k, c.ignoredLine());
       assertEquals(1 + k, c.keptLine());
-      assertEquals("10." + (9 - k) + ".0.0", IpCodec.format(c.startKey()));
+      assertEquals("10." + (9 - k) + ".0.0-10." + (9 - k) + ".255.255", c.range());
     }
   }
 
@@ -208,7 +208,11 @@ class IntervalNormaliserTest {
   @Test
   void entriesRejectWhatIsNotAnEntry() {
     ListEntries entries = new ListEntries();
-    assertThrows(IllegalArgumentException.class, () -> entries.add(LineKind.IPV6, 1, 1, 0, 1));
+    assertThrows(IllegalArgumentException.class, () -> entries.add(LineKind.BLANK, 1, 1, 0, 1));
+    assertThrows(IllegalArgumentException.class,
+        () -> entries.add6(LineKind.RANGE, 0, 2, 0, 1, 0, 1));
+    assertThrows(IllegalArgumentException.class,
+        () -> entries.add6(LineKind.RANGE, 1, 0, 0, 5, 0, 1));
     assertThrows(IllegalArgumentException.class, () -> entries.add(LineKind.RANGE, 2, 1, 0, 1));
     assertThrows(IllegalArgumentException.class, () -> entries.add(LineKind.RANGE, 1, 2, 1, 1),
         "label id 1 does not exist yet");
