@@ -45,14 +45,17 @@ final class Lists {
   }
 
   /**
-   * Each IPv6 interval as {@code start-end label}, both ends as eight groups of four hex digits
+   * Each IPv6 interval as {@code start-end label} ({@code start} alone for one address), both ends
+   * as eight groups of four hex digits
    * (plain formatting, no IPv6 formatter), label only if it has one.
    */
   static List<String> describe6Full(NormalisedList list) {
     NormalisedList.V6 v6 = list.v6();
     List<String> out = new ArrayList<>();
     for (int i = 0; i < v6.size(); i++) {
-      String range = full(v6.startHi(i), v6.startLo(i)) + "-" + full(v6.endHi(i), v6.endLo(i));
+      String start = full(v6.startHi(i), v6.startLo(i));
+      String end = full(v6.endHi(i), v6.endLo(i));
+      String range = start.equals(end) ? start : start + "-" + end;
       int id = v6.labelId(i);
       out.add(id == 0 ? range : range + " " + list.labels().label(id));
     }
