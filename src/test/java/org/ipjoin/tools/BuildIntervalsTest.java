@@ -347,6 +347,8 @@ class BuildIntervalsTest {
         String.format("  merges       %,d", want.merges()),
         String.format("  intervals    %,d (index %,d bytes)", want.intervals().size(),
             Files.size(index)),
+        String.format("  families     IPv4 %,d entries, %,d intervals; IPv6 0 entries,"
+            + " 0 intervals", ranges.size(), want.intervals().size()),
         String.format("  labels       %,d (%,d in the list, --labels %s)", want.labels(),
             want.labelsSeen(), labels),
         "  blank        0",
@@ -518,16 +520,24 @@ class BuildIntervalsTest {
   }
 
   @Test
-  void ipv6EntriesAreSkippedAndCountedEvenInStrictMode() throws Exception {
+  void ipv6EntriesAreIndexedBesideIpv4AndCountedByFamily() throws Exception {
     Path list = dir.resolve("mixed.txt");
-    Files.writeString(list, "10.0.0.0/8\n2001:db8::/32\n::1\n");
+    Files.writeString(list, "10.0.0.0/8\n2001:db8::/32\tdoc\n::1\n2001:db8::1\tone\n"
+        + "::ffff:192.168.0.0/112\tmapped\n");
     Path out = dir.resolve("mixed.ipidx");
     Run run = IndexToolsTest.ipindex("build", "--input", list.toString(), "--output",
         out.toString());
     assertEquals(0, run.exit(), run.err());
-    assertTrue(run.out().contains("\n  skipped      2 IPv6 entries (IPv6 is not indexed yet)\n"),
-        run.out());
-    assertEquals(List.of(new Interval(address("10.0.0.0"), address("10.255.255.255"), null)),
+    for (String line : List.of("  addresses    2", "  blocks       3", "  ranges       0",
+        "  overlaps     1 entries gave up addresses to others (0 all of them), --overlap longest:"
+            + " the smallest entry holding an address answers for it",
+        "  intervals    6 (index ",
+        "  families     IPv4 2 entries, 2 intervals; IPv6 3 entries, 4 intervals",
+        "  labels       3 (3 in the list, --labels default)")) {
+      assertTrue(run.out().contains("\n" + line), line + " in\n" + run.out());
+    }
+    assertEquals(List.of(new Interval(address("10.0.0.0"), address("10.255.255.255"), null),
+        new Interval(address("192.168.0.0"), address("192.168.255.255"), "mapped")),
         intervals(ReadPath.NIO.loader().load(out, true).index()));
   }
 }
