@@ -8,10 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.math.BigInteger;
+import java.net.InetAddress;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -24,6 +28,7 @@ import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.index.load.TextListLoader;
+import org.ipjoin.index.lookup.Interval6Index;
 import org.ipjoin.index.lookup.IntervalIndex;
 import org.ipjoin.tools.IndexToolsTest.Run;
 import org.junit.jupiter.api.Test;
@@ -162,7 +167,7 @@ class BuildIntervalsTest {
       cuts.add(r.end + 1);
     }
     List<Range> byStart = new ArrayList<>(ranges);
-    byStart.sort(java.util.Comparator.comparingLong(Range::start));
+    byStart.sort(Comparator.comparingLong(Range::start));
     int next = 0;
     List<Range> holding = new ArrayList<>();
     List<Interval> intervals = new ArrayList<>();
@@ -536,8 +541,91 @@ class BuildIntervalsTest {
         "  labels       3 (3 in the list, --labels default)")) {
       assertTrue(run.out().contains("\n" + line), line + " in\n" + run.out());
     }
-    assertEquals(List.of(new Interval(address("10.0.0.0"), address("10.255.255.255"), null),
-        new Interval(address("192.168.0.0"), address("192.168.255.255"), "mapped")),
-        intervals(ReadPath.NIO.loader().load(out, true).index()));
+    for (ReadPath path : ReadPath.values()) {
+      LoadedIndex loaded = path.loader().load(path.readsText() ? list : out, true);
+      assertEquals(List.of(new Interval(address("10.0.0.0"), address("10.255.255.255"), null),
+          new Interval(address("192.168.0.0"), address("192.168.255.255"), "mapped")),
+          intervals(loaded.index()), path.externalName());
+      assertEquals(List.of("0000:0000:0000:0000:0000:0000:0000:0001",
+          "2001:0db8:0000:0000:0000:0000:0000:0000 doc",
+          "2001:0db8:0000:0000:0000:0000:0000:0001 one",
+          "2001:0db8:0000:0000:0000:0000:0000:0002-2001:0db8:ffff:ffff:ffff:ffff:ffff:ffff doc"),
+          intervals6(loaded), path.externalName());
+    }
+  }
+
+  /**
+   * Spamhaus' IPv6 DROP list (78 blocks, ';' comments) builds into the intervals an independent
+   * reading gives: the JDK's literal parser, BigInteger sort and merge of overlapping or touching
+   * blocks; every read path loads them.
+   */
+  @Test
+  void spamhausDropV6BuildsItsBlocks() throws Exception {
+    Path list = RealData.file("lists/spamhaus_dropv6.txt");
+    List<BigInteger[]> blocks = new ArrayList<>();
+    for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
+      if (!line.startsWith(";")) {
+        String[] block = line.split(";")[0].trim().split("/");
+        BigInteger start = new BigInteger(1,
+            InetAddress.getByName(block[0]).getAddress());
+        blocks.add(new BigInteger[] {start, start.add(BigInteger.ONE
+            .shiftLeft(128 - Integer.parseInt(block[1]))).subtract(BigInteger.ONE)});
+      }
+    }
+    blocks.sort(Comparator.comparing((BigInteger[] b) -> b[0]));
+    List<String> merged = new ArrayList<>();
+    BigInteger[] open = null;
+    for (BigInteger[] b : blocks) {
+      if (open != null && b[0].compareTo(open[1].add(BigInteger.ONE)) <= 0) {
+        open[1] = open[1].max(b[1]);
+      } else {
+        if (open != null) {
+          merged.add(full(open[0]) + "-" + full(open[1]));
+        }
+        open = b.clone();
+      }
+    }
+    merged.add(full(open[0]) + "-" + full(open[1]));
+    Path out = dir.resolve("dropv6.ipidx");
+    Run run = IndexToolsTest.ipindex("build", "--input", list.toString(), "--output",
+        out.toString());
+    assertEquals(0, run.exit(), run.err());
+    assertTrue(run.out().contains(String.format("%n  blocks       %d%n", blocks.size())),
+        run.out());
+    assertTrue(run.out().contains(String.format("%n  families     IPv4 0 entries, 0 intervals;"
+        + " IPv6 %d entries, %d intervals%n", blocks.size(), merged.size())), run.out());
+    for (ReadPath path : ReadPath.values()) {
+      LoadedIndex loaded = path.loader().load(path.readsText() ? list : out, true);
+      assertEquals(merged, intervals6(loaded), path.externalName());
+      assertEquals(0, loaded.index().size(), path.externalName());
+    }
+  }
+
+  /** The IPv6 intervals as {@code start-end label}, eight groups of four hex digits each. */
+  static List<String> intervals6(LoadedIndex loaded) {
+    Interval6Index index = loaded.index6();
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < index.size(); i++) {
+      String start = full(index.startHi(i), index.startLo(i));
+      String end = full(index.endHi(i), index.endLo(i));
+      int id = index.labelId(i);
+      out.add((start.equals(end) ? start : start + "-" + end)
+          + (id == 0 ? "" : " " + loaded.index().labels().label(id)));
+    }
+    return out;
+  }
+
+  private static String full(long hiKey, long loKey) {
+    return full(new BigInteger(1, ByteBuffer.allocate(16)
+        .putLong(hiKey ^ Long.MIN_VALUE).putLong(loKey ^ Long.MIN_VALUE).array()));
+  }
+
+  private static String full(BigInteger address) {
+    String digits = String.format("%032x", address);
+    StringBuilder s = new StringBuilder();
+    for (int g = 0; g < 8; g++) {
+      s.append(g == 0 ? "" : ":").append(digits, 4 * g, 4 * g + 4);
+    }
+    return s.toString();
   }
 }
