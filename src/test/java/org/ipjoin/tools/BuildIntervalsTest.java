@@ -554,6 +554,25 @@ class BuildIntervalsTest {
     }
   }
 
+  /** The shrink guard counts the intervals of both families, old and new. */
+  @Test
+  void maxShrinkCountsIpv6Intervals() throws Exception {
+    Path full = dir.resolve("full.txt");
+    Files.writeString(full, "10.0.0.1\n2001:db8::1\n2001:db8::3\n2001:db8::5\n");
+    Path cut = dir.resolve("cut.txt");
+    Files.writeString(cut, "10.0.0.1\n2001:db8::1\n");
+    Path index = dir.resolve("ips.ipidx");
+    assertEquals(0, IndexToolsTest.ipindex("build", "--input", full.toString(), "--output",
+        index.toString()).exit());
+    Run refused = IndexToolsTest.ipindex("build", "--input", cut.toString(), "--output",
+        index.toString(), "--overwrite", "--max-shrink", "0.25");
+    assertEquals(1, refused.exit());
+    assertEquals("ipindex build: the new index would have 2 keys, the existing " + index
+        + " has 4: 50.0% fewer, more than --max-shrink 0.25 allows; nothing was published and "
+        + index + " is unchanged (a list cut short upstream? to publish anyway, raise"
+        + " --max-shrink or leave it out)\n", refused.err());
+  }
+
   /**
    * Spamhaus' IPv6 DROP list (78 blocks, ';' comments) builds into the intervals an independent
    * reading gives: the JDK's literal parser, BigInteger sort and merge of overlapping or touching

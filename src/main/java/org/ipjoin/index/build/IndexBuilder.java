@@ -128,9 +128,13 @@ public final class IndexBuilder {
       this.start = start;
     }
 
-    /** Intervals the new index will have (for a list of plain addresses, its distinct addresses). */
-    public int keys() {
-      return read.content.count();
+    /**
+     * Intervals the new index will have, of both families (for a list of plain addresses, its
+     * distinct addresses).
+     */
+    public long keys() {
+      IndexContent.V6 v6 = read.content.v6();
+      return read.content.count() + (v6 == null ? 0L : v6.count());
     }
   }
 
@@ -346,7 +350,7 @@ public final class IndexBuilder {
     }
     long oldKeys;
     try {
-      oldKeys = FileSystemLoader.readHeader(s.writeFs, s.output).header().intervalCount();
+      oldKeys = FileSystemLoader.readHeader(s.writeFs, s.output).header().totalIntervalCount();
     } catch (CorruptIndexException e) {
       throw IndexShrinkException.unreadable(s.output.toString(), e);
     }
