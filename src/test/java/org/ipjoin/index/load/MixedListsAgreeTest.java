@@ -69,6 +69,8 @@ class MixedListsAgreeTest {
           String what = context + " " + reader.name();
           assertEquals(summary.stats().v6().intervals(), loaded.index6().size(), what);
           assertEquals(summary.stats().v4().intervals(), loaded.index().size(), what);
+          assertEquals(summary.stats().intervals(), loaded.identity().count(),
+              what + ": the identity counts the intervals of both families");
           for (int k = 0; k < probes4.size(); k++) {
             BigInteger probe = probes4.get(k);
             String expected = expected4.get(k);
