@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.ipjoin.index.build.IndexBuilder;
 import org.ipjoin.index.list.IntervalNormaliser;
 import org.ipjoin.index.list.LabelColumn;
 import org.ipjoin.index.list.LineKind;
@@ -27,7 +28,7 @@ public final class BuiltIndexes {
 
   private BuiltIndexes() {}
 
-  /** The list's lines (IPv6 lines skipped; any other non-entry line fails the test) as content. */
+  /** The list's lines (IPv4 and IPv6; any non-entry line but blank and comment lines fails the test) as content. */
   public static IndexContent content(List<String> lines, LabelColumn labels, OverlapPolicy policy) {
     ListLineParser parser = new ListLineParser(labels);
     ListEntries entries = new ListEntries(Math.max(4, lines.size()));
@@ -38,17 +39,12 @@ public final class BuiltIndexes {
       LineKind kind = parser.parse(b, 0, b.length);
       if (kind.isEntry()) {
         entries.add(parser, number);
-      } else if (!kind.isIgnorable() && kind != LineKind.IPV6) {
+      } else if (!kind.isIgnorable()) {
         throw new AssertionError("line " + number + " is " + kind + ": " + parser.error());
       }
     }
     NormalisedList list = IntervalNormaliser.normalise(entries, policy);
-    int[] ends = list.isExactAddresses() ? null : list.ends();
-    if (!list.hasLabels()) {
-      return new IndexContent(list.starts(), ends, null, list.size(), null, null, 0, lines.size());
-    }
-    return new IndexContent(list.starts(), ends, list.labelIds(), list.size(),
-        list.labels().endOffsets(), list.labels().concatenatedBytes(), 0, lines.size());
+    return IndexBuilder.contentOf(list, 0, lines.size());
   }
 
   /** The index of {@code list} (labels from the column after the entry, longest match wins). */

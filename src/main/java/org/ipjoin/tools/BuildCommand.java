@@ -61,8 +61,7 @@ final class BuildCommand extends IndexCommand {
         .addOption(Option.builder().longOpt("output").hasArg().argName("path")
             .desc("index file to write (any Hadoop FileSystem); never one of the inputs").build())
         .addOption(Option.builder().longOpt("skip-invalid")
-            .desc("skip and count malformed lines instead of failing (IPv6 entries are always"
-                + " skipped and counted: IPv6 is not indexed yet)").build())
+            .desc("skip and count malformed lines instead of failing").build())
         .addOption(Option.builder().longOpt("overwrite")
             .desc("replace an existing output (atomically)").build())
         .addOption(Option.builder().longOpt("max-shrink").hasArg().argName("F")

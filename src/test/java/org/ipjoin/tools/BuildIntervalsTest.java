@@ -8,10 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.math.BigInteger;
+import java.net.InetAddress;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -24,6 +28,7 @@ import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.index.load.TextListLoader;
+import org.ipjoin.index.lookup.Interval6Index;
 import org.ipjoin.index.lookup.IntervalIndex;
 import org.ipjoin.tools.IndexToolsTest.Run;
 import org.junit.jupiter.api.Test;
@@ -162,7 +167,7 @@ class BuildIntervalsTest {
       cuts.add(r.end + 1);
     }
     List<Range> byStart = new ArrayList<>(ranges);
-    byStart.sort(java.util.Comparator.comparingLong(Range::start));
+    byStart.sort(Comparator.comparingLong(Range::start));
     int next = 0;
     List<Range> holding = new ArrayList<>();
     List<Interval> intervals = new ArrayList<>();
@@ -347,6 +352,8 @@ class BuildIntervalsTest {
         String.format("  merges       %,d", want.merges()),
         String.format("  intervals    %,d (index %,d bytes)", want.intervals().size(),
             Files.size(index)),
+        String.format("  families     IPv4 %,d entries, %,d intervals; IPv6 0 entries,"
+            + " 0 intervals", ranges.size(), want.intervals().size()),
         String.format("  labels       %,d (%,d in the list, --labels %s)", want.labels(),
             want.labelsSeen(), labels),
         "  blank        0",
@@ -518,16 +525,126 @@ class BuildIntervalsTest {
   }
 
   @Test
-  void ipv6EntriesAreSkippedAndCountedEvenInStrictMode() throws Exception {
+  void ipv6EntriesAreIndexedBesideIpv4AndCountedByFamily() throws Exception {
     Path list = dir.resolve("mixed.txt");
-    Files.writeString(list, "10.0.0.0/8\n2001:db8::/32\n::1\n");
+    Files.writeString(list, "10.0.0.0/8\n2001:db8::/32\tdoc\n::1\n2001:db8::1\tone\n"
+        + "::ffff:192.168.0.0/112\tmapped\n");
     Path out = dir.resolve("mixed.ipidx");
     Run run = IndexToolsTest.ipindex("build", "--input", list.toString(), "--output",
         out.toString());
     assertEquals(0, run.exit(), run.err());
-    assertTrue(run.out().contains("\n  skipped      2 IPv6 entries (IPv6 is not indexed yet)\n"),
+    for (String line : List.of("  addresses    2", "  blocks       3", "  ranges       0",
+        "  overlaps     1 entries gave up addresses to others (0 all of them), --overlap longest:"
+            + " the smallest entry holding an address answers for it",
+        "  intervals    6 (index ",
+        "  families     IPv4 2 entries, 2 intervals; IPv6 3 entries, 4 intervals",
+        "  labels       3 (3 in the list, --labels default)")) {
+      assertTrue(run.out().contains("\n" + line), line + " in\n" + run.out());
+    }
+    for (ReadPath path : ReadPath.values()) {
+      LoadedIndex loaded = path.loader().load(path.readsText() ? list : out, true);
+      assertEquals(List.of(new Interval(address("10.0.0.0"), address("10.255.255.255"), null),
+          new Interval(address("192.168.0.0"), address("192.168.255.255"), "mapped")),
+          intervals(loaded.index()), path.externalName());
+      assertEquals(List.of("0000:0000:0000:0000:0000:0000:0000:0001",
+          "2001:0db8:0000:0000:0000:0000:0000:0000 doc",
+          "2001:0db8:0000:0000:0000:0000:0000:0001 one",
+          "2001:0db8:0000:0000:0000:0000:0000:0002-2001:0db8:ffff:ffff:ffff:ffff:ffff:ffff doc"),
+          intervals6(loaded), path.externalName());
+    }
+  }
+
+  /** The shrink guard counts the intervals of both families, old and new. */
+  @Test
+  void maxShrinkCountsIpv6Intervals() throws Exception {
+    Path full = dir.resolve("full.txt");
+    Files.writeString(full, "10.0.0.1\n2001:db8::1\n2001:db8::3\n2001:db8::5\n");
+    Path cut = dir.resolve("cut.txt");
+    Files.writeString(cut, "10.0.0.1\n2001:db8::1\n");
+    Path index = dir.resolve("ips.ipidx");
+    assertEquals(0, IndexToolsTest.ipindex("build", "--input", full.toString(), "--output",
+        index.toString()).exit());
+    Run refused = IndexToolsTest.ipindex("build", "--input", cut.toString(), "--output",
+        index.toString(), "--overwrite", "--max-shrink", "0.25");
+    assertEquals(1, refused.exit());
+    assertEquals("ipindex build: the new index would have 2 keys, the existing " + index
+        + " has 4: 50.0% fewer, more than --max-shrink 0.25 allows; nothing was published and "
+        + index + " is unchanged (a list cut short upstream? to publish anyway, raise"
+        + " --max-shrink or leave it out)\n", refused.err());
+  }
+
+  /**
+   * Spamhaus' IPv6 DROP list (78 blocks, ';' comments) builds into the intervals an independent
+   * reading gives: the JDK's literal parser, BigInteger sort and merge of overlapping or touching
+   * blocks; every read path loads them.
+   */
+  @Test
+  void spamhausDropV6BuildsItsBlocks() throws Exception {
+    Path list = RealData.file("lists/spamhaus_dropv6.txt");
+    List<BigInteger[]> blocks = new ArrayList<>();
+    for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
+      if (!line.startsWith(";")) {
+        String[] block = line.split(";")[0].trim().split("/");
+        BigInteger start = new BigInteger(1,
+            InetAddress.getByName(block[0]).getAddress());
+        blocks.add(new BigInteger[] {start, start.add(BigInteger.ONE
+            .shiftLeft(128 - Integer.parseInt(block[1]))).subtract(BigInteger.ONE)});
+      }
+    }
+    blocks.sort(Comparator.comparing((BigInteger[] b) -> b[0]));
+    List<String> merged = new ArrayList<>();
+    BigInteger[] open = null;
+    for (BigInteger[] b : blocks) {
+      if (open != null && b[0].compareTo(open[1].add(BigInteger.ONE)) <= 0) {
+        open[1] = open[1].max(b[1]);
+      } else {
+        if (open != null) {
+          merged.add(full(open[0]) + "-" + full(open[1]));
+        }
+        open = b.clone();
+      }
+    }
+    merged.add(full(open[0]) + "-" + full(open[1]));
+    Path out = dir.resolve("dropv6.ipidx");
+    Run run = IndexToolsTest.ipindex("build", "--input", list.toString(), "--output",
+        out.toString());
+    assertEquals(0, run.exit(), run.err());
+    assertTrue(run.out().contains(String.format("%n  blocks       %d%n", blocks.size())),
         run.out());
-    assertEquals(List.of(new Interval(address("10.0.0.0"), address("10.255.255.255"), null)),
-        intervals(ReadPath.NIO.loader().load(out, true).index()));
+    assertTrue(run.out().contains(String.format("%n  families     IPv4 0 entries, 0 intervals;"
+        + " IPv6 %d entries, %d intervals%n", blocks.size(), merged.size())), run.out());
+    for (ReadPath path : ReadPath.values()) {
+      LoadedIndex loaded = path.loader().load(path.readsText() ? list : out, true);
+      assertEquals(merged, intervals6(loaded), path.externalName());
+      assertEquals(0, loaded.index().size(), path.externalName());
+    }
+  }
+
+  /** The IPv6 intervals as {@code start-end label}, eight groups of four hex digits each. */
+  static List<String> intervals6(LoadedIndex loaded) {
+    Interval6Index index = loaded.index6();
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < index.size(); i++) {
+      String start = full(index.startHi(i), index.startLo(i));
+      String end = full(index.endHi(i), index.endLo(i));
+      int id = index.labelId(i);
+      out.add((start.equals(end) ? start : start + "-" + end)
+          + (id == 0 ? "" : " " + loaded.index().labels().label(id)));
+    }
+    return out;
+  }
+
+  private static String full(long hiKey, long loKey) {
+    return full(new BigInteger(1, ByteBuffer.allocate(16)
+        .putLong(hiKey ^ Long.MIN_VALUE).putLong(loKey ^ Long.MIN_VALUE).array()));
+  }
+
+  private static String full(BigInteger address) {
+    String digits = String.format("%032x", address);
+    StringBuilder s = new StringBuilder();
+    for (int g = 0; g < 8; g++) {
+      s.append(g == 0 ? "" : ":").append(digits, 4 * g, 4 * g + 4);
+    }
+    return s.toString();
   }
 }

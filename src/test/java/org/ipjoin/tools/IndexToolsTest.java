@@ -127,13 +127,14 @@ class IndexToolsTest {
     assertEquals(0, run.exit(), run.err());
     String out = run.out();
     // 10.0.0.1-3 (one a duplicate) join into one unlabelled interval, as do the adjacent block
-    // 10.1.0.0/16 and range 10.2.0.0-10.2.0.9; the labelled ipcat range stays apart; the IPv6 line
-    // and the malformed one are skipped.
-    for (String line : List.of("  addresses    4", "  blocks       1", "  ranges       2",
-        "  duplicates   1", "  merges       3", "  intervals    3 (index ", "  labels       1 (1 in"
-        + " the list, --labels default)", "  blank        1", "  comments     2",
-        "  skipped      1 IPv6 entries (IPv6 is not indexed yet)", "  skipped      1 malformed lines",
-        "  " + list + ":12: not an IPv4 address, block or range: 'not an address'")) {
+    // 10.1.0.0/16 and range 10.2.0.0-10.2.0.9; the labelled ipcat range stays apart; the IPv6
+    // address is an interval of its own; the malformed line is skipped.
+    for (String line : List.of("  addresses    5", "  blocks       1", "  ranges       2",
+        "  duplicates   1", "  merges       3", "  intervals    4 (index ",
+        "  families     IPv4 7 entries, 3 intervals; IPv6 1 entries, 1 intervals",
+        "  labels       1 (1 in the list, --labels default)", "  blank        1",
+        "  comments     2", "  skipped      1 malformed lines",
+        "  " + list + ":12: not an IPv4 or IPv6 address, block or range: 'not an address'")) {
       assertTrue(out.contains("\n" + line), line + " in\n" + out);
     }
 
@@ -187,7 +188,7 @@ class IndexToolsTest {
   @Test
   void aListWhoseEveryLineIsSkippedFailsUnlessAllowEmpty() throws Exception {
     Path list = dir.resolve("ip.tsv");
-    Files.writeString(list, "# header\n2001:db8::1\n10.0.0.1/8\nnot an address\n10.0.0.256\n");
+    Files.writeString(list, "# header\nfe80::1%eth0\n10.0.0.1/8\nnot an address\n10.0.0.256\n");
     Path index = dir.resolve("out.ipidx");
     Run refused = ipindex("build", "--input", list.toString(), "--output", index.toString(),
         "--skip-invalid");
@@ -197,17 +198,16 @@ class IndexToolsTest {
         refused.err());
     assertFalse(Files.exists(index));
 
-    // Without --skip-invalid the first malformed line is the complaint; IPv6 is always skipped.
+    // Without --skip-invalid the first malformed line is the complaint.
     Run strict = ipindex("build", "--input", list.toString(), "--output", index.toString());
     assertEquals(1, strict.exit());
-    assertEquals("ipindex build: " + list + ":3: 10.0.0.1/8 has host bits set; the block is"
-        + " 10.0.0.0/8: '10.0.0.1/8'\n", strict.err());
+    assertEquals("ipindex build: " + list + ":2: zone id not allowed in a list: 'fe80::1%eth0'\n",
+        strict.err());
 
     Run allowed = ipindex("build", "--input", list.toString(), "--output", index.toString(),
         "--skip-invalid", "--allow-empty");
     assertEquals(0, allowed.exit(), allowed.err());
-    assertTrue(allowed.out().contains("skipped      1 IPv6 entries (IPv6 is not indexed yet)"),
-        allowed.out());
+    assertTrue(allowed.out().contains("skipped      4 malformed lines"), allowed.out());
     assertEquals(0, ReadPath.NIO.loader().load(index, true).index().size());
   }
 

@@ -12,7 +12,7 @@ import org.ipjoin.index.list.OverlapPolicy;
  *
  * @param stats entries by kind, duplicates, overlaps, merges, label conflicts, intervals, labels
  * @param labelColumn the {@code --labels} value the list was read with
- * @param kindCounts lines that were no entry, by kind (blank, comment, IPv6, malformed)
+ * @param kindCounts lines that were no entry, by kind (blank, comment, malformed)
  * @param skippedExamples the first few skipped malformed lines, one per line
  */
 public record BuildSummary(
@@ -48,9 +48,9 @@ public record BuildSummary(
     return kindCounts.getOrDefault(kind, 0L);
   }
 
-  /** Lines skipped: IPv6 entries and, with --skip-invalid, malformed lines. */
+  /** Lines skipped: with --skip-invalid, malformed lines. */
   public long skipped() {
-    return count(LineKind.IPV6) + count(LineKind.MALFORMED);
+    return count(LineKind.MALFORMED);
   }
 
   /** The summary the build command prints. */
@@ -79,14 +79,13 @@ public record BuildSummary(
     s.append(String.format("  merges       %,d%n", stats.merges()));
     s.append(String.format("  intervals    %,d (index %,d bytes)%n", stats.intervals(),
         outputBytes));
+    s.append(String.format("  families     IPv4 %,d entries, %,d intervals; IPv6 %,d entries,"
+        + " %,d intervals%n", stats.v4().entries(), stats.v4().intervals(), stats.v6().entries(),
+        stats.v6().intervals()));
     s.append(String.format("  labels       %,d (%,d in the list, --labels %s)%n", stats.labels(),
         stats.labelsSeen(), labelColumn));
     s.append(String.format("  blank        %,d%n", count(LineKind.BLANK)));
     s.append(String.format("  comments     %,d%n", count(LineKind.COMMENT)));
-    if (count(LineKind.IPV6) > 0) {
-      s.append(String.format("  skipped      %,d IPv6 entries (IPv6 is not indexed yet)%n",
-          count(LineKind.IPV6)));
-    }
     if (count(LineKind.MALFORMED) > 0) {
       s.append(String.format("  skipped      %,d malformed lines%n", count(LineKind.MALFORMED)));
     }

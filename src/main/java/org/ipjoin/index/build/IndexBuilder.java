@@ -39,7 +39,9 @@ import org.ipjoin.index.load.LoadedIndex;
  * line that is more than an address (a CIDR block, a range, or an address with a label), that read
  * stops and every list is read again into {@link org.ipjoin.index.list.ListEntries} and normalised
  * ({@link IntervalNormaliser}) under the overlap policy: rereading costs one more pass over the
- * lists that have ranges or labels, and keeps the plain path as fast and as small as before.
+ * lists that have ranges or labels, and keeps the plain path as fast and as small as before. An
+ * IPv6 entry is such a line too: lists with IPv6 always take the general path, which gives the
+ * index its IPv6 part ({@link IndexContent.V6}).
  */
 public final class IndexBuilder {
 
@@ -126,9 +128,13 @@ public final class IndexBuilder {
       this.start = start;
     }
 
-    /** Intervals the new index will have (for a list of plain addresses, its distinct addresses). */
-    public int keys() {
-      return read.content.count();
+    /**
+     * Intervals the new index will have, of both families (for a list of plain addresses, its
+     * distinct addresses).
+     */
+    public long keys() {
+      IndexContent.V6 v6 = read.content.v6();
+      return read.content.count() + (v6 == null ? 0L : v6.count());
     }
   }
 
@@ -188,8 +194,9 @@ public final class IndexBuilder {
     int unique = SortedKeys.dedup(keys, scanner.keyCount());
     long lost = scanner.keyCount() - unique;
     // What the normaliser reports for a list of single addresses, without its copies.
-    NormaliseStats stats = new NormaliseStats(overlap, scanner.keyCount(), 0, 0, lost, 0,
-        List.of(), lost, lost, 0, unique, 0, 0, true);
+    NormaliseStats stats = new NormaliseStats(overlap, new NormaliseStats.Family(
+        scanner.keyCount(), 0, 0, lost, 0, lost, lost, 0, unique, true),
+        NormaliseStats.Family.NONE, List.of(), 0, 0);
     return new Read(scanner, IndexContent.exact(keys, unique, scanner.bytes(), scanner.lines()),
         stats, scanned, System.nanoTime());
   }
@@ -229,15 +236,15 @@ public final class IndexBuilder {
   }
 
   /**
-   * The index content of a normalised list: the plain layout for single addresses without labels;
-   * else starts, ends only if some interval is wider than one address, label ids and the
-   * dictionary only if some interval has a label.
+   * The index content of a normalised list: the plain layout for single IPv4 addresses without
+   * labels; else starts, ends only if some interval is wider than one address, label ids and the
+   * dictionary only if some interval has a label (then both families carry label ids). The IPv6
+   * intervals, if any, as {@link IndexContent.V6}, with ends likewise only if some is wider than
+   * one address.
    */
-  static IndexContent contentOf(NormalisedList list, long sourceBytes, long sourceLines) {
+  public static IndexContent contentOf(NormalisedList list, long sourceBytes, long sourceLines) {
     int n = list.size();
-    if (list.isExactAddresses() && !list.hasLabels()) {
-      return IndexContent.exact(list.starts(), n, sourceBytes, sourceLines);
-    }
+    IndexContent.V6 v6 = v6Of(list.v6());
     int[] starts = list.starts();
     int[] ends = list.ends();
     boolean wide = false;
@@ -246,10 +253,24 @@ public final class IndexBuilder {
     }
     if (!list.hasLabels()) {
       return new IndexContent(starts, wide ? ends : null, null, n, null, null, sourceBytes,
-          sourceLines);
+          sourceLines, v6);
     }
     return new IndexContent(starts, wide ? ends : null, list.labelIds(), n,
-        list.labels().endOffsets(), list.labels().concatenatedBytes(), sourceBytes, sourceLines);
+        list.labels().endOffsets(), list.labels().concatenatedBytes(), sourceBytes, sourceLines,
+        v6);
+  }
+
+  /** The IPv6 part, or null when the list has no IPv6 intervals. */
+  private static IndexContent.V6 v6Of(NormalisedList.V6 v6) {
+    int n = v6.size();
+    if (n == 0) {
+      return null;
+    }
+    boolean wide = false;
+    for (int i = 0; i < n && !wide; i++) {
+      wide = v6.startHi(i) != v6.endHi(i) || v6.startLo(i) != v6.endLo(i);
+    }
+    return new IndexContent.V6(v6.starts(), wide ? v6.ends() : null, v6.labelIds(), n);
   }
 
   /**
@@ -329,7 +350,7 @@ public final class IndexBuilder {
     }
     long oldKeys;
     try {
-      oldKeys = FileSystemLoader.readHeader(s.writeFs, s.output).header().intervalCount();
+      oldKeys = FileSystemLoader.readHeader(s.writeFs, s.output).header().totalIntervalCount();
     } catch (CorruptIndexException e) {
       throw IndexShrinkException.unreadable(s.output.toString(), e);
     }

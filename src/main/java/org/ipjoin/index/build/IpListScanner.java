@@ -26,15 +26,16 @@ import org.ipjoin.ip.Utf8Bom;
  *   <li>{@link #addresses addresses}: for the common list of plain addresses. Collects address keys
  *       (unsorted, with duplicates) in one {@code int[]}, most lines through a fused parse that
  *       finds the address and the end of the line in one pass. At the first line that is more than
- *       an address (a CIDR block, a range, or an address with a label in the label column) it stops
- *       with {@link NotPlainAddressesException}: the list then needs the general path.
- *   <li>{@link #entries entries}: every entry (address, block, range, label) into
+ *       an address (a CIDR block, a range, an IPv6 entry, or an address with a label in the label
+ *       column) it stops with {@link NotPlainAddressesException}: the list then needs the general
+ *       path.
+ *   <li>{@link #entries entries}: every entry (address, block, range, label; IPv4 and IPv6) into
  *       {@link ListEntries}, for {@link org.ipjoin.index.list.IntervalNormaliser}.
  * </ul>
  *
- * <p>Nothing is dropped silently: every line that is not an entry is counted by {@link LineKind}.
- * IPv6 entries are always skipped and counted (the index holds IPv4 only); in strict mode a
- * malformed line fails the scan with {@code file:line: } and the parser's one-line reason.
+ * <p>Nothing is dropped silently: every line that is not an entry is counted by {@link LineKind};
+ * in strict mode a malformed line fails the scan with {@code file:line: } and the parser's one-line
+ * reason.
  */
 public final class IpListScanner {
 
@@ -277,7 +278,7 @@ public final class IpListScanner {
     if (kind.isEntry()) {
       if (entries != null) {
         entries.add(parser, lines);
-      } else if (kind == LineKind.ADDRESS && !parser.hasLabel()) {
+      } else if (kind == LineKind.ADDRESS && !parser.hasLabel() && !parser.isIpv6()) {
         addKey(parser.startKey());
       } else {
         throw new NotPlainAddressesException(name, fileLines);
@@ -286,7 +287,7 @@ public final class IpListScanner {
     }
     kinds.merge(kind, 1L, Long::sum);
     if (kind != LineKind.MALFORMED) {
-      return; // blank, comment, or IPv6 (never indexed, always counted)
+      return; // blank or comment
     }
     if (!skipInvalid) {
       throw MalformedIpListException.of(name, fileLines, parser.error());
@@ -308,7 +309,7 @@ public final class IpListScanner {
     return entries;
   }
 
-  /** Address lines read in address mode. */
+  /** IPv4 address lines read in address mode. */
   public int keyCount() {
     return count;
   }
@@ -327,7 +328,7 @@ public final class IpListScanner {
     return bytes;
   }
 
-  /** Lines of each kind that is not an entry: blank, comment, and the skipped IPv6 and malformed ones. */
+  /** Lines of each kind that is not an entry: blank, comment, and the skipped malformed ones. */
   public Map<LineKind, Long> lineKinds() {
     return kinds;
   }

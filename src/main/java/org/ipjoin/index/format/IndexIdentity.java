@@ -48,7 +48,7 @@ public record IndexIdentity(long fileLength, long count, int crc) {
       update(crc, ends, 0, ends.length);
       crc.update(list.labels().concatenatedBytes());
     }
-    return new IndexIdentity(length, n, (int) crc.getValue());
+    return new IndexIdentity(length, n + (long) list.v6().size(), (int) crc.getValue());
   }
 
   /** Adds {@code values[from, to)}, laid out little-endian as in an index section, to {@code crc}. */

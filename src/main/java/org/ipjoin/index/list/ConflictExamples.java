@@ -12,6 +12,7 @@ final class ConflictExamples {
   private final int capacity;
   private final int[] first;
   private final int[] later;
+  /** The range of each, as the normaliser's positions (keys, for IPv4). */
   private final int[] startKeys;
   private final int[] endKeys;
   private int size;
@@ -43,13 +44,23 @@ final class ConflictExamples {
     endKeys[i] = endKey;
   }
 
-  /** The kept conflicts with lines and label texts, in line order. */
-  List<LabelConflict> toList(ListEntries entries, int[] labelIds) {
-    LabelDictionary labels = entries.labels();
+  /** The line of an entry by ordinal. */
+  interface LineOf {
+    long of(int ordinal);
+  }
+
+  /** The text of a range of positions. */
+  interface RangeText {
+    String of(int start, int end);
+  }
+
+  /** The kept conflicts with lines, label texts and ranges as text, in line order. */
+  List<LabelConflict> toList(LineOf lineOf, int[] labelIds, LabelDictionary labels,
+      RangeText rangeText) {
     List<LabelConflict> list = new ArrayList<>(size);
     for (int i = 0; i < size; i++) {
-      list.add(new LabelConflict(startKeys[i], endKeys[i], entries.lineOf(first[i]),
-          text(labels, labelIds[first[i]]), entries.lineOf(later[i]),
+      list.add(new LabelConflict(rangeText.of(startKeys[i], endKeys[i]), lineOf.of(first[i]),
+          text(labels, labelIds[first[i]]), lineOf.of(later[i]),
           text(labels, labelIds[later[i]])));
     }
     return list;

@@ -5,6 +5,9 @@ import java.util.Arrays;
 /**
  * The entries of one list in file order, as primitive arrays (no object per entry): start and end
  * keys, label ids into the list's {@link LabelDictionary}, the line of each, and counts by kind.
+ * IPv4 entries are held as {@code int} keys ({@link org.ipjoin.ip.IpCodec#toKey}); IPv6 entries
+ * beside them as pairs of {@code long} key halves ({@link Ipv6Entries}); both families share the one
+ * label dictionary.
  *
  * <p>Memory follows the list: a list of single unlabelled addresses costs 4 bytes an entry (end
  * keys are stored only once some entry is wider than one address, label ids only once some entry
@@ -18,6 +21,7 @@ public final class ListEntries {
   private static final int MAX_ENTRIES = Integer.MAX_VALUE - 16;
 
   private final LabelDictionary labels = new LabelDictionary();
+  private final Ipv6Entries v6 = new Ipv6Entries();
   private final LineNumbers lines = new LineNumbers();
   private final long[] kinds = new long[LineKind.RANGE.ordinal() + 1];
 
@@ -43,7 +47,28 @@ public final class ListEntries {
     int labelId = parsed.hasLabel()
         ? labels.idOf(parsed.labelBytes(), parsed.labelFrom(), parsed.labelTo())
         : LabelDictionary.NO_LABEL;
-    add(parsed.kind(), parsed.startKey(), parsed.endKey(), labelId, line);
+    if (parsed.isIpv6()) {
+      add6(parsed.kind(), parsed.startHiKey(), parsed.startLoKey(), parsed.endHiKey(),
+          parsed.endLoKey(), labelId, line);
+    } else {
+      add(parsed.kind(), parsed.startKey(), parsed.endKey(), labelId, line);
+    }
+  }
+
+  /**
+   * Adds an IPv6 entry: keys are {@link org.ipjoin.ip.Ipv6Codec#toKey} halves, compared hi first
+   * in signed order; otherwise as {@link #add(LineKind, int, int, int, long)}.
+   */
+  public void add6(LineKind kind, long startHiKey, long startLoKey, long endHiKey, long endLoKey,
+      int labelId, long line) {
+    if (consumed) {
+      throw new IllegalStateException("these entries were normalised already");
+    }
+    boolean backwards = startHiKey > endHiKey || startHiKey == endHiKey && startLoKey > endLoKey;
+    if (!kind.isEntry() || backwards || labelId < 0 || labelId > labels.size()) {
+      throw new IllegalArgumentException("not an IPv6 entry: " + kind + " label " + labelId);
+    }
+    v6.add(kind, startHiKey, startLoKey, endHiKey, endLoKey, labelId, line);
   }
 
   /**
@@ -102,16 +127,27 @@ public final class ListEntries {
     return labels;
   }
 
+  /** Entries of both families. */
   public int size() {
-    return count;
+    return count + v6.size();
   }
 
-  /** Entries of kind {@link LineKind#ADDRESS}, {@link LineKind#CIDR} or {@link LineKind#RANGE}. */
+  /** IPv6 entries. */
+  public int ipv6Size() {
+    return v6.size();
+  }
+
+  /**
+   * Entries (of both families) of kind {@link LineKind#ADDRESS}, {@link LineKind#CIDR} or
+   * {@link LineKind#RANGE}.
+   */
   public long count(LineKind kind) {
-    return kind.isEntry() ? kinds[kind.ordinal()] : 0;
+    return kind.isEntry() ? kinds[kind.ordinal()] + v6.count(kind) : 0;
   }
 
-  /** True if every entry is one address (a plain address, a /32, or a range from a to a). */
+  /**
+   * True if every IPv4 entry is one address (a plain address, a /32, or a range from a to a).
+   */
   public boolean singleAddressesOnly() {
     return ends == null;
   }
@@ -121,6 +157,19 @@ public final class ListEntries {
   int[] takeStarts() {
     consume();
     return starts;
+  }
+
+  /** IPv4 entries only. */
+  int ipv4Size() {
+    return count;
+  }
+
+  long ipv4Count(LineKind kind) {
+    return kinds[kind.ordinal()];
+  }
+
+  Ipv6Entries v6() {
+    return v6;
   }
 
   int[] ends() {

@@ -2,6 +2,7 @@ package org.ipjoin.index.list;
 
 import java.nio.charset.StandardCharsets;
 import org.ipjoin.ip.IpCodec;
+import org.ipjoin.ip.Ipv6Codec;
 
 /**
  * Reads one line of an IP list: an entry (an address, CIDR block or range, with an optional label)
@@ -9,7 +10,8 @@ import org.ipjoin.ip.IpCodec;
  * (a label that needs CSV unquoting is copied into a buffer the parser reuses).
  *
  * <p>Usage: {@code LineKind kind = parser.parse(buf, from, to);} then, for an entry,
- * {@link #startKey()}, {@link #endKey()} and the label ({@link #hasLabel()}, {@link #labelBytes()}
+ * {@link #isIpv6()}, the keys ({@link #startKey()}, {@link #endKey()} for IPv4; {@link #startHiKey()}
+ * … {@link #endLoKey()} for IPv6) and the label ({@link #hasLabel()}, {@link #labelBytes()}
  * {@code [}{@link #labelFrom()}{@code , }{@link #labelTo()}{@code )}); for {@link LineKind#MALFORMED}
  * the reason in {@link #error()}. The results stay valid until the next {@code parse}, and the label
  * may point into the caller's buffer. The reader strips a UTF-8 byte order mark before the first line.
@@ -19,21 +21,35 @@ import org.ipjoin.ip.IpCodec;
  *   <li>The line is {@code [from, to)} without its LF; a trailing CR and surrounding spaces and tabs
  *       are ignored. An empty line is {@link LineKind#BLANK}; one whose first byte is {@code #} or
  *       {@code ;} is a {@link LineKind#COMMENT}.
- *   <li>Addresses are strict dotted quads ({@link IpCodec}): four decimal octets 0–255, no leading
- *       zeros ({@code 010} is octal to {@code inet_aton} and decimal to most writers, so it is an
- *       error rather than a guess).
- *   <li>Entries, each a closed interval of keys ({@link IpCodec#toKey}, signed order = address order):
+ *   <li>IPv4 addresses are strict dotted quads ({@link IpCodec}): four decimal octets 0–255, no
+ *       leading zeros ({@code 010} is octal to {@code inet_aton} and decimal to most writers, so it
+ *       is an error rather than a guess). IPv6 addresses are any text form RFC 4291 allows
+ *       ({@link Ipv6Codec}: {@code ::} compression, leading zeros in groups, either case, an
+ *       embedded IPv4 tail); a field with two or more colons is read as IPv6. A zone id
+ *       ({@code fe80::1%eth0}) is an error: it names an interface of one host, which means nothing
+ *       in a list.
+ *   <li>Entries, each a closed interval of keys ({@link IpCodec#toKey} for IPv4, signed order =
+ *       address order; two {@link Ipv6Codec#toKey} halves for IPv6, {@link #isIpv6()}):
  *       <ul>
- *         <li>{@link LineKind#ADDRESS} {@code 1.2.3.4};
- *         <li>{@link LineKind#CIDR} {@code 10.0.0.0/8}, prefix 0–32 in plain decimal. A block with
- *             host bits set ({@code 10.0.0.1/8}) is an error that names the block meant
- *             ({@code 10.0.0.0/8}): such a line is usually a typo or a host written as a block, and
- *             silently widening it would change which addresses match;
+ *         <li>{@link LineKind#ADDRESS} {@code 1.2.3.4}, {@code 2001:db8::1};
+ *         <li>{@link LineKind#CIDR} {@code 10.0.0.0/8}, {@code 2001:db8::/32}, prefix 0–32 (IPv4)
+ *             or 0–128 (IPv6) in plain decimal. A block with host bits set ({@code 10.0.0.1/8})
+ *             is an error that names the block meant ({@code 10.0.0.0/8}): such a line is usually
+ *             a typo or a host written as a block, and silently widening it would change which
+ *             addresses match;
  *         <li>{@link LineKind#RANGE} {@code 1.2.3.0-1.2.3.9} (spaces around {@code -} allowed), or
  *             the comma form {@code start,end[,name[,...]]} (ipcat's {@code start,end,name,url});
- *             the end must not be before the start; both ends are included.
+ *             the end must not be before the start; both ends are included; both ends of one
+ *             family ({@code 1.2.3.4-::1} is an error).
  *       </ul>
  *       Spaces are also allowed around {@code /} and {@code ,} after the first address.
+ *   <li>IPv4-mapped IPv6 ({@code ::ffff:0:0/96}): an entry wholly inside it is the IPv4 entry it
+ *       maps to ({@code ::ffff:10.0.0.0/104} is {@code 10.0.0.0/8}; so is a range with one mapped
+ *       and one IPv4 end), as a log's {@code ::ffff:a.b.c.d} client is looked up as
+ *       {@code a.b.c.d}. A block or range that crosses the edge of {@code ::ffff:0:0/96} is an
+ *       error: part of it would be IPv4 and part IPv6. Other IPv6 forms that embed an IPv4
+ *       address (6to4 {@code 2002::/16}, Teredo {@code 2001::/32}, IPv4-compatible
+ *       {@code ::a.b.c.d}, NAT64 {@code 64:ff9b::/96}) are IPv6 entries, never translated.
  *   <li>A comma line whose second field is not address-like is an address with a label:
  *       {@code 1.2.3.4,spam}. Address-like means an IPv6 address, or a digit first and at least two
  *       dots in the leading run of digits and dots ({@code 1.2.3} and {@code 1.2.3.9 x} are bad
@@ -48,8 +64,6 @@ import org.ipjoin.ip.IpCodec;
  *       TAB is part of column 1 ({@code 1.2.3.4 extra words} has no label). Comma fields may be
  *       quoted CSV-style ({@code "ThePlanet.com, Inc."}, {@code ""} for a quote). A label is its
  *       bytes trimmed of spaces and tabs; it must be UTF-8; an empty label is no label.
- *   <li>{@link LineKind#IPV6}: an IPv6 address, block or range in the first field (skipped and
- *       counted by the builder; never called malformed).
  *   <li>{@link LineKind#MALFORMED}: anything else; {@link #error()} is one line
  *       {@code what: 'text'} naming the reason, the text being the line with control bytes as
  *       {@code \xNN}. The caller prefixes {@code file:line: }.
@@ -59,6 +73,12 @@ public final class ListLineParser {
 
   private static final long ALL_ONES = 0xFFFF_FFFFL;
 
+  static final String ZONE_ID = "zone id not allowed in a list";
+  static final String MIXED_RANGE = "range mixes IPv4 and IPv6";
+  /** The IPv4-mapped block ::ffff:0:0/96 as the lo half of its addresses (their hi half is 0). */
+  private static final long MAPPED_FIRST_LO = 0x0000_FFFF_0000_0000L;
+  private static final long MAPPED_LAST_LO = 0x0000_FFFF_FFFF_FFFFL;
+
   private final LabelColumn labelColumn;
 
   private byte[] line;
@@ -66,9 +86,19 @@ public final class ListLineParser {
   private int lineTo;
 
   private LineKind kind;
+  /** Whether the entry is IPv6 (keys in the *Hi/*Lo fields) or IPv4 (startKey, endKey). */
+  private boolean ipv6;
   private int startKey;
   private int endKey;
+  private long startHiKey;
+  private long startLoKey;
+  private long endHiKey;
+  private long endLoKey;
   private String error;
+
+  /** The first field, when it is IPv6-shaped ({@link #isIpv6Shaped}); {@code firstValid} if parsed. */
+  private final Ipv6Codec.Address first6 = new Ipv6Codec.Address();
+  private final Ipv6Codec.Address end6 = new Ipv6Codec.Address();
 
   private byte[] labelBytes;
   private int labelFrom;
@@ -112,6 +142,7 @@ public final class ListLineParser {
     this.line = line;
     this.lineFrom = from;
     this.lineTo = to;
+    ipv6 = false;
     long bare = bareAddress(line, from, to);
     if (bare >= 0) { // the common line of an address list: nothing but the address
       startKey = IpCodec.toKey(bare);
@@ -119,10 +150,10 @@ public final class ListLineParser {
       return kind = LineKind.ADDRESS;
     }
     int tokenEnd = firstTokenEnd(from, to);
-    long first = IpCodec.parseAddress(line, from, tokenEnd);
-    if (first == IpCodec.NOT_IPV4 && IpCodec.looksLikeIpv6(line, from, tokenEnd)) {
-      return kind = LineKind.IPV6;
+    if (isIpv6Shaped(line, from, tokenEnd)) {
+      return ipv6Line(from, tokenEnd, to);
     }
+    long first = IpCodec.parseAddress(line, from, tokenEnd);
     int sep = skipSpaces(tokenEnd, to);
     byte separator = sep < to ? line[sep] : 0;
     switch (separator) {
@@ -192,7 +223,7 @@ public final class ListLineParser {
     }
     int p = skipSpaces(prefixStart, to);
     int end = entryTokenEnd(p, to);
-    int prefix = prefix(p, end);
+    int prefix = prefix(p, end, 32);
     if (prefix < 0) {
       return kind;
     }
@@ -208,29 +239,29 @@ public final class ListLineParser {
     return entry(LineKind.CIDR, end, to);
   }
 
-  /** The prefix length in {@code line[from, to)}, or -1 after {@link #fail}. */
-  private int prefix(int from, int to) {
+  /** The prefix length (0 to max) in {@code line[from, to)}, or -1 after {@link #fail}. */
+  private int prefix(int from, int to, int max) {
     if (from == to) {
       fail("block prefix: missing");
       return -1;
     }
     for (int i = from; i < to; i++) {
       if (line[i] < '0' || line[i] > '9') {
-        fail("block prefix: not a number from 0 to 32");
+        fail("block prefix: not a number from 0 to " + max);
         return -1;
       }
     }
     if (to - from > 1 && line[from] == '0') {
-      fail("block prefix: not a number from 0 to 32 (leading zero)");
+      fail("block prefix: not a number from 0 to " + max + " (leading zero)");
       return -1;
     }
     int value = 0;
-    for (int i = from; i < to && value <= 32; i++) {
+    for (int i = from; i < to && value <= max; i++) {
       value = value * 10 + line[i] - '0';
     }
-    if (value > 32) {
+    if (value > max) {
       fail("block prefix: " + new String(line, from, to - from, StandardCharsets.US_ASCII)
-          + " is out of range (0 to 32)");
+          + " is out of range (0 to " + max + ")");
       return -1;
     }
     return value;
@@ -247,11 +278,27 @@ public final class ListLineParser {
 
   /** Sets the range {@code start}–{@code line[endFrom, endTo)}, or fails; true if it is valid. */
   private boolean range(long start, int endFrom, int endTo) {
+    if (isIpv6Shaped(line, endFrom, endTo)) {
+      // An IPv4-mapped end is the IPv4 address it maps to; any other IPv6 end mixes families.
+      if (!parseIpv6(end6, "range end", endFrom, endTo)) {
+        return false;
+      }
+      long mapped = Ipv6Codec.mappedIpv4(end6.hi, end6.lo);
+      if (mapped == IpCodec.NOT_IPV4) {
+        fail(MIXED_RANGE);
+        return false;
+      }
+      return ipv4Range(start, mapped);
+    }
     long end = IpCodec.parseAddress(line, endFrom, endTo);
     if (end == IpCodec.NOT_IPV4) {
       badAddress("range end", endFrom, endTo);
       return false;
     }
+    return ipv4Range(start, end);
+  }
+
+  private boolean ipv4Range(long start, long end) {
     if (end < start) {
       fail("range end before start");
       return false;
@@ -292,6 +339,179 @@ public final class ListLineParser {
     }
     int want = labelColumn.columnAfter(1);
     return want == 2 ? labelFromField() : commaLabel(terminator, to, 2, want);
+  }
+
+  /**
+   * A line whose first field is IPv6-shaped: the same forms as IPv4 (address, block, range, comma
+   * line, labels). An entry wholly inside ::ffff:0:0/96 is the IPv4 entry it maps to.
+   */
+  private LineKind ipv6Line(int from, int tokenEnd, int to) {
+    int sep = skipSpaces(tokenEnd, to);
+    byte separator = sep < to ? line[sep] : 0;
+    String role = separator == '/' ? "block address" : separator == '-' ? "range start"
+        : separator == ',' ? "range start" : "address";
+    if (separator == ',') {
+      return commaLine6(from, tokenEnd, sep + 1, to);
+    }
+    if (!parseIpv6(first6, role, from, tokenEnd)) {
+      return kind;
+    }
+    switch (separator) {
+      case '/':
+        return block6(sep + 1, to);
+      case '-': {
+        int p = skipSpaces(sep + 1, to);
+        int end = entryTokenEnd(p, to);
+        return range6(p, end) ? entry(LineKind.RANGE, end, to) : kind;
+      }
+      default:
+        return single6() ? entry(LineKind.ADDRESS, tokenEnd, to) : kind;
+    }
+  }
+
+  /** {@code a,b[,…]} or {@code a,label[,…]} with an IPv6 first field. */
+  private LineKind commaLine6(int from, int firstEnd, int secondStart, int to) {
+    int terminator = commaField(secondStart, to);
+    if (terminator < 0) {
+      return kind;
+    }
+    boolean isRange = !fieldQuoted && isAddressLike(fieldBytes, fieldFrom, fieldTo);
+    if (!parseIpv6(first6, isRange ? "range start" : "address", from, firstEnd)) {
+      return kind;
+    }
+    int want;
+    if (isRange) {
+      if (!range6(fieldFrom, fieldTo)) {
+        return kind;
+      }
+      kind = LineKind.RANGE;
+      want = labelColumn.ignored() ? -1 : labelColumn.columnAfter(2);
+    } else {
+      if (!single6()) {
+        return kind;
+      }
+      kind = LineKind.ADDRESS;
+      want = labelColumn.ignored() ? -1 : labelColumn.columnAfter(1);
+    }
+    if (want < 0) {
+      return kind;
+    }
+    return want == 2 ? labelFromField() : commaLabel(terminator, to, 2, want);
+  }
+
+  /** The single address in {@code first6}. */
+  private boolean single6() {
+    return interval6(first6.hi, first6.lo, first6.hi, first6.lo, "address");
+  }
+
+  private LineKind block6(int prefixStart, int to) {
+    int p = skipSpaces(prefixStart, to);
+    int end = entryTokenEnd(p, to);
+    int prefix = prefix(p, end, 128);
+    if (prefix < 0) {
+      return kind;
+    }
+    long hiHost = prefix >= 64 ? 0 : -1L >>> prefix;
+    long loHost = prefix <= 64 ? -1L : prefix == 128 ? 0 : -1L >>> (prefix - 64);
+    long hi = first6.hi & ~hiHost;
+    long lo = first6.lo & ~loHost;
+    if (hi != first6.hi || lo != first6.lo) {
+      return fail(Ipv6Codec.format(first6.hi, first6.lo) + "/" + prefix
+          + " has host bits set; the block is " + Ipv6Codec.format(hi, lo) + "/" + prefix);
+    }
+    return interval6(hi, lo, hi | hiHost, lo | loHost, "block")
+        ? entry(LineKind.CIDR, end, to) : kind;
+  }
+
+  /**
+   * Sets the range from {@code first6} to {@code line[endFrom, endTo)}, or fails; true if valid.
+   * An IPv4 end is allowed only after an IPv4-mapped start (then both are IPv4).
+   */
+  private boolean range6(int endFrom, int endTo) {
+    if (!isIpv6Shaped(line, endFrom, endTo)) {
+      long start = Ipv6Codec.mappedIpv4(first6.hi, first6.lo);
+      long end = IpCodec.parseAddress(line, endFrom, endTo);
+      if (end == IpCodec.NOT_IPV4) {
+        badAddress("range end", endFrom, endTo);
+        return false;
+      }
+      if (start == IpCodec.NOT_IPV4) {
+        fail(MIXED_RANGE);
+        return false;
+      }
+      return ipv4Range(start, end);
+    }
+    if (!parseIpv6(end6, "range end", endFrom, endTo)) {
+      return false;
+    }
+    if (Long.compareUnsigned(end6.hi, first6.hi) < 0
+        || end6.hi == first6.hi && Long.compareUnsigned(end6.lo, first6.lo) < 0) {
+      fail("range end before start");
+      return false;
+    }
+    return interval6(first6.hi, first6.lo, end6.hi, end6.lo, "range");
+  }
+
+  /**
+   * Sets the entry to the addresses {@code start … end} (unsigned halves): the IPv4 entry it maps
+   * to when it lies wholly inside ::ffff:0:0/96, an error when it crosses that block's edge, else
+   * the IPv6 entry. True if it is valid.
+   */
+  private boolean interval6(long startHi, long startLo, long endHi, long endLo, String what) {
+    boolean startMapped = startHi == 0 && isMappedLo(startLo);
+    boolean endMapped = endHi == 0 && isMappedLo(endLo);
+    if (startMapped && endMapped) {
+      ipv6 = false;
+      startKey = IpCodec.toKey(startLo & ALL_ONES);
+      endKey = IpCodec.toKey(endLo & ALL_ONES);
+      return true;
+    }
+    boolean startsBelow = startHi == 0 && Long.compareUnsigned(startLo, MAPPED_FIRST_LO) < 0;
+    boolean endsAbove = endHi != 0 || Long.compareUnsigned(endLo, MAPPED_LAST_LO) > 0;
+    if (startMapped || endMapped || startsBelow && endsAbove) {
+      fail(what + " crosses the edge of ::ffff:0:0/96, the IPv4-mapped addresses that a list"
+          + " reads as IPv4; give that part as IPv4 entries and the rest as IPv6 entries outside it");
+      return false;
+    }
+    ipv6 = true;
+    startHiKey = Ipv6Codec.toKey(startHi);
+    startLoKey = Ipv6Codec.toKey(startLo);
+    endHiKey = Ipv6Codec.toKey(endHi);
+    endLoKey = Ipv6Codec.toKey(endLo);
+    return true;
+  }
+
+  /** Whether the lo half (unsigned) of an address whose hi half is 0 is in ::ffff:0:0/96. */
+  private static boolean isMappedLo(long lo) {
+    return Long.compareUnsigned(lo, MAPPED_FIRST_LO) >= 0
+        && Long.compareUnsigned(lo, MAPPED_LAST_LO) <= 0;
+  }
+
+  /** Parses {@code line[from, to)} as IPv6 into {@code out}, or fails naming the role; true if valid. */
+  private boolean parseIpv6(Ipv6Codec.Address out, String role, int from, int to) {
+    if (Ipv6Codec.parse(line, from, to, out)) {
+      return true;
+    }
+    for (int i = from; i < to; i++) {
+      if (line[i] == '%') {
+        fail(ZONE_ID);
+        return false;
+      }
+    }
+    fail(role + ": " + (from == to ? "missing" : Ipv6Codec.explain(line, from, to)));
+    return false;
+  }
+
+  /**
+   * Whether a field is meant as IPv6: two or more colons (an IPv4 address never has one;
+   * {@code 1.2.3.4:80} is a bad IPv4 address, not an IPv6 one).
+   */
+  private static boolean isIpv6Shaped(byte[] b, int from, int to) {
+    int colons = 0;
+    for (int i = from; i < to && colons < 2; i++) {
+      colons += b[i] == ':' ? 1 : 0;
+    }
+    return colons >= 2;
   }
 
   /** An entry ends at {@code entryEnd}; reads its label from the rest of the line. */
@@ -450,7 +670,7 @@ public final class ListLineParser {
   private LineKind badAddress(String role, int from, int to) {
     String reason = AddressProblem.of(line, from, to);
     if (role.equals("address") && reason.equals("not an IPv4 address")) {
-      return fail("not an IPv4 address, block or range");
+      return fail("not an IPv4 or IPv6 address, block or range");
     }
     return fail(role + ": " + reason);
   }
@@ -541,7 +761,30 @@ public final class ListLineParser {
     return kind;
   }
 
-  /** First key of the entry ({@link IpCodec#toKey}). */
+  /** Whether the entry is IPv6: its keys are then {@link #startHiKey()} … {@link #endLoKey()}. */
+  public boolean isIpv6() {
+    return ipv6;
+  }
+
+  /** First key of an IPv6 entry, hi half ({@link Ipv6Codec#toKey}). */
+  public long startHiKey() {
+    return startHiKey;
+  }
+
+  public long startLoKey() {
+    return startLoKey;
+  }
+
+  /** Last key (included) of an IPv6 entry, hi half. */
+  public long endHiKey() {
+    return endHiKey;
+  }
+
+  public long endLoKey() {
+    return endLoKey;
+  }
+
+  /** First key of an IPv4 entry ({@link IpCodec#toKey}). */
   public int startKey() {
     return startKey;
   }

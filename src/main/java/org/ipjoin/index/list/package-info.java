@@ -6,9 +6,9 @@
  * <h2>Pipeline</h2>
  * <ol>
  *   <li>{@link org.ipjoin.index.list.ListLineParser} reads one line's bytes into an entry (start
- *       key, end key included, {@link org.ipjoin.index.list.LineKind}, label bytes) or says what the
- *       line is instead (blank, comment, IPv6, or malformed with a one-line reason). Which column is
- *       the label: {@link org.ipjoin.index.list.LabelColumn}.
+ *       key, end key included, IPv4 or IPv6, {@link org.ipjoin.index.list.LineKind}, label bytes)
+ *       or says what the line is instead (blank, comment, or malformed with a one-line reason).
+ *       Which column is the label: {@link org.ipjoin.index.list.LabelColumn}.
  *   <li>{@link org.ipjoin.index.list.ListEntries} collects entries in file order in primitive
  *       arrays and interns labels into a {@link org.ipjoin.index.list.LabelDictionary}.
  *   <li>{@link org.ipjoin.index.list.IntervalNormaliser#normalise} resolves overlaps under an
@@ -26,8 +26,7 @@
  * if (kind.isEntry()) {
  *   entries.add(parser, lineNumber);
  * } else if (!kind.isIgnorable()) {
- *   // IPV6 or MALFORMED: count by kind; strict mode fails with
- *   //   file + ":" + lineNumber + ": " + (kind == MALFORMED ? parser.error() : kind.description)
+ *   // MALFORMED: count it; strict mode fails with file + ":" + lineNumber + ": " + parser.error()
  * }
  * NormalisedList list = IntervalNormaliser.normalise(entries, policy);  // consumes entries
  * if (list.isExactAddresses() && !list.hasLabels()) {
@@ -35,6 +34,7 @@
  * } else {
  *   // intervals: starts()[i]..ends()[i], labelId(i) (0 = none) into list.labels()
  * }
+ * // IPv6: list.v6(), key halves; IndexBuilder.contentOf(list, bytes, lines) makes IndexContent
  * }</pre>
  */
 package org.ipjoin.index.list;

@@ -40,6 +40,21 @@ final class Lookups {
         directory.finish(n), directory.bits());
   }
 
+  /**
+   * The IPv6 lookup over a normalised list (the text read path), with the columns an index built
+   * from it would have ({@link Interval6Index#EMPTY} without IPv6 intervals). Its label ids are ids
+   * of the dictionary {@link #ofList} gives the IPv4 lookup.
+   */
+  static Interval6Index ofList6(NormalisedList list) {
+    NormalisedList.V6 v6 = list.v6();
+    int n = v6.size();
+    boolean wide = false;
+    for (int i = 0; i < n && !wide; i++) {
+      wide = v6.startHi(i) != v6.endHi(i) || v6.startLo(i) != v6.endLo(i);
+    }
+    return Interval6Index.of(v6.starts(), wide ? v6.ends() : null, v6.labelIds(), n);
+  }
+
   static IntervalIndex onHeap(DecodedIndex d) {
     return new IntervalIndex(IntColumn.of(d.starts()),
         d.ends() == null ? null : IntColumn.of(d.ends()),

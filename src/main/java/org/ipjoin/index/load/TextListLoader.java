@@ -25,10 +25,11 @@ import org.ipjoin.ip.Utf8Bom;
  * String per line. Each line is read by {@code ipindex build}'s rules ({@link ListLineParser}, its
  * bytes; labels from the column after the entry), the entries normalised as {@code ipindex build}
  * does with its defaults ({@link IntervalNormaliser}, overlap policy {@code longest}), so the
- * lookup answers as the index built from the same list with default options would. Strict: a
- * malformed line fails the load with {@code file:line: } and the parser's reason; IPv6 entries are
- * skipped, as the build skips them; a file that is not a text list at all (an ipjoin index, gzip,
- * UTF-16) says what it is ({@link ListContent}).
+ * lookup answers as the index built from the same list with default options would, for IPv4 and
+ * IPv6 entries alike (the IPv6 intervals as an {@link org.ipjoin.index.lookup.Interval6Index}).
+ * Strict: a malformed line fails the load with {@code file:line: } and the parser's reason; a file
+ * that is not a text list at all (an ipjoin index, gzip, UTF-16) says what it is
+ * ({@link ListContent}).
  *
  * <p>Its identity (for the job's stale-index check) is the text file's length, the interval count
  * and a CRC32C over the intervals and their labels ({@link IndexIdentity#ofTextList}).
@@ -77,6 +78,7 @@ public final class TextListLoader implements IndexLoader {
       }
     }
     NormalisedList list = IntervalNormaliser.normalise(entries, OverlapPolicy.LONGEST);
-    return new LoadedIndex(Lookups.ofList(list), IndexIdentity.ofTextList(length, list));
+    return new LoadedIndex(Lookups.ofList(list), Lookups.ofList6(list),
+        IndexIdentity.ofTextList(length, list));
   }
 }

@@ -176,7 +176,7 @@ class IpListScannerTest {
     assertEquals(2, scanner.lines());
     assertEquals(1, scanner.keyCount());
     assertEquals(Map.of(LineKind.MALFORMED, 1L), scanner.lineKinds());
-    assertEquals("  test:1: not an IPv4 address, block or range: '" + "x".repeat(200)
+    assertEquals("  test:1: not an IPv4 or IPv6 address, block or range: '" + "x".repeat(200)
         + "… (10485760 bytes)'" + System.lineSeparator(), scanner.examples());
   }
 
@@ -192,12 +192,32 @@ class IpListScannerTest {
   }
 
   @Test
-  void ipv6IsCountedNotAnErrorEvenInStrictMode() throws IOException {
-    byte[] file = "10.0.0.1\n2001:db8::/32\n::1\n".getBytes(StandardCharsets.US_ASCII);
-    IpListScanner scanner = new IpListScanner("list.txt", false, 16, total -> { });
-    scanner.scan(new ByteArrayInputStream(file));
-    assertEquals(1, scanner.keyCount());
-    assertEquals(Map.of(LineKind.IPV6, 2L), scanner.lineKinds());
+  void anIpv6EntryStopsTheAddressScanAndIsCollectedByTheEntryScan() throws IOException {
+    byte[] file = "10.0.0.1\n::1\n2001:db8::/32\tx\n".getBytes(StandardCharsets.US_ASCII);
+    IpListScanner addresses = new IpListScanner("list.txt", false, 16, total -> { });
+    NotPlainAddressesException stop = assertThrows(NotPlainAddressesException.class,
+        () -> addresses.scan(new ByteArrayInputStream(file)));
+    assertEquals("list.txt:2 is more than a plain address", stop.getMessage());
+    IpListScanner entries = IpListScanner.entries("list.txt", false, LabelColumn.DEFAULT, 16,
+        total -> { });
+    entries.scan(new ByteArrayInputStream(file));
+    assertEquals(3, entries.entries().size());
+    assertEquals(2, entries.entries().ipv6Size());
+    assertEquals(Map.of(), entries.lineKinds());
+  }
+
+  @Test
+  void aZoneIdFailsTheScanNamingFileAndLine() throws IOException {
+    byte[] file = "10.0.0.1\nfe80::1%eth0\n".getBytes(StandardCharsets.US_ASCII);
+    IpListScanner scanner = IpListScanner.entries("list.txt", false, LabelColumn.DEFAULT, 16,
+        total -> { });
+    MalformedIpListException e = assertThrows(MalformedIpListException.class,
+        () -> scanner.scan(new ByteArrayInputStream(file)));
+    assertEquals("list.txt:2: zone id not allowed in a list: 'fe80::1%eth0'", e.getMessage());
+    IpListScanner skipping = scanEntries(file, LabelColumn.DEFAULT);
+    assertEquals(Map.of(LineKind.MALFORMED, 1L), skipping.lineKinds());
+    assertEquals("  test:2: zone id not allowed in a list: 'fe80::1%eth0'" + System.lineSeparator(),
+        skipping.examples());
   }
 
   @Test

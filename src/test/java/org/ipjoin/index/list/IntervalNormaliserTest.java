@@ -169,7 +169,7 @@ class IntervalNormaliserTest {
       LabelConflict c = s.conflictExamples().get(k);
       assertEquals(11 + k, c.ignoredLine());
       assertEquals(1 + k, c.keptLine());
-      assertEquals("10." + (9 - k) + ".0.0", IpCodec.format(c.startKey()));
+      assertEquals("10." + (9 - k) + ".0.0-10." + (9 - k) + ".255.255", c.range());
     }
   }
 
@@ -184,6 +184,83 @@ class IntervalNormaliserTest {
     assertEquals(List.of("0.0.0.0-255.255.255.255 all"), describe(first));
     NormalisedList last = normalise(LONGEST, "255.255.255.0-255.255.255.255", "255.255.255.255");
     assertEquals(List.of("255.255.255.0-255.255.255.255"), describe(last));
+  }
+
+  /** An IPv6 key of the address {@code (hi, lo)} given as unsigned halves. */
+  private static long[] key6(long hi, long lo) {
+    return new long[] {hi ^ Long.MIN_VALUE, lo ^ Long.MIN_VALUE};
+  }
+
+  private static void add6(ListEntries entries, LineKind kind, long[] start, long[] end,
+      String label, long line) {
+    int id = label == null ? 0 : entries.labels().idOf(label);
+    entries.add6(kind, start[0], start[1], end[0], end[1], id, line);
+  }
+
+  @Test
+  void ipv6SizesAreComparedInFull128Bits() {
+    // a: 2^64 addresses; b: 2^64 + 1. Sizes cut to 64 bits would make b the smaller one.
+    ListEntries entries = new ListEntries();
+    add6(entries, LineKind.CIDR, key6(1, 0), key6(1, -1), "a", 1);
+    add6(entries, LineKind.RANGE, key6(1, 0), key6(2, 0), "b", 2);
+    NormalisedList list = IntervalNormaliser.normalise(entries, LONGEST);
+    assertEquals(List.of(
+        "0000:0000:0000:0001:0000:0000:0000:0000-0000:0000:0000:0001:ffff:ffff:ffff:ffff a",
+        "0000:0000:0000:0002:0000:0000:0000:0000 b"), Lists.describe6Full(list));
+    assertEquals(1, list.stats().v6().overlapped());
+    assertEquals(0, list.stats().v6().shadowed());
+  }
+
+  @Test
+  void ipv6PiecesAcrossTheCarryBetweenHalvesAndAtTheTop() {
+    ListEntries entries = new ListEntries();
+    // A range across the carry from lo into hi, split by a one-address entry just before it.
+    add6(entries, LineKind.RANGE, key6(5, -16), key6(6, 15), "r", 1);
+    add6(entries, LineKind.ADDRESS, key6(5, -1), key6(5, -1), "x", 2);
+    // The last address of the space, and a block ending there.
+    add6(entries, LineKind.CIDR, key6(-1, 0), key6(-1, -1), "top", 3);
+    add6(entries, LineKind.ADDRESS, key6(-1, -1), key6(-1, -1), null, 4);
+    NormalisedList list = IntervalNormaliser.normalise(entries, LONGEST);
+    assertEquals(List.of(
+        "0000:0000:0000:0005:ffff:ffff:ffff:fff0-0000:0000:0000:0005:ffff:ffff:ffff:fffe r",
+        "0000:0000:0000:0005:ffff:ffff:ffff:ffff x",
+        "0000:0000:0000:0006:0000:0000:0000:0000-0000:0000:0000:0006:0000:0000:0000:000f r",
+        "ffff:ffff:ffff:ffff:0000:0000:0000:0000-ffff:ffff:ffff:ffff:ffff:ffff:ffff:fffe top",
+        "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"), Lists.describe6Full(list));
+    assertEquals(0, list.stats().v6().merges(), "pieces of one entry split by another");
+    Lists.checkShape(list);
+  }
+
+  @Test
+  void bothFamiliesShareOneDictionaryAndConflictsComeInLineOrder() {
+    NormalisedList list = normalise(LONGEST, "2001:db8::/32\tv6", "10.0.0.0/8\tv4",
+        "2001:db8::/32\tother", "10.0.0.0/8\tv6", "1.2.3.4\tunused-v4",
+        "1.2.3.4\tv4");
+    assertEquals(List.of("1.2.3.4 unused-v4", "10.0.0.0-10.255.255.255 v4"), describe(list));
+    assertEquals(List.of("2001:0db8:0000:0000:0000:0000:0000:0000-2001:0db8:ffff:ffff:ffff:ffff:ffff:ffff v6"),
+        Lists.describe6Full(list));
+    assertEquals(List.of(
+        "2001:db8::-2001:db8:ffff:ffff:ffff:ffff:ffff:ffff: line 1 'v6' kept, line 3 'other' ignored",
+        "10.0.0.0-10.255.255.255: line 2 'v4' kept, line 4 'v6' ignored",
+        "1.2.3.4: line 5 'unused-v4' kept, line 6 'v4' ignored"),
+        list.stats().conflictExamples().stream().map(Object::toString).toList());
+    assertEquals(3, list.stats().labels(), "'other' answers for nothing");
+    assertEquals(4, list.stats().labelsSeen());
+    assertEquals(1, list.stats().v6().labelConflicts());
+    assertEquals(2, list.stats().v4().labelConflicts());
+  }
+
+  @Test
+  void ipv6LabelsAloneGiveIpv4LabelIdsToo() {
+    NormalisedList list = normalise(LONGEST, "10.0.0.1", "10.0.0.2", "::1\tloopback");
+    assertTrue(list.hasLabels());
+    assertTrue(list.isExactAddresses());
+    assertEquals(2, list.size());
+    assertEquals(0, list.labelId(0));
+    assertEquals(0, list.labelId(1));
+    assertEquals(1, list.v6().labelId(0));
+    assertTrue(list.v6().exact());
+    assertEquals("loopback", list.labels().label(1));
   }
 
   @Test
@@ -208,7 +285,11 @@ class IntervalNormaliserTest {
   @Test
   void entriesRejectWhatIsNotAnEntry() {
     ListEntries entries = new ListEntries();
-    assertThrows(IllegalArgumentException.class, () -> entries.add(LineKind.IPV6, 1, 1, 0, 1));
+    assertThrows(IllegalArgumentException.class, () -> entries.add(LineKind.BLANK, 1, 1, 0, 1));
+    assertThrows(IllegalArgumentException.class,
+        () -> entries.add6(LineKind.RANGE, 0, 2, 0, 1, 0, 1));
+    assertThrows(IllegalArgumentException.class,
+        () -> entries.add6(LineKind.RANGE, 1, 0, 0, 5, 0, 1));
     assertThrows(IllegalArgumentException.class, () -> entries.add(LineKind.RANGE, 2, 1, 0, 1));
     assertThrows(IllegalArgumentException.class, () -> entries.add(LineKind.RANGE, 1, 2, 1, 1),
         "label id 1 does not exist yet");

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import org.ipjoin.ip.IpCodec;
+import org.ipjoin.ip.Ipv6Codec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -33,8 +34,15 @@ class ListLineParserTest {
     if (!kind.isEntry()) {
       return kind + (parser.error() == null ? "" : " " + parser.error());
     }
-    return kind + " " + IpCodec.format(parser.startKey()) + "-" + IpCodec.format(parser.endKey())
-        + (parser.hasLabel() ? " [" + parser.label() + "]" : "");
+    String range = parser.isIpv6()
+        ? "v6 " + v6(parser.startHiKey(), parser.startLoKey()) + "-"
+            + v6(parser.endHiKey(), parser.endLoKey())
+        : IpCodec.format(parser.startKey()) + "-" + IpCodec.format(parser.endKey());
+    return kind + " " + range + (parser.hasLabel() ? " [" + parser.label() + "]" : "");
+  }
+
+  private static String v6(long hiKey, long loKey) {
+    return Ipv6Codec.format(Ipv6Codec.toAddress(hiKey), Ipv6Codec.toAddress(loKey));
   }
 
   private String entry(String line) {
@@ -169,14 +177,66 @@ class ListLineParserTest {
         assertThrows(IllegalArgumentException.class, () -> LabelColumn.column(1)).getMessage());
   }
 
-  @ParameterizedTest(name = "[{0}] is IPv6")
+  @ParameterizedTest(name = "[{0}]")
   @CsvSource(delimiter = '|', value = {
-      "::1", "2001:db8::1", "2001:db8::1\t5", "::1/128", "2001:db8::/32",
-      "2a14:7c3::/32 ; SBL641930", "::ffff:1.2.3.4", "2001:db8::1-2001:db8::ff",
-      "2001:db8::1 - 2001:db8::ff", "2001:db8::,2001:db8::ff,name,url"})
-  void ipv6EntriesAreClassifiedNotMalformed(String line) {
-    assertEquals(LineKind.IPV6, parse(line.replace("\\t", "\t")));
+      "::1                                 | ADDRESS v6 ::1-::1",
+      "2001:DB8:0:0:0:0:0:1                | ADDRESS v6 2001:db8::1-2001:db8::1",
+      "2001:0db8::0001\t5                  | ADDRESS v6 2001:db8::1-2001:db8::1 [5]",
+      "2001:db8::1 # comment               | ADDRESS v6 2001:db8::1-2001:db8::1",
+      "2001:db8::1,spam,x                  | ADDRESS v6 2001:db8::1-2001:db8::1 [spam]",
+      "8000::/1                            | CIDR v6 8000::-ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+      "::/97                               | CIDR v6 ::-::7fff:ffff",
+      "1::/16                              | CIDR v6 1::-1:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+      "::1/128                             | CIDR v6 ::1-::1",
+      "2001:db8::/32                       | CIDR v6 2001:db8::-2001:db8:ffff:ffff:ffff:ffff:ffff:ffff",
+      "2001:db8:0:1::/64\tlab              | CIDR v6 2001:db8:0:1::-2001:db8:0:1:ffff:ffff:ffff:ffff [lab]",
+      "2001:db8::8000:0:0:0/65             | CIDR v6 2001:db8:0:0:8000::-2001:db8::ffff:ffff:ffff:ffff",
+      "2001:db8:: / 48 ; SBL1              | CIDR v6 2001:db8::-2001:db8:0:ffff:ffff:ffff:ffff:ffff",
+      "2a14:7c3::/32 ; SBL641930           | CIDR v6 2a14:7c3::-2a14:7c3:ffff:ffff:ffff:ffff:ffff:ffff",
+      "2001:db8::1-2001:db8::ff            | RANGE v6 2001:db8::1-2001:db8::ff",
+      "2001:db8::1 - 2001:db8::ff\tx       | RANGE v6 2001:db8::1-2001:db8::ff [x]",
+      "2001:db8::,2001:db8::ff,name,url    | RANGE v6 2001:db8::-2001:db8::ff [name]",
+      "::1:0:0:0-1::                       | RANGE v6 ::1:0:0:0-1::",
+      "::ffff:ffff:ffff:ffff               | ADDRESS v6 ::ffff:ffff:ffff:ffff-::ffff:ffff:ffff:ffff",
+      "::1:0:0                             | ADDRESS v6 ::1:0:0-::1:0:0",
+      "::ffff:1.2.3.4                      | ADDRESS 1.2.3.4-1.2.3.4",
+      "::FFFF:0102:0304\tmapped            | ADDRESS 1.2.3.4-1.2.3.4 [mapped]",
+      "::ffff:10.0.0.0/104                 | CIDR 10.0.0.0-10.255.255.255",
+      "::ffff:0:0/96                       | CIDR 0.0.0.0-255.255.255.255",
+      "::ffff:1.2.3.4/128                  | CIDR 1.2.3.4-1.2.3.4",
+      "::ffff:1.2.3.4-::ffff:1.2.3.9       | RANGE 1.2.3.4-1.2.3.9",
+      "::ffff:1.2.3.4-1.2.3.9              | RANGE 1.2.3.4-1.2.3.9",
+      "1.2.3.4-::ffff:1.2.3.9              | RANGE 1.2.3.4-1.2.3.9",
+      "1.2.3.4,::ffff:1.2.3.9,n            | RANGE 1.2.3.4-1.2.3.9 [n]",
+      "::1.2.3.4                           | ADDRESS v6 ::102:304-::102:304",
+      "2002:102:304::/48                   | CIDR v6 2002:102:304::-2002:102:304:ffff:ffff:ffff:ffff:ffff",
+      "64:ff9b::1.2.3.4                    | ADDRESS v6 64:ff9b::102:304-64:ff9b::102:304",
+      "2001:0:4136:e378::1                 | ADDRESS v6 2001:0:4136:e378::1-2001:0:4136:e378::1",
+      "::fffe:ffff:ffff-::fffe:ffff:ffff   | RANGE v6 ::fffe:ffff:ffff-::fffe:ffff:ffff",
+      "::1:0:0:0/96                        | CIDR v6 ::1:0:0:0-::1:0:ffff:ffff",
+  })
+  void ipv6Entries(String line, String expected) {
+    assertEquals(expected, entry(line.replace("\\t", "\t")));
     assertNull(parser.error());
+  }
+
+  @Test
+  void ipv6KeysAreFlippedHalvesInSignedOrder() {
+    parse("::-::1");
+    assertTrue(parser.isIpv6());
+    assertEquals(Long.MIN_VALUE, parser.startHiKey());
+    assertEquals(Long.MIN_VALUE, parser.startLoKey());
+    assertEquals(Long.MIN_VALUE + 1, parser.endLoKey());
+    parse("ffff::/16");
+    assertEquals(Long.MAX_VALUE, parser.endHiKey());
+    assertEquals(Long.MAX_VALUE, parser.endLoKey());
+    parse("0:0:0:0:7fff:ffff:ffff:ffff-0:0:0:1::");
+    assertEquals(Long.MIN_VALUE, parser.startHiKey());
+    assertEquals(-1L, parser.startLoKey());
+    assertEquals(Long.MIN_VALUE + 1, parser.endHiKey());
+    assertEquals(Long.MIN_VALUE, parser.endLoKey());
+    parse("1.2.3.4");
+    assertFalse(parser.isIpv6(), "the family is reset for every line");
   }
 
   @ParameterizedTest(name = "[{0}]")
@@ -190,8 +250,8 @@ class ListLineParserTest {
       "1.2.3.4:80                 | address: unexpected character ':': '1.2.3.4:80'",
       "1..3.4                     | address: empty octet 2: '1..3.4'",
       "1.2.3.1234                 | address: octet 4 has more than 3 digits: '1.2.3.1234'",
-      "hello                      | not an IPv4 address, block or range: 'hello'",
-      "host.example.com\tx        | not an IPv4 address, block or range: 'host.example.com\\x09x'",
+      "hello                      | not an IPv4 or IPv6 address, block or range: 'hello'",
+      "host.example.com\tx        | not an IPv4 or IPv6 address, block or range: 'host.example.com\\x09x'",
       "1.2.3.4/33                 | block prefix: 33 is out of range (0 to 32): '1.2.3.4/33'",
       "1.2.3.4/100                | block prefix: 100 is out of range (0 to 32): '1.2.3.4/100'",
       "1.2.3.0/                   | block prefix: missing: '1.2.3.0/'",
@@ -208,12 +268,35 @@ class ListLineParserTest {
       "1.2.3.0-                   | range end: missing: '1.2.3.0-'",
       "1.2.3.0 - 1.2.3.09         | range end: leading zeros are ambiguous (octal to inet_aton): '1.2.3.0 - 1.2.3.09'",
       "1.2.3.0-1.2.3.9-1.2.3.20   | range end: unexpected character '-': '1.2.3.0-1.2.3.9-1.2.3.20'",
-      "1.2.3.0-::1                | range end: IPv6 address: '1.2.3.0-::1'",
+      "1.2.3.0-::1                | range mixes IPv4 and IPv6: '1.2.3.0-::1'",
       "1.2.3.0-abc                | range end: not an IPv4 address: '1.2.3.0-abc'",
       "1.2.3.0,1.2.3              | range end: 3 octets, expected 4: '1.2.3.0,1.2.3'",
       "1.2.3.0,1.2.3.9\tname     | range end: unexpected character '\\x09': '1.2.3.0,1.2.3.9\\x09name'",
       "1.2.3.0,1.2.3.9 x,name     | range end: unexpected character ' ': '1.2.3.0,1.2.3.9 x,name'",
-      "1.2.3.0,::1,name           | range end: IPv6 address: '1.2.3.0,::1,name'",
+      "1.2.3.0,::1,name           | range mixes IPv4 and IPv6: '1.2.3.0,::1,name'",
+      "::1-1.2.3.4                | range mixes IPv4 and IPv6: '::1-1.2.3.4'",
+      "2001:db8::,1.2.3.4,x       | range mixes IPv4 and IPv6: '2001:db8::,1.2.3.4,x'",
+      "fe80::1%eth0               | zone id not allowed in a list: 'fe80::1%eth0'",
+      "fe80::1%eth0\tlab          | zone id not allowed in a list: 'fe80::1%eth0\\x09lab'",
+      "fe80::%1/64                | zone id not allowed in a list: 'fe80::%1/64'",
+      "fe80::1-fe80::9%2          | zone id not allowed in a list: 'fe80::1-fe80::9%2'",
+      "2001:db8::1/32             | 2001:db8::1/32 has host bits set; the block is 2001:db8::/32: '2001:db8::1/32'",
+      "2001:db8::1/0              | 2001:db8::1/0 has host bits set; the block is ::/0: '2001:db8::1/0'",
+      "::ffff:10.0.0.1/104        | ::ffff:10.0.0.1/104 has host bits set; the block is ::ffff:10.0.0.0/104: '::ffff:10.0.0.1/104'",
+      "2001:db8::/129             | block prefix: 129 is out of range (0 to 128): '2001:db8::/129'",
+      "2001:db8::/064             | block prefix: not a number from 0 to 128 (leading zero): '2001:db8::/064'",
+      "2001:db8::/                | block prefix: missing: '2001:db8::/'",
+      "2001:db8::9-2001:db8::1    | range end before start: '2001:db8::9-2001:db8::1'",
+      "2001:db8::-                | range end: missing: '2001:db8::-'",
+      "2001:db8:::1               | address: three colons in a row: '2001:db8:::1'",
+      "1::2::3/64                 | block address: two '::': '1::2::3/64'",
+      "::/0                       | MALFORMED_EDGE",
+      "::/64                      | MALFORMED_EDGE",
+      "::fffe:0:0/95              | MALFORMED_EDGE",
+      "::ffff:0:0/95              | ::ffff:0.0.0.0/95 has host bits set; the block is ::fffe:0:0/95: '::ffff:0:0/95'",
+      "::fffe:ffff:ffff-::ffff:0:0 | MALFORMED_EDGE",
+      "::ffff:255.255.255.255-::1:0:0:0 | MALFORMED_EDGE",
+      "::-1.2.3.4                 | range mixes IPv4 and IPv6: '::-1.2.3.4'",
       "01.2.3.0-1.2.3.9           | range start: leading zeros are ambiguous (octal to inet_aton): '01.2.3.0-1.2.3.9'",
       "-1.2.3.4                   | range start: missing: '-1.2.3.4'",
       "a-b                        | range start: not an IPv4 address: 'a-b'",
@@ -225,6 +308,12 @@ class ListLineParserTest {
   void errorsNameTheRealReason(String line, String message) {
     String real = line.replace("\\t", "\t");
     assertEquals(LineKind.MALFORMED, parse(real));
+    if (message.equals("MALFORMED_EDGE")) {
+      String what = real.contains("/") ? "block" : "range";
+      message = what + " crosses the edge of ::ffff:0:0/96, the IPv4-mapped addresses that a list"
+          + " reads as IPv4; give that part as IPv4 entries and the rest as IPv6 entries outside"
+          + " it: '" + real + "'";
+    }
     assertEquals(message, parser.error());
     assertFalse(parser.hasLabel());
   }
@@ -241,7 +330,8 @@ class ListLineParserTest {
 
     String longLine = "x".repeat(500);
     parse(longLine);
-    assertEquals("not an IPv4 address, block or range: '" + "x".repeat(200) + "… (500 bytes)'",
+    assertEquals("not an IPv4 or IPv6 address, block or range: '" + "x".repeat(200)
+        + "… (500 bytes)'",
         parser.error());
   }
 
@@ -277,6 +367,8 @@ class ListLineParserTest {
   void randomLinesNeverThrowAndAlwaysSayWhatTheyAre() {
     String[] pieces = {"1.2.3.4", "10.0.0.0", "255.255.255.255", "0.0.0.0", "01.2.3.4", "1.2.3",
         "::1", "/", "/8", "/33", "/0", "-", " - ", ",", ", ", "\"", "\"a,b\"", "\"\"", "\t", " ",
+        "2001:db8::", "::ffff:", "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", "/64", "/128", "/96",
+        "%eth0", ":", "::", "1:2:3:4:5:6:7:8",
         "#", ";", "x", "\u00fc", "\u00c3", "\r", "9", ".", "-255.255.255.255", ",255.255.255.255"};
     java.util.SplittableRandom random = new java.util.SplittableRandom(11);
     ListLineParser[] parsers = {parser, new ListLineParser(LabelColumn.NONE),
@@ -298,7 +390,10 @@ class ListLineParserTest {
         } else {
           assertNull(p.error(), context);
         }
-        if (kind.isEntry()) {
+        if (kind.isEntry() && p.isIpv6()) {
+          assertTrue(p.startHiKey() < p.endHiKey()
+              || p.startHiKey() == p.endHiKey() && p.startLoKey() <= p.endLoKey(), context);
+        } else if (kind.isEntry()) {
           assertTrue(p.startKey() <= p.endKey(), context);
           if (p.hasLabel()) {
             assertTrue(p.labelFrom() < p.labelTo(), context);

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.math.BigInteger;
+import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -57,20 +59,69 @@ class RealListsTest {
     }
   }
 
+  /**
+   * Spamhaus' IPv6 DROP list: every block parsed, normalised into the intervals an independent
+   * reading gives (the JDK's literal parser and BigInteger arithmetic: sort, merge overlapping and
+   * touching blocks), under both policies and mixed into the IPv4 DROP list.
+   */
   @Test
-  void spamhausDropV6IsSkippedAsIpv6NeverMalformed() throws IOException {
-    ListLineParser parser = new ListLineParser();
-    int ipv6 = 0;
-    int data = 0;
-    for (String line : lines("lists/spamhaus_dropv6.txt")) {
-      byte[] b = line.getBytes(StandardCharsets.UTF_8);
-      LineKind kind = parser.parse(b, 0, b.length);
-      assertEquals(line.startsWith(";") ? LineKind.COMMENT : LineKind.IPV6, kind, line);
-      ipv6 += kind == LineKind.IPV6 ? 1 : 0;
-      data += line.startsWith(";") ? 0 : 1;
+  void spamhausDropV6Blocks() throws IOException {
+    List<String> lines = lines("lists/spamhaus_dropv6.txt");
+    List<BigInteger[]> blocks = new ArrayList<>();
+    for (String line : lines) {
+      if (!line.startsWith(";")) {
+        String[] block = line.split(";")[0].trim().split("/");
+        BigInteger start = new BigInteger(1, InetAddress.getByName(block[0]).getAddress());
+        BigInteger size = BigInteger.ONE.shiftLeft(128 - Integer.parseInt(block[1]));
+        blocks.add(new BigInteger[] {start, start.add(size).subtract(BigInteger.ONE)});
+      }
     }
-    assertEquals(data, ipv6);
-    assertTrue(ipv6 > 0);
+    assertEquals(78, blocks.size(), "the file as documented in realdata/README.md");
+    blocks.sort(Comparator.comparing((BigInteger[] b) -> b[0]));
+    List<String> merged = new ArrayList<>();
+    BigInteger[] open = null;
+    for (BigInteger[] b : blocks) {
+      if (open != null && b[0].compareTo(open[1].add(BigInteger.ONE)) <= 0) {
+        open[1] = open[1].max(b[1]);
+      } else {
+        if (open != null) {
+          merged.add(hex(open[0]) + "-" + hex(open[1]));
+        }
+        open = b.clone();
+      }
+    }
+    merged.add(hex(open[0]) + "-" + hex(open[1]));
+    for (OverlapPolicy policy : OverlapPolicy.values()) {
+      NormalisedList list = IntervalNormaliser.normalise(
+          Lists.entries(LabelColumn.DEFAULT, lines), policy);
+      assertEquals(merged, Lists.describe6Full(list));
+      assertEquals(0, list.size());
+      NormaliseStats s = list.stats();
+      assertEquals(blocks.size(), s.v6().blocks());
+      assertEquals(merged.size(), s.v6().intervals());
+      assertEquals(0, s.v4().entries());
+      assertFalse(list.hasLabels());
+      Lists.checkShape(list);
+    }
+    List<String> v4 = lines("lists/spamhaus_drop.txt");
+    long v4Blocks = v4.stream().filter(l -> !l.startsWith(";")).count();
+    List<String> both = new ArrayList<>(v4);
+    both.addAll(lines);
+    NormalisedList mixed = IntervalNormaliser.normalise(
+        Lists.entries(LabelColumn.DEFAULT, both), OverlapPolicy.LONGEST);
+    assertEquals(merged, Lists.describe6Full(mixed));
+    assertEquals(v4Blocks, mixed.stats().v4().blocks());
+    assertEquals(v4Blocks + blocks.size(), mixed.stats().blocks());
+  }
+
+  /** Eight groups of four hex digits: plain text that needs no IPv6 formatter. */
+  private static String hex(BigInteger address) {
+    String digits = String.format("%032x", address);
+    StringBuilder s = new StringBuilder();
+    for (int g = 0; g < 8; g++) {
+      s.append(g == 0 ? "" : ":").append(digits, 4 * g, 4 * g + 4);
+    }
+    return s.toString();
   }
 
   @Test

@@ -552,7 +552,7 @@ class CorruptIndexTest {
     MalformedIpListException g = assertThrows(MalformedIpListException.class,
         () -> ReadPath.TEXT.loader().load(garbage, true));
     assertEquals(2, g.line());
-    assertEquals(garbage + ":2: not an IPv4 address, block or range: 'not an ip'", g.getMessage());
+    assertEquals(garbage + ":2: not an IPv4 or IPv6 address, block or range: 'not an ip'", g.getMessage());
   }
 
   @Test
