@@ -25,10 +25,11 @@ import org.ipjoin.ip.IntervalText;
  * <p>Writes the index's normalised intervals back as a text list, in address order, one per line:
  * the address for a one-address interval, a CIDR block when the interval is exactly one, else
  * {@code a-b} ({@link IntervalText}); then TAB and the label when the interval has one (its UTF-8
- * bytes as stored). The IPv6 intervals follow the IPv4 ones, written the same way with addresses in
- * RFC 5952 form ({@link Ipv6IntervalText}). Building that text gives an index with the same intervals and labels. Reads
- * and checks the whole index first. Without {@code --output} the list goes to stdout; with it, to
- * a hidden temporary file beside the target that is renamed into place when complete.
+ * bytes as stored). The IPv6 intervals follow the IPv4 ones, written the same way with addresses
+ * in RFC 5952 form ({@link Ipv6IntervalText}). Building that text gives an index with the same
+ * intervals and labels. Reads and checks the whole index first. Without {@code --output} the list
+ * goes to stdout; with it, to a hidden temporary file beside the target that is renamed into place
+ * when complete.
  * Exit codes: 0 written, 1 the index is corrupt or an I/O error, 2 usage error, index missing, or
  * output exists (without {@code --overwrite}) or is the index.
  */
