@@ -179,7 +179,8 @@ public final class IpCodec {
     return null;
   }
 
-  private static String printable(byte b) {
+  /** A byte as itself if printable ASCII, else {@code \xNN}: for echoing user text in messages. */
+  static String printable(byte b) {
     int c = b & 0xFF;
     return c >= 0x20 && c < 0x7F ? String.valueOf((char) c) : String.format("\\x%02X", c);
   }
