@@ -129,6 +129,11 @@ abstract class ColumnDecoder {
    */
   abstract void check(int[] k, int at, int n, long base) throws CorruptIndexException;
 
+  /** "IPv6 " in the messages of an IPv6 section; nothing for IPv4, whose messages predate IPv6. */
+  String family() {
+    return section.kind().compareTo(SectionKind.V6_STARTS) >= 0 ? "IPv6 " : "";
+  }
+
   /** Checks that need the whole section. */
   void checkEnd() throws CorruptIndexException {}
 
@@ -234,7 +239,7 @@ abstract class ColumnDecoder {
       for (int j = 0; j < n; j++) {
         int id = k[at + j];
         if (id < 0 || id > labelCount) {
-          throw new CorruptIndexException(file, Check.LABEL_IDS, "interval " + (base + j)
+          throw new CorruptIndexException(file, Check.LABEL_IDS, family() + "interval " + (base + j)
               + " has label id " + id + "; the dictionary holds ids 1 .. " + labelCount);
         }
       }
@@ -254,8 +259,9 @@ abstract class ColumnDecoder {
     void check(int[] k, int at, int n, long base) throws CorruptIndexException {
       for (int j = 0; j < n; j++) {
         if (k[at + j] != computed[(int) base + j]) {
-          throw new CorruptIndexException(file, Check.LOOKUP_DIRECTORY, "entry " + (base + j)
-              + " is " + k[at + j] + "; the interval starts give " + computed[(int) base + j]);
+          throw new CorruptIndexException(file, Check.LOOKUP_DIRECTORY, family() + "entry "
+              + (base + j) + " is " + k[at + j] + "; the " + family() + "interval starts give "
+              + computed[(int) base + j]);
         }
       }
     }

@@ -13,6 +13,25 @@ package org.ipjoin.index.format;
  * @param directoryBits its prefix bits
  * @param labelEnds label end offsets ({@code [0]} = 0), or null without labels
  * @param labelBytes the labels' UTF-8 bytes, or null without labels
+ * @param v6 the IPv6 intervals, or null when the file has none
  */
 public record DecodedIndex(IndexHeader header, int[] starts, int[] ends, int[] labelIds,
-    int[] directory, int directoryBits, int[] labelEnds, byte[] labelBytes) {}
+    int[] directory, int directoryBits, int[] labelEnds, byte[] labelBytes, V6 v6) {
+
+  /** An index without IPv6 intervals. */
+  public DecodedIndex(IndexHeader header, int[] starts, int[] ends, int[] labelIds,
+      int[] directory, int directoryBits, int[] labelEnds, byte[] labelBytes) {
+    this(header, starts, ends, labelIds, directory, directoryBits, labelEnds, labelBytes, null);
+  }
+
+  /**
+   * The checked IPv6 part. Columns served from a mapping are null, as above.
+   *
+   * @param starts key halves, hi then lo, two per interval (null when served from a mapping)
+   * @param ends likewise, or null (no {@code V6_ENDS} section, or served from a mapping)
+   * @param labelIds label ids, or null (no labels, or served from a mapping)
+   * @param directory the IPv6 lookup directory ({@code 2^directoryBits + 1} entries)
+   * @param directoryBits its bits
+   */
+  public record V6(long[] starts, long[] ends, int[] labelIds, int[] directory, int directoryBits) {}
+}

@@ -2,7 +2,9 @@ package org.ipjoin.index.format;
 
 /**
  * What an index holds, as the builder hands it to {@link IndexWriter}: disjoint IPv4 intervals in
- * address order, their labels, and where the list came from.
+ * address order, disjoint IPv6 intervals in address order, their labels, and where the list came
+ * from. A list of IPv6 intervals only has {@code count} 0 (and empty, not null, IPv4 label ids
+ * when it has labels).
  *
  * @param starts interval starts, strictly increasing, in {@code [0, count)}
  * @param ends interval ends (inclusive), or null when every interval is one address
@@ -33,9 +35,14 @@ public record IndexContent(int[] starts, int[] ends, int[] labelIds, int count, 
    * @param ends interval ends (inclusive), laid out as the starts, or null when every IPv6
    *     interval is one address
    * @param labelIds each interval's label id, or null exactly when the IPv4 part has none either
-   * @param count number of IPv6 intervals, at least 1
+   * @param count number of IPv6 intervals (0 is written as no IPv6 part)
    */
-  public record V6(long[] starts, long[] ends, int[] labelIds, int count) {}
+  public record V6(long[] starts, long[] ends, int[] labelIds, int count) {
+
+    public boolean ranges() {
+      return ends != null;
+    }
+  }
 
   /** An exact-address list without labels: sorted, distinct keys. */
   public static IndexContent exact(int[] keys, int count, long sourceBytes, long sourceLines) {
@@ -50,7 +57,17 @@ public record IndexContent(int[] starts, int[] ends, int[] labelIds, int count, 
     return labelIds != null;
   }
 
+  /**
+   * True when the content has IPv6 intervals. A {@code v6} part of count 0 is none: the file is
+   * then the one of the IPv4 intervals alone, byte for byte.
+   */
+  public boolean hasV6() {
+    return v6 != null && v6.count() > 0;
+  }
+
   int flags() {
-    return (ranges() ? IndexLayout.FLAG_RANGES : 0) | (labels() ? IndexLayout.FLAG_LABELS : 0);
+    return (ranges() ? IndexLayout.FLAG_RANGES : 0) | (labels() ? IndexLayout.FLAG_LABELS : 0)
+        | (hasV6() ? IndexLayout.FLAG_V6 : 0)
+        | (hasV6() && v6.ranges() ? IndexLayout.FLAG_V6_RANGES : 0);
   }
 }

@@ -3,6 +3,7 @@ package org.ipjoin.index.format;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.IntBuffer;
+import java.nio.LongBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -14,22 +15,31 @@ import org.ipjoin.index.format.CorruptIndexException.Check;
  * Reads the sections of an index file after its head ({@link IndexLayout#decodeHead}), checking
  * each as it goes: every read path feeds it the file's bytes in order, in chunks of any size
  * ({@link #accept}) or value by value ({@link #acceptInt}), and gets the checked content from
- * {@link #finish}. The checks live here once; the loaders only do I/O.
+ * {@link #finish}. The checks live here once; the loaders only do I/O. IPv6 sections hold 16-byte
+ * keys; a key split between two chunks is carried over like a split i32 value.
  */
 public final class IndexDecoder {
 
   private final IndexHeader header;
   private final String file;
   private final boolean verifyChecksums;
-  /** Null: copy the interval columns to the heap. Else the mapped starts, checked in place. */
+  /** False: copy the interval columns to the heap. True: check them in place in a mapping. */
+  private final boolean inPlace;
+  /** The mapped IPv4 starts when in place. */
   private final IntBuffer mappedStarts;
+  /** The mapped IPv6 starts (halves) when in place and the file has IPv6 intervals. */
+  private final LongBuffer mappedStarts6;
   private final List<Section> sections;
   private final long end;
 
   private long position;
   private int current;
+  /** The decoder of the current section: an i32 column, a column of IPv6 keys, or neither. */
   private ColumnDecoder column;
-  private final byte[] carry = new byte[4];
+  private KeyColumnDecoder keyColumn;
+  /** The bytes of a value split between two chunks (at most one IPv6 key). */
+  private final byte[] carry = new byte[KeyColumnDecoder.ITEM_BYTES];
+  private final ByteBuffer carryBuffer = ByteBuffer.wrap(carry).order(ByteOrder.LITTLE_ENDIAN);
   private int carried;
 
   private int[] starts;
@@ -41,12 +51,19 @@ public final class IndexDecoder {
   private byte[] labelBytes;
   private int labelBytesFilled;
   private final CRC32C labelCrc = new CRC32C();
+  private long[] starts6;
+  private long[] ends6;
+  private int[] labelIds6;
+  private int[] directory6;
 
-  private IndexDecoder(IndexHeader header, String file, boolean verifyChecksums, IntBuffer mappedStarts) {
+  private IndexDecoder(IndexHeader header, String file, boolean verifyChecksums, boolean inPlace,
+      IntBuffer mappedStarts, LongBuffer mappedStarts6) {
     this.header = header;
     this.file = file;
     this.verifyChecksums = verifyChecksums;
+    this.inPlace = inPlace;
     this.mappedStarts = mappedStarts;
+    this.mappedStarts6 = mappedStarts6;
     this.sections = header.sections();
     this.end = header.fileLength();
     this.position = IndexLayout.HEADER_SIZE + (long) sections.size() * IndexLayout.ENTRY_SIZE;
@@ -55,7 +72,7 @@ public final class IndexDecoder {
 
   /** A decoder that copies every section to the heap. */
   public static IndexDecoder copying(IndexHeader header, String file, boolean verifyChecksums) {
-    return new IndexDecoder(header, file, verifyChecksums, null);
+    return new IndexDecoder(header, file, verifyChecksums, false, null, null);
   }
 
   /**
@@ -64,7 +81,20 @@ public final class IndexDecoder {
    */
   public static IndexDecoder inPlace(IndexHeader header, String file, boolean verifyChecksums,
       IntBuffer mappedStarts) {
-    return new IndexDecoder(header, file, verifyChecksums, mappedStarts);
+    return inPlace(header, file, verifyChecksums, mappedStarts, null);
+  }
+
+  /**
+   * As {@link #inPlace(IndexHeader, String, boolean, IntBuffer)}, for a file that may have IPv6
+   * intervals: {@code mappedStarts6} is the little-endian view of its {@code V6_STARTS} section
+   * (null when it has none).
+   */
+  public static IndexDecoder inPlace(IndexHeader header, String file, boolean verifyChecksums,
+      IntBuffer mappedStarts, LongBuffer mappedStarts6) {
+    if (header.v6() && mappedStarts6 == null) {
+      throw new IllegalArgumentException(file + ": the IPv6 starts must be mapped too");
+    }
+    return new IndexDecoder(header, file, verifyChecksums, true, mappedStarts, mappedStarts6);
   }
 
   /** The file offset of the next byte this decoder expects. */
@@ -93,7 +123,7 @@ public final class IndexDecoder {
       if (s.kind() == SectionKind.LABEL_BYTES) {
         acceptLabelBytes(in, take);
       } else {
-        acceptColumnBytes(in, take);
+        acceptColumnBytes(in, take, s.kind().itemBytes);
       }
     }
     chunk.position(chunk.limit());
@@ -103,31 +133,43 @@ public final class IndexDecoder {
   public void acceptInt(int value) throws CorruptIndexException {
     advance();
     Section s = current < sections.size() ? sections.get(current) : null;
-    if (s != null && carried == 0 && position >= s.offset() && s.kind() != SectionKind.LABEL_BYTES
-        && s.end() - position >= 4) {
-      column.acceptInt(value);
-      position += 4;
-      return;
+    if (s != null && position >= s.offset() && s.end() - position >= 4) {
+      if (column != null && carried == 0) {
+        column.acceptInt(value);
+        position += 4;
+        return;
+      }
+      if (keyColumn != null && (position - s.offset()) % 4 == 0) {
+        // A quarter of an IPv6 key: collected without allocating, fed once whole.
+        carryBuffer.putInt(carried, value);
+        carried += 4;
+        position += 4;
+        if (carried == KeyColumnDecoder.ITEM_BYTES) {
+          keyColumn.accept(carryBuffer.clear());
+          carried = 0;
+        }
+        return;
+      }
     }
     accept(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(0, value));
   }
 
-  private void acceptColumnBytes(ByteBuffer in, int take) throws CorruptIndexException {
+  private void acceptColumnBytes(ByteBuffer in, int take, int unit) throws CorruptIndexException {
     int taken = 0;
     if (carried > 0) {
-      while (carried < 4 && taken < take) {
+      while (carried < unit && taken < take) {
         carry[carried++] = in.get();
         taken++;
       }
-      if (carried == 4) {
-        column.accept(ByteBuffer.wrap(carry));
+      if (carried == unit) {
+        feed(carryBuffer.clear().limit(unit));
         carried = 0;
       }
     }
-    int whole = (take - taken) & ~3;
+    int whole = (take - taken) / unit * unit;
     if (whole > 0) {
       ByteBuffer values = in.slice(in.position(), whole);
-      column.accept(values);
+      feed(values);
       in.position(in.position() + whole);
       taken += whole;
     }
@@ -136,6 +178,15 @@ public final class IndexDecoder {
       taken++;
     }
     position += take;
+  }
+
+  /** Hands whole values to the current section's decoder. */
+  private void feed(ByteBuffer values) throws CorruptIndexException {
+    if (keyColumn != null) {
+      keyColumn.accept(values);
+    } else {
+      column.accept(values);
+    }
   }
 
   private void acceptLabelBytes(ByteBuffer in, int take) {
@@ -166,7 +217,13 @@ public final class IndexDecoder {
   }
 
   private void open(Section s) {
-    boolean retain = mappedStarts == null;
+    boolean retain = !inPlace;
+    keyColumn = switch (s.kind()) {
+      case V6_STARTS -> new KeyColumnDecoder.Starts(s, file, verifyChecksums, retain);
+      case V6_ENDS -> new KeyColumnDecoder.Ends(s, file, verifyChecksums, retain,
+          retain ? LongBuffer.wrap(starts6) : mappedStarts6);
+      default -> null;
+    };
     column = switch (s.kind()) {
       case V4_STARTS -> new ColumnDecoder.Starts(s, file, verifyChecksums, retain);
       case V4_ENDS -> new ColumnDecoder.Ends(s, file, verifyChecksums, retain,
@@ -176,7 +233,10 @@ public final class IndexDecoder {
       case V4_DIRECTORY -> new ColumnDecoder.Directory(s, file, verifyChecksums, directory);
       case LABEL_ENDS -> new ColumnDecoder.LabelEnds(s, file, verifyChecksums,
           header.section(SectionKind.LABEL_BYTES).count());
-      case LABEL_BYTES -> null;
+      case LABEL_BYTES, V6_STARTS, V6_ENDS -> null;
+      case V6_LABEL_IDS -> new ColumnDecoder.LabelIds(s, file, verifyChecksums, retain,
+          header.labelCount());
+      case V6_DIRECTORY -> new ColumnDecoder.Directory(s, file, verifyChecksums, directory6);
     };
     if (s.kind() == SectionKind.LABEL_BYTES) {
       labelBytes = new byte[(int) s.count()];
@@ -196,8 +256,17 @@ public final class IndexDecoder {
       case V4_DIRECTORY -> column.finish();
       case LABEL_ENDS -> labelEnds = column.finish();
       case LABEL_BYTES -> finishLabelBytes(s);
+      case V6_STARTS -> {
+        starts6 = keyColumn.finish();
+        directory6 = V6LookupDirectory.of(inPlace ? mappedStarts6 : LongBuffer.wrap(starts6),
+            (int) s.count());
+      }
+      case V6_ENDS -> ends6 = keyColumn.finish();
+      case V6_LABEL_IDS -> labelIds6 = column.finish();
+      case V6_DIRECTORY -> column.finish();
     }
     column = null;
+    keyColumn = null;
   }
 
   private void finishLabelBytes(Section s) throws CorruptIndexException {
@@ -224,7 +293,9 @@ public final class IndexDecoder {
       throw new CorruptIndexException(file, Check.FILE_LENGTH, "the file ended at byte " + position
           + "; its section directory says " + end);
     }
+    DecodedIndex.V6 v6 = header.v6() ? new DecodedIndex.V6(starts6, ends6, labelIds6, directory6,
+        header.v6DirectoryBits()) : null;
     return new DecodedIndex(header, starts, ends, labelIds, directory, directoryBits, labelEnds,
-        labelBytes);
+        labelBytes, v6);
   }
 }

@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * The decoded, checked header and section directory of an index file ({@link IndexLayout}).
  *
- * @param flags {@link IndexLayout#FLAG_RANGES}, {@link IndexLayout#FLAG_LABELS}
+ * @param flags {@link IndexLayout#FLAG_RANGES}, {@link IndexLayout#FLAG_LABELS},
+ *     {@link IndexLayout#FLAG_V6}, {@link IndexLayout#FLAG_V6_RANGES}
  * @param sections the section directory, in file order
  * @param directoryCrc CRC32C of the directory bytes (it covers every section's CRC, so it pins the
  *     whole content)
@@ -23,6 +24,16 @@ public record IndexHeader(int flags, List<Section> sections, int directoryCrc, l
     return (flags & IndexLayout.FLAG_LABELS) != 0;
   }
 
+  /** True when the file has IPv6 intervals (its {@code V6_*} sections). */
+  public boolean v6() {
+    return (flags & IndexLayout.FLAG_V6) != 0;
+  }
+
+  /** True when some IPv6 interval is wider than one address (a {@code V6_ENDS} section). */
+  public boolean v6Ranges() {
+    return (flags & IndexLayout.FLAG_V6_RANGES) != 0;
+  }
+
   /** The section of {@code kind}, or null when the file has none. */
   public Section section(SectionKind kind) {
     for (Section s : sections) {
@@ -38,6 +49,17 @@ public record IndexHeader(int flags, List<Section> sections, int directoryCrc, l
     return section(SectionKind.V4_STARTS).count();
   }
 
+  /** IPv6 intervals (0 without IPv6 sections). */
+  public long v6IntervalCount() {
+    Section starts = section(SectionKind.V6_STARTS);
+    return starts == null ? 0 : starts.count();
+  }
+
+  /** Intervals of both families: what the index identity counts. */
+  public long totalIntervalCount() {
+    return intervalCount() + v6IntervalCount();
+  }
+
   /** Distinct labels (ids 1 .. n). */
   public int labelCount() {
     Section ends = section(SectionKind.LABEL_ENDS);
@@ -49,6 +71,12 @@ public record IndexHeader(int flags, List<Section> sections, int directoryCrc, l
     return IndexLayout.directoryBits(section(SectionKind.V4_DIRECTORY).count());
   }
 
+  /** Bits of the IPv6 lookup directory (0 without IPv6 sections). */
+  public int v6DirectoryBits() {
+    Section d = section(SectionKind.V6_DIRECTORY);
+    return d == null ? 0 : IndexLayout.directoryBits(d.count());
+  }
+
   /** The file length this header requires: the end of the last section. */
   public long fileLength() {
     return sections.get(sections.size() - 1).end();
@@ -56,6 +84,6 @@ public record IndexHeader(int flags, List<Section> sections, int directoryCrc, l
 
   /** What pins one exact index file: every task checks it loaded the index the driver saw. */
   public IndexIdentity identity(long fileLength) {
-    return new IndexIdentity(fileLength, intervalCount(), directoryCrc);
+    return new IndexIdentity(fileLength, totalIntervalCount(), directoryCrc);
   }
 }

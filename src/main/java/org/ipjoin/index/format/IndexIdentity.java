@@ -6,7 +6,7 @@ import java.util.zip.CRC32C;
 import org.ipjoin.index.list.NormalisedList;
 
 /**
- * Length, interval count and directory checksum of one index file (the directory holds every
+ * Length, interval count (IPv4 and IPv6 together) and directory checksum of one index file (the directory holds every
  * section's CRC32C, so its checksum pins the whole content). The job driver records it when it
  * validates the index, and every task compares it with what it loaded: a stale local copy or a file
  * replaced mid-job then fails loudly instead of giving silently different answers per task.

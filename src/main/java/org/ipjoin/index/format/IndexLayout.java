@@ -20,8 +20,10 @@ import org.ipjoin.index.format.CorruptIndexException.Check;
  *     10     1  BYTE_ORDER      u8, 1 = sections are little-endian (the only order written)
  *     11     1  (reserved)      0
  *     12     4  FLAGS           u32: bit 0 RANGES (intervals wider than one address: a V4_ENDS
- *                               section), bit 1 LABELS (V4_LABEL_IDS, LABEL_ENDS, LABEL_BYTES);
- *                               other bits 0
+ *                               section), bit 1 LABELS (V4_LABEL_IDS, LABEL_ENDS, LABEL_BYTES,
+ *                               and V6_LABEL_IDS with V6), bit 2 V6 (IPv6 intervals: V6_STARTS,
+ *                               V6_DIRECTORY), bit 3 V6_RANGES (IPv6 intervals wider than one
+ *                               address: V6_ENDS; only with V6); other bits 0
  *     16     4  SECTION_COUNT   u32, entries in the section directory (2 .. 16)
  *     20     4  DIRECTORY_CRC   u32, CRC32C of the section directory's bytes
  *     24     8  SOURCE_BYTES    u64, size of the text list(s) the index was built from
@@ -31,7 +33,8 @@ import org.ipjoin.index.format.CorruptIndexException.Check;
  *
  * section directory, at byte 64: SECTION_COUNT entries of 32 bytes
  *      0     2  KIND            u16, a {@link SectionKind} code; entries in increasing code order
- *      2     2  ITEM_BYTES      u16, bytes per item (4 for i32 columns, 1 for label bytes)
+ *      2     2  ITEM_BYTES      u16, bytes per item (4 for i32 columns, 16 for IPv6 keys, 1 for
+ *                               label bytes)
  *      4     4  CRC             u32, CRC32C of the section's bytes
  *      8     8  COUNT           u64, items in the section
  *     16     8  OFFSET          u64, where the section starts: the end of the previous section
@@ -43,9 +46,19 @@ import org.ipjoin.index.format.CorruptIndexException.Check;
  * </pre>
  *
  * Sections start 64-byte aligned, so a bulk copy into an {@code int[]} on a little-endian CPU is a
- * plain memory copy. Always present: {@code V4_STARTS} and {@code V4_DIRECTORY}. An exact-address
- * list has no {@code V4_ENDS} (every interval is one address), so it costs 4 bytes per address
- * plus the directory, like format version 1; version 1 files are not read (rebuild them).
+ * plain memory copy. Always present: {@code V4_STARTS} and {@code V4_DIRECTORY} (with count 0 and
+ * an all-zero directory when the list has no IPv4 intervals). An exact-address list has no
+ * {@code V4_ENDS} (every interval is one address), so it costs 4 bytes per address plus the
+ * directory, like format version 1; version 1 files are not read (rebuild them).
+ *
+ * <p>IPv6 intervals are the sections {@code V6_*}, after the label sections, present only with
+ * {@link #FLAG_V6}: a list without IPv6 intervals is written byte for byte as before they existed,
+ * and a reader that predates them refuses a file with them at the flags check ("unknown flag bits
+ * 0x00000004 ... written by a newer ipjoin?"). A 128-bit key is two i64 key halves, hi then lo
+ * (16 bytes per interval). The IPv6 lookup directory is indexed by the {@code bits} hi-key bits
+ * that follow the prefix shared by the first and the last start (see {@link #v6SkipBits}): real
+ * lists cluster in 2000::/3 and often share more, and a directory over the top bits would leave
+ * most of its entries empty.
  *
  * <p>Readers check, in this order: magic, version, header length, header checksum, byte order,
  * flags, reserved bytes, the section directory (its checksum, known kinds in order, the sections
@@ -53,7 +66,7 @@ import org.ipjoin.index.format.CorruptIndexException.Check;
  * section while reading: the section checksum (unless switched off), starts strictly increasing,
  * each end between its start and the next start, label ids within the dictionary, label offsets
  * non-decreasing and within the bytes, and the stored lookup directory equal to the one the starts
- * give. Magic and version come first so that the most useful message ("not an index", "written by
+ * give; the same for the IPv6 sections. Magic and version come first so that the most useful message ("not an index", "written by
  * a newer ipjoin") wins. A new kind of data (IPv6 intervals) is a new section kind, not a new
  * version.
  */
@@ -65,7 +78,11 @@ public final class IndexLayout {
 
   public static final int FLAG_RANGES = 1;
   public static final int FLAG_LABELS = 1 << 1;
-  static final int KNOWN_FLAGS = FLAG_RANGES | FLAG_LABELS;
+  /** IPv6 intervals: {@code V6_STARTS}, {@code V6_DIRECTORY} (and {@code V6_LABEL_IDS} with labels). */
+  public static final int FLAG_V6 = 1 << 2;
+  /** Some IPv6 interval is wider than one address: {@code V6_ENDS}. Only with {@link #FLAG_V6}. */
+  public static final int FLAG_V6_RANGES = 1 << 3;
+  static final int KNOWN_FLAGS = FLAG_RANGES | FLAG_LABELS | FLAG_V6 | FLAG_V6_RANGES;
 
   static final int MAGIC_OFFSET = 0;
   static final int VERSION_OFFSET = 8;
@@ -94,6 +111,12 @@ public final class IndexLayout {
   public static final int MAX_HEAD_SIZE = HEADER_SIZE + MAX_SECTIONS * ENTRY_SIZE;
   public static final int ALIGNMENT = 64;
 
+  /**
+   * IPv6 intervals a file may hold: lookups number intervals with an {@code int}, and a heap copy
+   * of the starts is one {@code long[]} of two halves per interval.
+   */
+  public static final long MAX_V6_INTERVALS = (Integer.MAX_VALUE - 8) / 2;
+
   /** Smallest lookup directory: 2^16 entries, 256 KiB. */
   static final int MIN_DIRECTORY_BITS = 16;
   /** Largest: 2^22 entries, 16 MiB (only for lists of 170 M intervals and more). */
@@ -120,6 +143,16 @@ public final class IndexLayout {
     return (1L << bits) + 1;
   }
 
+  /**
+   * The hi-key bits the IPv6 lookup directory skips: the leading bits shared by the hi key halves
+   * of the first and the last start (so by every start), at most {@code 64 - directoryBits}. The
+   * directory entry of a key is then its {@code directoryBits} hi-key bits after those. Derived
+   * from the starts, so not stored; an index without IPv6 intervals has none to skip (0).
+   */
+  public static int v6SkipBits(long firstHiKey, long lastHiKey, int directoryBits) {
+    return Math.min(Long.numberOfLeadingZeros(firstHiKey ^ lastHiKey), 64 - directoryBits);
+  }
+
   /** The bits of a directory with {@code entries} entries (which the directory check validated). */
   static int directoryBits(long entries) {
     return 63 - Long.numberOfLeadingZeros(entries - 1);
@@ -135,6 +168,16 @@ public final class IndexLayout {
    */
   public static List<Section> layOut(long intervals, boolean ranges, boolean labels, long labelCount,
       long labelBytes, int[] crcs) {
+    return layOut(intervals, ranges, labels, labelCount, labelBytes, -1, false, crcs);
+  }
+
+  /**
+   * As {@link #layOut(long, boolean, boolean, long, long, int[])}, with {@code v6Intervals} IPv6
+   * intervals (negative: no IPv6 sections), with ends when {@code v6Ranges}.
+   */
+  public static List<Section> layOut(long intervals, boolean ranges, boolean labels, long labelCount,
+      long labelBytes, long v6Intervals, boolean v6Ranges, int[] crcs) {
+    boolean v6 = v6Intervals >= 0;
     List<SectionKind> kinds = new ArrayList<>();
     kinds.add(SectionKind.V4_STARTS);
     if (ranges) {
@@ -148,6 +191,16 @@ public final class IndexLayout {
       kinds.add(SectionKind.LABEL_ENDS);
       kinds.add(SectionKind.LABEL_BYTES);
     }
+    if (v6) {
+      kinds.add(SectionKind.V6_STARTS);
+      if (v6Ranges) {
+        kinds.add(SectionKind.V6_ENDS);
+      }
+      if (labels) {
+        kinds.add(SectionKind.V6_LABEL_IDS);
+      }
+      kinds.add(SectionKind.V6_DIRECTORY);
+    }
     List<Section> sections = new ArrayList<>();
     long at = HEADER_SIZE + (long) kinds.size() * ENTRY_SIZE;
     for (SectionKind kind : kinds) {
@@ -156,6 +209,8 @@ public final class IndexLayout {
         case V4_DIRECTORY -> directoryEntries(directoryBitsFor(intervals));
         case LABEL_ENDS -> labelCount + 1;
         case LABEL_BYTES -> labelBytes;
+        case V6_STARTS, V6_ENDS, V6_LABEL_IDS -> v6Intervals;
+        case V6_DIRECTORY -> directoryEntries(directoryBitsFor(v6Intervals));
       };
       Section s = new Section(kind, count, align(at), crcs[kind.ordinal()]);
       sections.add(s);
@@ -240,7 +295,11 @@ public final class IndexLayout {
     int flags = b.getInt(FLAGS_OFFSET);
     if ((flags & ~KNOWN_FLAGS) != 0) {
       throw new CorruptIndexException(file, Check.FLAGS, "unknown flag bits " + hex(flags & ~KNOWN_FLAGS)
-          + " (known: 0x1 ranges, 0x2 labels); written by a newer ipjoin?");
+          + " (known: 0x1 ranges, 0x2 labels, 0x4 IPv6, 0x8 IPv6 ranges); written by a newer ipjoin?");
+    }
+    if ((flags & FLAG_V6_RANGES) != 0 && (flags & FLAG_V6) == 0) {
+      throw new CorruptIndexException(file, Check.FLAGS,
+          "flag 0x8 (IPv6 ranges) is set without flag 0x4 (IPv6)");
     }
     if (b.get(RESERVED_1_OFFSET) != 0 || !zero(b, RESERVED_2_OFFSET, RESERVED_2_LENGTH)) {
       throw new CorruptIndexException(file, Check.RESERVED, "bytes 11 and 40-59 must be 0");
@@ -333,6 +392,32 @@ public final class IndexLayout {
     }
     if (labelEnds != null && (labelEnds.count() < 1 || labelEnds.count() > Integer.MAX_VALUE)) {
       throw directory(file, "the label offsets section has " + labelEnds.count() + " entries");
+    }
+    checkV6SectionSet(sections, flags, file);
+  }
+
+  private static void checkV6SectionSet(List<Section> sections, int flags, String file)
+      throws CorruptIndexException {
+    boolean v6 = (flags & FLAG_V6) != 0;
+    Section starts = require(sections, SectionKind.V6_STARTS, v6, file);
+    Section ends = require(sections, SectionKind.V6_ENDS, (flags & FLAG_V6_RANGES) != 0, file);
+    Section ids = require(sections, SectionKind.V6_LABEL_IDS, v6 && (flags & FLAG_LABELS) != 0, file);
+    Section dir = require(sections, SectionKind.V6_DIRECTORY, v6, file);
+    if (!v6) {
+      return;
+    }
+    long n = starts.count();
+    if (n > MAX_V6_INTERVALS) {
+      throw directory(file, n + " IPv6 intervals are more than a lookup holds (at most "
+          + MAX_V6_INTERVALS + ")");
+    }
+    if ((ends != null && ends.count() != n) || (ids != null && ids.count() != n)) {
+      throw directory(file, "the IPv6 interval sections disagree on the interval count (" + n + ")");
+    }
+    long expected = directoryEntries(directoryBitsFor(n));
+    if (dir.count() != expected) {
+      throw directory(file, "the IPv6 lookup directory has " + dir.count() + " entries; " + n
+          + " IPv6 intervals need " + expected);
     }
   }
 

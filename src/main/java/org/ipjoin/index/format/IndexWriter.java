@@ -40,8 +40,21 @@ public final class IndexWriter {
       labelCount = content.labelEnds().length - 1;
       labelBytes = content.labelBytes().length;
     }
+    IndexContent.V6 v6 = content.hasV6() ? content.v6() : null;
+    int[] directory6 = null;
+    if (v6 != null) {
+      directory6 = V6LookupDirectory.of(v6.starts(), v6.count());
+      crcs[SectionKind.V6_STARTS.ordinal()] = KeyColumnDecoder.crcOf(v6.starts(), v6.count());
+      if (v6.ranges()) {
+        crcs[SectionKind.V6_ENDS.ordinal()] = KeyColumnDecoder.crcOf(v6.ends(), v6.count());
+      }
+      if (content.labels()) {
+        crcs[SectionKind.V6_LABEL_IDS.ordinal()] = ColumnDecoder.crcOf(v6.labelIds(), v6.count());
+      }
+      crcs[SectionKind.V6_DIRECTORY.ordinal()] = ColumnDecoder.crcOf(directory6, directory6.length);
+    }
     List<Section> sections = IndexLayout.layOut(n, content.ranges(), content.labels(), labelCount,
-        labelBytes, crcs);
+        labelBytes, v6 == null ? -1 : v6.count(), v6 != null && v6.ranges(), crcs);
     IndexHeader header = IndexLayout.describe(content.flags(), sections, content.sourceBytes(),
         content.sourceLines());
     ByteBuffer head = IndexLayout.encodeHead(header);
@@ -56,6 +69,10 @@ public final class IndexWriter {
         case V4_DIRECTORY -> writeInts(directory, directory.length, out);
         case LABEL_ENDS -> writeInts(content.labelEnds(), content.labelEnds().length, out);
         case LABEL_BYTES -> out.write(content.labelBytes());
+        case V6_STARTS -> writeLongs(v6.starts(), 2 * v6.count(), out);
+        case V6_ENDS -> writeLongs(v6.ends(), 2 * v6.count(), out);
+        case V6_LABEL_IDS -> writeInts(v6.labelIds(), v6.count(), out);
+        case V6_DIRECTORY -> writeInts(directory6, directory6.length, out);
       }
       at = s.end();
     }
@@ -72,6 +89,42 @@ public final class IndexWriter {
       if (c.ranges() && c.ends()[i - 1] >= s[i]) {
         throw new IllegalArgumentException("interval " + (i - 1) + " overlaps the next one");
       }
+    }
+    if (c.hasV6()) {
+      checkIntervals(c.v6(), c.labels());
+    }
+  }
+
+  private static void checkIntervals(IndexContent.V6 v6, boolean labels) {
+    if ((v6.labelIds() != null) != labels) {
+      throw new IllegalArgumentException("the IPv6 intervals must have label ids exactly when the"
+          + " IPv4 intervals have them (one dictionary)");
+    }
+    long[] s = v6.starts();
+    long[] e = v6.ends();
+    for (int i = 0; i < v6.count(); i++) {
+      if (i > 0 && KeyColumnDecoder.compare(s[2 * i - 2], s[2 * i - 1], s[2 * i], s[2 * i + 1]) >= 0) {
+        throw new IllegalArgumentException("IPv6 starts must be strictly increasing; start " + i
+            + " is not");
+      }
+      if (e != null && KeyColumnDecoder.compare(e[2 * i], e[2 * i + 1], s[2 * i], s[2 * i + 1]) < 0) {
+        throw new IllegalArgumentException("IPv6 interval " + i + " ends before it starts");
+      }
+      if (e != null && i > 0
+          && KeyColumnDecoder.compare(e[2 * i - 2], e[2 * i - 1], s[2 * i], s[2 * i + 1]) >= 0) {
+        throw new IllegalArgumentException("IPv6 interval " + (i - 1) + " overlaps the next one");
+      }
+    }
+  }
+
+  private static void writeLongs(long[] values, int count, OutputStream out) throws IOException {
+    ByteBuffer chunk = ByteBuffer.allocate(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    int perChunk = CHUNK_BYTES / 8;
+    for (int from = 0; from < count; from += perChunk) {
+      int k = Math.min(perChunk, count - from);
+      chunk.clear();
+      chunk.asLongBuffer().put(values, from, k);
+      out.write(chunk.array(), 0, k * 8);
     }
   }
 

@@ -22,10 +22,24 @@ public enum SectionKind {
   /** Label ends: 0, then the end offset of each label in {@link #LABEL_BYTES}. With labels. */
   LABEL_ENDS(5, 4, "label offsets"),
   /** Every label's UTF-8 bytes, one after the other. With labels. */
-  LABEL_BYTES(6, 1, "label bytes");
+  LABEL_BYTES(6, 1, "label bytes"),
+  /**
+   * IPv6 interval starts: two i64 key halves per interval ({@link org.ipjoin.ip.Ipv6Codec#toKey}),
+   * hi then lo, strictly increasing as 128-bit keys. Present with {@link IndexLayout#FLAG_V6}.
+   */
+  V6_STARTS(7, 16, "IPv6 interval starts"),
+  /** IPv6 interval ends (inclusive), laid out as the starts. With {@link IndexLayout#FLAG_V6_RANGES}. */
+  V6_ENDS(8, 16, "IPv6 interval ends"),
+  /** The label id of each IPv6 interval, ids of the one dictionary. With FLAG_V6 and FLAG_LABELS. */
+  V6_LABEL_IDS(9, 4, "IPv6 label ids"),
+  /**
+   * The IPv6 lookup directory: for each value of the {@code bits} hi-key bits that follow the
+   * prefix all starts share, the index of its first start, then the interval count. With FLAG_V6.
+   */
+  V6_DIRECTORY(10, 4, "IPv6 lookup directory");
 
   public final int code;
-  /** Bytes per item: the section's length is count × itemBytes. */
+  /** Bytes per item: the section's length is count × itemBytes (16 for a pair of i64 halves). */
   public final int itemBytes;
   public final String description;
 

@@ -34,7 +34,7 @@ public final class ChannelLoader implements IndexLoader {
         }
         decoder.accept(chunk.flip());
       }
-      return new LoadedIndex(Lookups.onHeap(decoder.finish()), head.header.identity(length));
+      return Lookups.loadedOnHeap(decoder.finish(), head.header.identity(length));
     }
   }
 

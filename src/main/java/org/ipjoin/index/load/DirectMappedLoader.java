@@ -3,17 +3,21 @@ package org.ipjoin.index.load;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.IntBuffer;
+import java.nio.LongBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import org.ipjoin.index.format.DecodedIndex;
 import org.ipjoin.index.format.IndexDecoder;
+import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.format.Section;
 import org.ipjoin.index.format.SectionKind;
 
 /**
  * {@code mmap-direct}: maps the file read-only and serves lookups from the mapping itself, with no
- * heap copy of the interval columns (only the lookup directory and the labels are copied). Every
+ * heap copy of the interval columns of either family (only the lookup directories and the labels
+ * are copied). Every
  * check still runs, in one pass over the mapping, which also pulls the file into the page cache,
  * where every map task on the node shares it. For indexes larger than a map task's heap.
  *
@@ -37,18 +41,29 @@ public final class DirectMappedLoader implements IndexLoader {
       }
       // The mapping stays valid after the channel is closed.
       MappedByteBuffer whole = channel.map(FileChannel.MapMode.READ_ONLY, 0, length);
-      IntBuffer starts = column(whole, head.header.section(SectionKind.V4_STARTS));
-      IndexDecoder decoder = IndexDecoder.inPlace(head.header, name, verifyChecksum, starts);
+      IndexHeader h = head.header;
+      IntBuffer starts = column(whole, h.section(SectionKind.V4_STARTS));
+      LongBuffer starts6 = keys(whole, h.section(SectionKind.V6_STARTS));
+      IndexDecoder decoder = IndexDecoder.inPlace(h, name, verifyChecksum, starts, starts6);
       decoder.accept(whole.duplicate().position((int) decoder.position()));
-      return new LoadedIndex(Lookups.mapped(decoder.finish(), starts,
-          column(whole, head.header.section(SectionKind.V4_ENDS)),
-          column(whole, head.header.section(SectionKind.V4_LABEL_IDS))),
-          head.header.identity(length));
+      DecodedIndex d = decoder.finish();
+      return new LoadedIndex(
+          Lookups.mapped(d, starts, column(whole, h.section(SectionKind.V4_ENDS)),
+              column(whole, h.section(SectionKind.V4_LABEL_IDS))),
+          Lookups.mapped6(d, starts6, keys(whole, h.section(SectionKind.V6_ENDS)),
+              column(whole, h.section(SectionKind.V6_LABEL_IDS))),
+          h.identity(length));
     }
   }
 
   private static IntBuffer column(MappedByteBuffer file, Section s) {
     return s == null ? null
         : file.slice((int) s.offset(), (int) s.length()).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
+  }
+
+  /** An IPv6 key section as a view of its halves. */
+  private static LongBuffer keys(MappedByteBuffer file, Section s) {
+    return s == null ? null
+        : file.slice((int) s.offset(), (int) s.length()).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();
   }
 }

@@ -103,7 +103,7 @@ public final class FileSystemLoader {
         }
         decoder.accept(ByteBuffer.wrap(chunk, 0, n));
       }
-      return new LoadedIndex(Lookups.onHeap(decoder.finish()), head.header.identity(length));
+      return Lookups.loadedOnHeap(decoder.finish(), head.header.identity(length));
     }
   }
 }

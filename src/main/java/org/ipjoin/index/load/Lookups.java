@@ -1,11 +1,15 @@
 package org.ipjoin.index.load;
 
 import java.nio.IntBuffer;
+import java.nio.LongBuffer;
 import java.util.Arrays;
 import org.ipjoin.index.list.NormalisedList;
 import org.ipjoin.index.format.DecodedIndex;
 import org.ipjoin.index.format.LookupDirectory;
+import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.lookup.IntColumn;
+import org.ipjoin.index.lookup.Interval6Index;
+import org.ipjoin.index.lookup.LongColumn;
 import org.ipjoin.index.lookup.IntervalIndex;
 import org.ipjoin.index.lookup.LabelDictionary;
 
@@ -47,6 +51,37 @@ final class Lookups {
   static IntervalIndex mapped(DecodedIndex d, IntBuffer starts, IntBuffer ends, IntBuffer labelIds) {
     return new IntervalIndex(IntColumn.of(starts), ends == null ? null : IntColumn.of(ends),
         labelIds == null ? null : IntColumn.of(labelIds), labels(d), d.directory(), d.directoryBits());
+  }
+
+  /** Both families on the heap, as every heap read path returns them. */
+  static LoadedIndex loadedOnHeap(DecodedIndex d, IndexIdentity identity) {
+    return new LoadedIndex(onHeap(d), onHeap6(d), identity);
+  }
+
+  /** The IPv6 lookup over the heap columns of {@code d} ({@link Interval6Index#EMPTY} without). */
+  static Interval6Index onHeap6(DecodedIndex d) {
+    DecodedIndex.V6 v6 = d.v6();
+    if (v6 == null) {
+      return Interval6Index.EMPTY;
+    }
+    return new Interval6Index(LongColumn.of(v6.starts()),
+        v6.ends() == null ? null : LongColumn.of(v6.ends()),
+        v6.labelIds() == null ? null : IntColumn.of(v6.labelIds()),
+        v6.directory(), v6.directoryBits());
+  }
+
+  /**
+   * The IPv6 lookup over little-endian views of the very IPv6 sections {@code d} was checked from
+   * ({@link Interval6Index#EMPTY} without).
+   */
+  static Interval6Index mapped6(DecodedIndex d, LongBuffer starts, LongBuffer ends,
+      IntBuffer labelIds) {
+    DecodedIndex.V6 v6 = d.v6();
+    if (v6 == null) {
+      return Interval6Index.EMPTY;
+    }
+    return new Interval6Index(LongColumn.of(starts), ends == null ? null : LongColumn.of(ends),
+        labelIds == null ? null : IntColumn.of(labelIds), v6.directory(), v6.directoryBits());
   }
 
   private static LabelDictionary labels(DecodedIndex d) {

@@ -29,7 +29,7 @@ public final class MappedLoader implements IndexLoader {
         long window = Math.min(WINDOW_BYTES, decoder.remaining());
         decoder.accept(channel.map(FileChannel.MapMode.READ_ONLY, decoder.position(), window));
       }
-      return new LoadedIndex(Lookups.onHeap(decoder.finish()), head.header.identity(length));
+      return Lookups.loadedOnHeap(decoder.finish(), head.header.identity(length));
     }
   }
 

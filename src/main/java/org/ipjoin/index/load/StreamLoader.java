@@ -48,6 +48,6 @@ public final class StreamLoader implements IndexLoader {
       decoder.acceptInt(Integer.reverseBytes(data.readInt()));
     }
     decoder.accept(ByteBuffer.wrap(data.readNBytes((int) decoder.remaining())));
-    return new LoadedIndex(Lookups.onHeap(decoder.finish()), head.header.identity(length));
+    return Lookups.loadedOnHeap(decoder.finish(), head.header.identity(length));
   }
 }
