@@ -14,10 +14,13 @@ import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.ip.IpCodec;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The mapper's IPv6 rules under MRUnit, one record per rule, against a mixed index (IPv4 and IPv6
@@ -158,6 +161,18 @@ class IpJoinMapperIpv6Test {
     assertEquals(7, count(counters, IpJoinCounter.INDEX_ENTRIES));
     assertEquals(4, count(counters, IpJoinCounter.INDEX_ENTRIES_V6));
     assertEquals(5, count(counters, IpJoinCounter.INDEX_LABELS));
+  }
+
+  /** Every binary read path (heap copies and the mapping) answers both families alike. */
+  @ParameterizedTest
+  @EnumSource(value = ReadPath.class, names = "TEXT", mode = EnumSource.Mode.EXCLUDE)
+  void everyBinaryLoaderTagsBothFamiliesAlike(ReadPath path) throws IOException {
+    MapDriver<LongWritable, Text, Writable, Writable> d = driver("tag");
+    d.getConfiguration().set(IpJoinKeys.LOADER.key(), path.externalName());
+    for (Case c : CASES) {
+      d.withOutput(NullWritable.get(), new Text(c.record() + "\t" + c.tag()));
+    }
+    d.runTest();
   }
 
   @Test
