@@ -35,7 +35,7 @@ class Ipv6JoinJobTest {
   @TempDir Path dir;
 
   /** The expected results of one log against one list. */
-  private record Expected(List<String> match, List<String> nomatch, List<String> tag,
+  record Expected(List<String> match, List<String> nomatch, List<String> tag,
       List<String> count, List<String> countByLabel, Map<IpJoinCounter, Long> counters) {}
 
   private static String client(String record) {
@@ -43,7 +43,7 @@ class Ipv6JoinJobTest {
     return space < 0 ? record : record.substring(0, space);
   }
 
-  private static Expected expected(MixedList list, List<String> records) throws IOException {
+  static Expected expected(MixedList list, List<String> records) throws IOException {
     List<String> match = new ArrayList<>();
     List<String> nomatch = new ArrayList<>();
     List<String> tag = new ArrayList<>();
@@ -91,6 +91,12 @@ class Ipv6JoinJobTest {
   }
 
   private DriverRun run(Path index, Path log, String name, String... more) throws Exception {
+    return run(dir, index, log, name, more);
+  }
+
+  /** One job with {@code more} options; it must succeed. */
+  static DriverRun run(Path dir, Path index, Path log, String name, String... more)
+      throws Exception {
     List<String> args = new ArrayList<>(List.of(more));
     args.addAll(List.of("--no-malformed-output", "--index", index.toString(), "--input",
         log.toString(), "--output", dir.resolve(name).toString()));
@@ -103,27 +109,36 @@ class Ipv6JoinJobTest {
   private void everyModeAgrees(MixedList list, Path log, int reducers) throws Exception {
     Path index = dir.resolve("mixed.ipidx");
     list.writeIndex(index);
+    everyModeAgrees(dir, index, list, log, reducers);
+  }
+
+  /**
+   * Every mode over {@code log} against {@code index} (an index of {@code list}, or with
+   * {@code --loader text} in {@code more} the list itself), checked against the reading.
+   */
+  static void everyModeAgrees(Path dir, Path index, MixedList list, Path log, int reducers,
+      String... more) throws Exception {
     List<String> records = Files.readAllLines(log, StandardCharsets.UTF_8);
     Expected expected = expected(list, records);
 
-    DriverRun match = run(index, log, "match", "--mode", "match");
+    DriverRun match = run(dir, index, log, "match", with(more, "--mode", "match"));
     assertEquals(sorted(expected.match()), sorted(partLines(match.output())));
     for (Map.Entry<IpJoinCounter, Long> c : expected.counters().entrySet()) {
       assertEquals(c.getValue(), match.counter(c.getKey()), c.getKey().name());
     }
     long v6Entries = list.entries().stream().filter(e -> e.family() == 6).count();
-    assertEquals(v6Entries, match.counter(IpJoinCounter.INDEX_ENTRIES_V6) / mapTasks(match));
+    assertEquals(v6Entries, match.counter(IpJoinCounter.INDEX_ENTRIES_V6) / mapTasks(match, index));
     assertEquals(list.entries().size(),
-        match.counter(IpJoinCounter.INDEX_ENTRIES) / mapTasks(match));
+        match.counter(IpJoinCounter.INDEX_ENTRIES) / mapTasks(match, index));
 
-    DriverRun nomatch = run(index, log, "nomatch", "--mode", "nomatch");
+    DriverRun nomatch = run(dir, index, log, "nomatch", with(more, "--mode", "nomatch"));
     assertEquals(sorted(expected.nomatch()), sorted(partLines(nomatch.output())));
 
-    DriverRun tag = run(index, log, "tag", "--mode", "tag");
+    DriverRun tag = run(dir, index, log, "tag", with(more, "--mode", "tag"));
     assertEquals(sorted(expected.tag()), sorted(partLines(tag.output())));
 
-    DriverRun count = run(index, log, "count", "-D", "mapreduce.job.reduces=" + reducers,
-        "--mode", "count");
+    DriverRun count = run(dir, index, log, "count", with(more, "-D",
+        "mapreduce.job.reduces=" + reducers, "--mode", "count"));
     assertEquals(expected.count(), partLines(count.output()),
         "IPv4 then IPv6, each by address, over the part files in name order");
     // Every IPv6 address is in the last reducer's file (a reducer with nothing writes none).
@@ -132,13 +147,31 @@ class Ipv6JoinJobTest {
     assertEquals(ipv6Lines, Files.readAllLines(last).stream().filter(l -> l.contains(":")).toList());
     assertTrue(!ipv6Lines.isEmpty() || expected.count().isEmpty());
 
-    DriverRun byLabel = run(index, log, "label", "--mode", "count", "--count-by", "label");
+    DriverRun byLabel = run(dir, index, log, "label",
+        with(more, "--mode", "count", "--count-by", "label"));
     assertEquals(expected.countByLabel(), partLines(byLabel.output()));
   }
 
   /** Map tasks of a run: INDEX_BYTES is the index length times the tasks. */
-  private long mapTasks(DriverRun run) throws IOException {
-    return run.counter(IpJoinCounter.INDEX_BYTES) / Files.size(dir.resolve("mixed.ipidx"));
+  private static long mapTasks(DriverRun run, Path index) throws IOException {
+    return run.counter(IpJoinCounter.INDEX_BYTES) / Files.size(index);
+  }
+
+  /** {@code first} then {@code rest}; generic options (-D) must come first, so they go last here. */
+  private static String[] with(String[] first, String... rest) {
+    List<String> all = new ArrayList<>();
+    List<String> generic = new ArrayList<>();
+    for (int i = 0; i < rest.length; i++) {
+      if (rest[i].equals("-D")) {
+        generic.add(rest[i]);
+        generic.add(rest[++i]);
+      } else {
+        all.add(rest[i]);
+      }
+    }
+    generic.addAll(List.of(first));
+    generic.addAll(all);
+    return generic.toArray(new String[0]);
   }
 
   @Test

@@ -93,6 +93,20 @@ final class MixedList {
     return entries;
   }
 
+  /** Fails unless the entries are disjoint (the reading answers with the one entry holding an address). */
+  MixedList requireDisjoint() {
+    List<Entry> sorted = new ArrayList<>(entries);
+    sorted.sort(Comparator.comparingInt(Entry::family).thenComparing(Entry::first));
+    for (int i = 1; i < sorted.size(); i++) {
+      Entry a = sorted.get(i - 1);
+      Entry b = sorted.get(i);
+      if (a.family() == b.family() && a.last().compareTo(b.first()) >= 0) {
+        throw new AssertionError("test list entries overlap: " + a + " and " + b);
+      }
+    }
+    return this;
+  }
+
   /** An address in a list line (no mapped forms in these test lists). */
   private static Address listAddress(String text) throws UnknownHostException {
     if (IPV4.matcher(text).matches()) {
