@@ -216,12 +216,30 @@ final class MixedList {
     return b;
   }
 
+  /**
+   * The intervals of one family an index of these (disjoint) entries holds: in address order,
+   * touching entries with the same label (or both without) merged into one, as a build does.
+   */
+  List<Entry> intervals(int family) {
+    List<Entry> sorted = entries.stream().filter(e -> e.family() == family)
+        .sorted(Comparator.comparing(Entry::first)).toList();
+    List<Entry> merged = new ArrayList<>();
+    for (Entry e : sorted) {
+      Entry last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
+      if (last != null && last.last().add(BigInteger.ONE).equals(e.first())
+          && java.util.Objects.equals(last.label(), e.label())) {
+        merged.set(merged.size() - 1, new Entry(family, last.first(), e.last(), e.label()));
+      } else {
+        merged.add(e);
+      }
+    }
+    return merged;
+  }
+
   /** Writes the index of these entries (ranges and labels, both families) to {@code file}. */
   IndexIdentity writeIndex(Path file) throws IOException {
-    List<Entry> v4 = entries.stream().filter(e -> e.family() == 4)
-        .sorted(Comparator.comparing(Entry::first)).toList();
-    List<Entry> v6 = entries.stream().filter(e -> e.family() == 6)
-        .sorted(Comparator.comparing(Entry::first)).toList();
+    List<Entry> v4 = intervals(4);
+    List<Entry> v6 = intervals(6);
     Map<String, Integer> ids = new LinkedHashMap<>();
     for (Entry e : entries) {
       if (e.label() != null) {
