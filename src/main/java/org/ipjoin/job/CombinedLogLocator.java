@@ -16,6 +16,9 @@ import org.ipjoin.ip.Utf8Bom;
  * drops it at the start of a file, but not where files were concatenated ({@code cat a.log b.log})
  * and the second one's first record starts with it. Only at the start: anywhere else those bytes
  * make the field malformed.
+ *
+ * <p>An IPv6 client in brackets, with or without a port ({@code [2001:db8::1]:443 - - ...}), is
+ * taken out of them ({@link Range#setField}).
  */
 public final class CombinedLogLocator implements ClientIpLocator {
 
@@ -29,7 +32,7 @@ public final class CombinedLogLocator implements ClientIpLocator {
     if (end == start) {
       return false;
     }
-    range.set(start, end);
+    range.setField(record, start, end);
     return true;
   }
 

@@ -6,7 +6,10 @@ import java.util.stream.Collectors;
 
 /** What {@code count} mode counts records by (see {@link IpJoinKeys#COUNT_BY}). */
 public enum CountBy {
-  /** Per listed client address: {@code a.b.c.d<TAB>records}, sorted by address. */
+  /**
+   * Per listed client address: {@code address<TAB>records}, IPv4 first, then IPv6 (RFC 5952; an
+   * IPv4-mapped client counts as its IPv4 address), each sorted by address.
+   */
   ADDRESS,
   /**
    * Per label of the matching list entry: {@code label<TAB>records}, sorted by the label's bytes;

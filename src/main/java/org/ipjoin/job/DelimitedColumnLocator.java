@@ -8,7 +8,8 @@ package org.ipjoin.job;
  * like {@code "a,b"} therefore spans two columns; put the IP column before any quoted column, or
  * use a {@code regex:} format. Spaces, tabs and CRs around the column are trimmed, as around a line
  * of the IP list ({@code "a, 1.2.3.4 ,b"} has client {@code 1.2.3.4}; a CRLF file's last column
- * loses its CR). A record with fewer than N columns has no client field.
+ * loses its CR); then an IPv6 client in brackets, with or without a port, is taken out of them
+ * ({@link Range#setField}). A record with fewer than N columns has no client field.
  */
 public final class DelimitedColumnLocator implements ClientIpLocator {
 
@@ -51,7 +52,7 @@ public final class DelimitedColumnLocator implements ClientIpLocator {
     while (from < to && (record[from] == ' ' || record[from] == '\t')) {
       from++;
     }
-    range.set(from, to);
+    range.setField(record, from, to);
     return true;
   }
 

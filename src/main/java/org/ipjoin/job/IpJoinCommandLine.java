@@ -140,7 +140,7 @@ final class IpJoinCommandLine {
   }
 
   static void printHelp(PrintWriter out) {
-    StrictCommandLine.printHelp(out, USAGE, "Map-side join of log records against an IPv4 index."
+    StrictCommandLine.printHelp(out, USAGE, "Map-side join of log records against an IPv4/IPv6 index."
         + " Every option below can also be set as its ipjoin.* key with -D; the command line wins."
         + " Exit code 3: the input held no data.", options());
   }

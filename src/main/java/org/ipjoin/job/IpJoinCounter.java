@@ -2,23 +2,39 @@ package org.ipjoin.job;
 
 /**
  * The job's counters (group {@code org.ipjoin.job.IpJoinCounter}). Per record:
- * {@code RECORDS = MATCHED + UNMATCHED + MALFORMED}, and {@code IPV6} is a part of
- * {@code UNMATCHED}. The {@code INDEX_*} counters are incremented once per map task, so a job total
- * is the per-task value times the number of map tasks (attempts that failed are not counted).
+ * {@code RECORDS = MATCHED + UNMATCHED + MALFORMED = RECORDS_V4 + RECORDS_V6 + MALFORMED} and
+ * {@code MATCHED = MATCHED_V4 + MATCHED_V6}. An IPv4-mapped client ({@code ::ffff:a.b.c.d}) is an
+ * IPv4 client: it is looked up as {@code a.b.c.d} and counted in {@code RECORDS_V4} (and
+ * {@code MATCHED_V4}), never in {@code IPV6}. The {@code INDEX_*} counters are incremented once per
+ * map task, so a job total is the per-task value times the number of map tasks (attempts that
+ * failed are not counted).
  */
 public enum IpJoinCounter {
   /** Input records (lines) the mappers saw. */
   RECORDS,
-  /** Records whose client IP is in the index. */
+  /** Records whose client IP is in the index (either family). */
   MATCHED,
-  /** Records with a well-formed client IP that is not in the index, IPv6 clients included. */
+  /** Records with a well-formed client IP that is not in the index (either family). */
   UNMATCHED,
-  /** Records whose client is an IPv6 address: the index holds IPv4 only, so they never match. */
+  /**
+   * Records whose client is an IPv6 address other than an IPv4-mapped one; always equal to
+   * {@link #RECORDS_V6}, kept under its old name for existing dashboards and checks.
+   */
   IPV6,
   /** Records with no client IP field, or one that is neither IPv4 nor IPv6 (see the malformed output). */
   MALFORMED,
-  /** Intervals in the index (keys, for an exact-address list), summed over map tasks. */
+  /** Records with an IPv4 client, IPv4-mapped IPv6 clients included. */
+  RECORDS_V4,
+  /** Records with an IPv6 client, IPv4-mapped ones excluded. */
+  RECORDS_V6,
+  /** Records with an IPv4 client (IPv4-mapped included) that is in the index. */
+  MATCHED_V4,
+  /** Records with an IPv6 client (IPv4-mapped excluded) that is in the index. */
+  MATCHED_V6,
+  /** Intervals in the index, both families (keys, for an exact-address list), summed over map tasks. */
   INDEX_ENTRIES,
+  /** The IPv6 intervals among {@link #INDEX_ENTRIES}, summed over map tasks. */
+  INDEX_ENTRIES_V6,
   /** Length in bytes of the index file (or text list) each task loaded, summed over map tasks. */
   INDEX_BYTES,
   /** Milliseconds spent loading the index (reading, checking, building lookups), summed over map tasks. */

@@ -8,7 +8,6 @@ import java.time.Instant;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
@@ -182,8 +181,10 @@ public class IpJoinDriver extends Configured implements Tool {
       // leaves at most one record per label and map task), and one file is sorted by label.
       job.setNumReduceTasks(1);
     } else if (mode.needsReducer()) {
-      job.setMapOutputKeyClass(IntWritable.class);
+      job.setMapOutputKeyClass(AddressKey.class);
       job.setMapOutputValueClass(LongWritable.class);
+      // Keys compared as bytes: IPv4 before IPv6, each in address order.
+      job.setSortComparatorClass(AddressKey.Comparator.class);
       // Hadoop's own LongSumReducer sums the 1s per address key on the map side.
       job.setCombinerClass(LongSumReducer.class);
       job.setReducerClass(IpCountReducer.class);

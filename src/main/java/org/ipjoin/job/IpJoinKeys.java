@@ -20,19 +20,19 @@ public enum IpJoinKeys {
           + "into the heap) or `mmap-direct` (lookups served from a shared read-only mapping: no heap"
           + " copy, for indexes larger than a task's heap). `--loader` sets it."),
   MODE("ipjoin.mode", "match",
-      "Output: `match` (records whose client IP is listed), `nomatch` (the others, IPv6 included), "
+      "Output: `match` (records whose client IP is listed), `nomatch` (the others), "
           + "`tag` (every record + TAB + the label of the matching list entry, `1` for an entry "
           + "without a label, `ipjoin.tag.unmatched` when nothing matches, `-` malformed), `count` "
-          + "(`a.b.c.d<TAB>matched records`, sorted by address; per label with "
-          + "`ipjoin.count.by=label`). `--mode` sets it."),
+          + "(`address<TAB>matched records`, IPv4 then IPv6 (RFC 5952), each sorted by address; "
+          + "per label with `ipjoin.count.by=label`). `--mode` sets it."),
   TAG_UNMATCHED("ipjoin.tag.unmatched", "0",
-      "What `tag` mode writes after the TAB for a record whose client IP matches nothing (IPv6 "
-          + "included), e.g. `none`; any text without a tab or line break."),
+      "What `tag` mode writes after the TAB for a record whose client IP matches nothing, e.g. "
+          + "`none`; any text without a tab or line break."),
   COUNT_BY("ipjoin.count.by", "address",
-      "What `count` mode counts by: `address` (`a.b.c.d<TAB>records` per listed address, sorted by "
-          + "address) or `label` (`label<TAB>records` per label of the matching entries, sorted by "
-          + "the label's bytes, `1` for entries without a label; one reducer). `--count-by` sets "
-          + "it."),
+      "What `count` mode counts by: `address` (`address<TAB>records` per listed client address, "
+          + "IPv4 then IPv6, sorted by address) or `label` (`label<TAB>records` per label of the "
+          + "matching entries, sorted by the label's bytes, `1` for entries without a label; one "
+          + "reducer). `--count-by` sets it."),
   FORMAT("ipjoin.format", "combined",
       "Where the client IP is in a record: `combined` (first space-delimited field: Apache "
           + "common/combined, Nginx), `tsv:N` or `csv:N` (1-based column, spaces around it trimmed; CSV without quoting), "

@@ -5,7 +5,6 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
@@ -14,27 +13,38 @@ import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.lookup.Interval6Index;
 import org.ipjoin.index.lookup.IntervalIndex;
+import org.ipjoin.index.lookup.LabelDictionary;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.ip.IpCodec;
+import org.ipjoin.ip.Ipv6Codec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The map-side join: loads the index once per task in {@link #setup}, then per record finds the
- * client IP bytes ({@link ClientIpLocator}), parses them ({@link IpCodec}, no String) and looks them
- * up.
+ * client IP bytes ({@link ClientIpLocator}), parses them ({@link IpCodec}, else {@link Ipv6Codec};
+ * no String) and looks them up in the index of their family.
+ *
+ * <p>Families: an IPv4 client is looked up in the IPv4 intervals. An IPv6 client that is
+ * IPv4-mapped ({@code ::ffff:a.b.c.d}, {@link Ipv6Codec#mappedIpv4}) is an IPv4 client: looked up,
+ * counted ({@code RECORDS_V4}, {@code MATCHED_V4}) and, in count mode, output as {@code a.b.c.d}.
+ * Every other IPv6 client (6to4 {@code 2002::/16}, Teredo {@code 2001::/32}, IPv4-compatible
+ * {@code ::a.b.c.d} and NAT64 {@code 64:ff9b::/96} included: they name tunnels and translators, not
+ * the IPv4 host, so translating them would be a guess) is looked up in the IPv6 intervals and
+ * counted in {@code IPV6}, {@code RECORDS_V6} and {@code MATCHED_V6}. A client in brackets
+ * ({@code [2001:db8::1]:443}) must be IPv6; a zone id ({@code fe80::1%eth0}) makes it malformed.
  *
  * <p>Per record, by {@link JoinMode}: {@code match}/{@code nomatch} write the record's bytes
  * unchanged (NullWritable key, so TextOutputFormat writes the value alone); {@code tag} writes the
  * record + TAB + the matching interval's label ({@code 1} without one), the configured unmatched
- * tag, or {@code -} for a malformed record ({@link MatchTags}); {@code count} emits (key of the
- * address, 1) for listed addresses, summed by Hadoop's LongSumReducer as combiner and {@link
- * IpCountReducer}, or with {@code ipjoin.count.by=label} (label, 1), summed by LongSumReducer as
- * combiner and reducer. An IPv6 client is
- * counted in {@code IPV6} and treated as not listed (the index holds IPv4 only). A record without
- * a well-formed client IP is counted in {@code MALFORMED}, never fails the task, and (unless
+ * tag, or {@code -} for a malformed record ({@link MatchTags}); {@code count} emits
+ * ({@link AddressKey} of the address, 1) for listed addresses, summed by Hadoop's LongSumReducer
+ * as combiner and {@link IpCountReducer}, or with {@code ipjoin.count.by=label} (label, 1), summed
+ * by LongSumReducer as combiner and reducer. A record without a well-formed client IP is counted
+ * in {@code MALFORMED}, never fails the task, and (unless
  * {@code ipjoin.malformed.output=false}) is written byte for byte under
  * {@code <output>/malformed/}.
  *
@@ -52,6 +62,9 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
   static final String MALFORMED_BASE_PATH = "malformed/part";
 
   private IntervalIndex index;
+  private Interval6Index index6;
+  /** The one dictionary both families' label ids point into. */
+  private LabelDictionary labels;
   private JoinMode mode;
   private CountBy countBy;
   private MatchTags tags;
@@ -62,7 +75,8 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
   private MultipleOutputs<Writable, Writable> malformedOut;
 
   private final Text tagged = new Text();
-  private final IntWritable addressKey = new IntWritable();
+  private final Ipv6Codec.Address address = new Ipv6Codec.Address();
+  private final AddressKey addressKey = new AddressKey();
   private final Text labelKey = new Text();
   private final LongWritable one = new LongWritable(1);
 
@@ -71,6 +85,10 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
   private Counter unmatched;
   private Counter ipv6;
   private Counter malformed;
+  private Counter recordsV4;
+  private Counter recordsV6;
+  private Counter matchedV4;
+  private Counter matchedV6;
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
@@ -97,13 +115,16 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
       long millis = (System.nanoTime() - start) / 1_000_000;
       expected.check(loaded.identity(), local.path() + " (cache file " + uri + ")");
       index = loaded.index();
-      context.getCounter(IpJoinCounter.INDEX_ENTRIES).increment(index.size());
+      index6 = loaded.index6();
+      labels = index.labels();
+      context.getCounter(IpJoinCounter.INDEX_ENTRIES).increment(index.size() + (long) index6.size());
+      context.getCounter(IpJoinCounter.INDEX_ENTRIES_V6).increment(index6.size());
       context.getCounter(IpJoinCounter.INDEX_BYTES).increment(loaded.identity().fileLength());
       context.getCounter(IpJoinCounter.INDEX_LOAD_MILLIS).increment(millis);
       context.getCounter(IpJoinCounter.INDEX_LABELS).increment(index.labels().count());
-      LOG.info("Loaded index {} ({}, {}) with loader {} in {} ms: {} intervals, {} labels, {} bytes,"
-          + " checksum {}", local.path(), local.how(), uri, readPath.externalName(), millis,
-          index.size(), index.labels().count(),
+      LOG.info("Loaded index {} ({}, {}) with loader {} in {} ms: {} IPv4 and {} IPv6 intervals, {}"
+          + " labels, {} bytes, checksum {}", local.path(), local.how(), uri,
+          readPath.externalName(), millis, index.size(), index6.size(), index.labels().count(),
           loaded.identity().fileLength(),
           readPath.readsText() ? "n/a (text list)" : verifyChecksum ? "verified" : "not verified");
     } finally {
@@ -120,6 +141,10 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
     unmatched = context.getCounter(IpJoinCounter.UNMATCHED);
     ipv6 = context.getCounter(IpJoinCounter.IPV6);
     malformed = context.getCounter(IpJoinCounter.MALFORMED);
+    recordsV4 = context.getCounter(IpJoinCounter.RECORDS_V4);
+    recordsV6 = context.getCounter(IpJoinCounter.RECORDS_V6);
+    matchedV4 = context.getCounter(IpJoinCounter.MATCHED_V4);
+    matchedV6 = context.getCounter(IpJoinCounter.MATCHED_V6);
   }
 
   /** Hadoop's loop, recording why it failed for the driver. */
@@ -151,19 +176,35 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
       malformed(record, context);
       return;
     }
-    long key = IpCodec.parseKey(bytes, range.from, range.to);
+    // Brackets hold an IPv6 literal only: "[1.2.3.4]" is not read as IPv4.
+    long key = range.bracketed ? IpCodec.NOT_IPV4 : IpCodec.parseKey(bytes, range.from, range.to);
+    if (key == IpCodec.NOT_IPV4) {
+      if (!Ipv6Codec.parse(bytes, range.from, range.to, address)) {
+        malformed(record, context);
+        return;
+      }
+      long mapped = Ipv6Codec.mappedIpv4(address.hi, address.lo);
+      if (mapped != IpCodec.NOT_IPV4) {
+        key = IpCodec.toKey(mapped) & 0xFFFF_FFFFL;
+      }
+    }
+    boolean v6 = key == IpCodec.NOT_IPV4;
     int interval;
-    if (key != IpCodec.NOT_IPV4) {
-      interval = index.match((int) key);
-    } else if (IpCodec.looksLikeIpv6(bytes, range.from, range.to)) {
+    if (v6) {
       ipv6.increment(1);
-      interval = IntervalIndex.NO_MATCH;
+      recordsV6.increment(1);
+      interval = index6.match(Ipv6Codec.toKey(address.hi), Ipv6Codec.toKey(address.lo));
     } else {
-      malformed(record, context);
-      return;
+      recordsV4.increment(1);
+      interval = index.match((int) key);
     }
     boolean listed = interval != IntervalIndex.NO_MATCH;
-    (listed ? matched : unmatched).increment(1);
+    if (listed) {
+      matched.increment(1);
+      (v6 ? matchedV6 : matchedV4).increment(1);
+    } else {
+      unmatched.increment(1);
+    }
 
     switch (mode) {
       case MATCH -> {
@@ -177,24 +218,37 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
         }
       }
       case TAG -> {
-        tags.tag(tagged, bytes, length, index, interval);
+        tags.tag(tagged, bytes, length, labels, labelId(v6, interval));
         context.write(NullWritable.get(), tagged);
       }
       case COUNT -> {
         if (listed) {
-          count((int) key, interval, context);
+          count(v6, (int) key, interval, context);
         }
       }
     }
   }
 
-  private void count(int key, int interval, Context context)
+  /** The label id of a match in the index of its family, or {@link MatchTags#NO_MATCH}. */
+  private int labelId(boolean v6, int interval) {
+    if (interval == IntervalIndex.NO_MATCH) {
+      return MatchTags.NO_MATCH;
+    }
+    return v6 ? index6.labelId(interval) : index.labelId(interval);
+  }
+
+  /** A listed client: {@code key} is its IPv4 key, or for IPv6 the address is in {@link #address}. */
+  private void count(boolean v6, int key, int interval, Context context)
       throws IOException, InterruptedException {
     if (countBy == CountBy.LABEL) {
-      MatchTags.label(labelKey, index, interval);
+      MatchTags.label(labelKey, labels, labelId(v6, interval));
       context.write(labelKey, one);
     } else {
-      addressKey.set(key);
+      if (v6) {
+        addressKey.setIpv6(address.hi, address.lo);
+      } else {
+        addressKey.setIpv4(key);
+      }
       context.write(addressKey, one);
     }
   }

@@ -8,7 +8,7 @@ import java.util.stream.Collectors;
 public enum JoinMode {
   /** Records whose client IP is in the index, byte for byte. */
   MATCH,
-  /** Records whose client IP is not in the index (IPv6 clients included), byte for byte. */
+  /** Records with a well-formed client IP (either family) that is not in the index, byte for byte. */
   NOMATCH,
   /**
    * Every record, then TAB and the matching entry's label ({@code 1} without one), the unmatched
@@ -16,8 +16,8 @@ public enum JoinMode {
    */
   TAG,
   /**
-   * Per listed address, how many records it made: {@code a.b.c.d<TAB>count}, sorted by address;
-   * or per label ({@link CountBy}).
+   * Per listed address, how many records it made: {@code address<TAB>count}, IPv4 addresses
+   * first, then IPv6 ones in RFC 5952 form, each sorted by address; or per label ({@link CountBy}).
    */
   COUNT;
 

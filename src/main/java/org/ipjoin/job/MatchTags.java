@@ -3,7 +3,6 @@ package org.ipjoin.job;
 import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
-import org.ipjoin.index.lookup.IntervalIndex;
 import org.ipjoin.index.lookup.LabelDictionary;
 
 /**
@@ -12,10 +11,13 @@ import org.ipjoin.index.lookup.LabelDictionary;
  * straight from the index's dictionary into the output {@link Text} (no String per record);
  * {@code 1} for a matching entry without a label (so an unlabelled list tags as it always did);
  * the configured {@code ipjoin.tag.unmatched} value (default {@code 0}) for a record that matches
- * nothing, IPv6 included; {@code -} for a malformed record.
+ * nothing; {@code -} for a malformed record. It works on label ids, so IPv4 and IPv6 matches are
+ * tagged alike.
  */
 final class MatchTags {
 
+  /** The label id that stands for no match (a real match has label id 0 or more). */
+  static final int NO_MATCH = -1;
   /** A match whose list entry has no label. */
   static final byte[] UNLABELLED = {'1'};
   /** A record without a well-formed client IP. */
@@ -46,14 +48,18 @@ final class MatchTags {
     return new MatchTags(value.getBytes(StandardCharsets.UTF_8));
   }
 
-  /** {@code out} = the record, TAB, the tag of {@code interval} (or of no match). */
-  void tag(Text out, byte[] record, int length, IntervalIndex index, int interval) {
+  /**
+   * {@code out} = the record, TAB, the tag of a match with label {@code labelId} (0 for none), or of
+   * no match when {@code labelId} is {@link #NO_MATCH}. Label ids of either family's intervals are
+   * ids of the one dictionary both share ({@link org.ipjoin.index.lookup.IntervalIndex#labels}).
+   */
+  void tag(Text out, byte[] record, int length, LabelDictionary labels, int labelId) {
     out.set(record, 0, length);
     out.append(TAB, 0, 1);
-    if (interval == IntervalIndex.NO_MATCH) {
+    if (labelId == NO_MATCH) {
       out.append(unmatched, 0, unmatched.length);
     } else {
-      appendLabel(out, index, interval);
+      appendLabel(out, labels, labelId);
     }
   }
 
@@ -64,19 +70,17 @@ final class MatchTags {
     out.append(MALFORMED, 0, 1);
   }
 
-  /** {@code out} = the label of {@code interval} (a match), or {@code 1} when it has none. */
-  static void label(Text out, IntervalIndex index, int interval) {
+  /** {@code out} = the label {@code labelId} of a match, or {@code 1} when it is 0 (none). */
+  static void label(Text out, LabelDictionary labels, int labelId) {
     out.clear();
-    appendLabel(out, index, interval);
+    appendLabel(out, labels, labelId);
   }
 
-  private static void appendLabel(Text out, IntervalIndex index, int interval) {
-    int id = index.labelId(interval);
-    if (id == 0) {
+  private static void appendLabel(Text out, LabelDictionary labels, int labelId) {
+    if (labelId == 0) {
       out.append(UNLABELLED, 0, 1);
     } else {
-      LabelDictionary labels = index.labels();
-      out.append(labels.bytes(), labels.offset(id), labels.length(id));
+      out.append(labels.bytes(), labels.offset(labelId), labels.length(labelId));
     }
   }
 

@@ -6,7 +6,8 @@ import java.util.regex.Pattern;
 /**
  * Format {@code regex:PATTERN}: the client is the first capture group of the first match of
  * PATTERN in the record ({@link Matcher#find()}, so anchor it with {@code ^} if it must match from
- * the start).
+ * the start). A group that captured an IPv6 client in brackets, with or without a port, is taken
+ * out of them ({@link Range#setField}), as in the other formats.
  *
  * <p>The pattern sees the record's bytes as ISO-8859-1 characters (one byte, one char), so that
  * character offsets are byte offsets and non-ASCII bytes can never break the match; IP addresses
@@ -37,7 +38,7 @@ public final class RegexLocator implements ClientIpLocator {
     if (!matcher.find() || matcher.start(1) < 0) {
       return false;
     }
-    range.set(matcher.start(1), matcher.end(1));
+    range.setField(record, matcher.start(1), matcher.end(1));
     return true;
   }
 

@@ -12,9 +12,11 @@ import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.build.IndexBuilder;
+import org.ipjoin.index.lookup.Interval6Index;
 import org.ipjoin.index.lookup.IntervalIndex;
 import org.ipjoin.index.lookup.LabelDictionary;
 import org.ipjoin.index.load.FileSystemLoader;
+import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.ip.IntervalText;
 
 /**
@@ -23,9 +25,11 @@ import org.ipjoin.ip.IntervalText;
  * <p>Writes the index's normalised intervals back as a text list, in address order, one per line:
  * the address for a one-address interval, a CIDR block when the interval is exactly one, else
  * {@code a-b} ({@link IntervalText}); then TAB and the label when the interval has one (its UTF-8
- * bytes as stored). Building that text gives an index with the same intervals and labels. Reads
- * and checks the whole index first. Without {@code --output} the list goes to stdout; with it, to
- * a hidden temporary file beside the target that is renamed into place when complete.
+ * bytes as stored). The IPv6 intervals follow the IPv4 ones, written the same way with addresses
+ * in RFC 5952 form ({@link Ipv6IntervalText}). Building that text gives an index with the same
+ * intervals and labels. Reads and checks the whole index first. Without {@code --output} the list
+ * goes to stdout; with it, to a hidden temporary file beside the target that is renamed into place
+ * when complete.
  * Exit codes: 0 written, 1 the index is corrupt or an I/O error, 2 usage error, index missing, or
  * output exists (without {@code --overwrite}) or is the index.
  */
@@ -64,7 +68,7 @@ final class ExportCommand extends IndexCommand {
     }
     String output = line.getOptionValue("output");
     if (output == null) {
-      IntervalIndex index = FileSystemLoader.load(fs, file, true).index();
+      LoadedIndex index = FileSystemLoader.load(fs, file, true);
       OutputStream out = new BufferedOutputStream(System.out, BUFFER_BYTES);
       write(index, out);
       out.flush();
@@ -80,28 +84,40 @@ final class ExportCommand extends IndexCommand {
     if (!overwrite && targetFs.exists(target)) {
       throw new FileAlreadyExistsException(target + " already exists; pass --overwrite to replace it");
     }
-    IntervalIndex index = FileSystemLoader.load(fs, file, true).index();
+    LoadedIndex index = FileSystemLoader.load(fs, file, true);
     SampleCommand.writeAtomically(targetFs, target, overwrite, out -> {
       OutputStream buffered = new BufferedOutputStream(out, BUFFER_BYTES);
       write(index, buffered);
       buffered.flush();
     });
-    System.out.printf("exported %,d intervals (%,d labels) from %s to %s%n", index.size(),
-        index.labels().count(), file, target);
+    int v4 = index.index().size();
+    int v6 = index.index6().size();
+    System.out.printf("exported %,d intervals (%s%,d labels) from %s to %s%n", v4 + (long) v6,
+        v6 == 0 ? "" : String.format("%,d IPv4, %,d IPv6; ", v4, v6),
+        index.index().labels().count(), file, target);
     return OK;
   }
 
-  /** Every interval, in address order (signed key order), as one line. */
-  static void write(IntervalIndex index, OutputStream out) throws IOException {
+  /** Every interval as one line: the IPv4 ones in address order, then the IPv6 ones. */
+  static void write(LoadedIndex loaded, OutputStream out) throws IOException {
+    IntervalIndex index = loaded.index();
     LabelDictionary labels = index.labels();
     for (int i = 0; i < index.size(); i++) {
-      out.write(IntervalText.format(index.start(i), index.end(i)).getBytes(StandardCharsets.US_ASCII));
-      int id = index.labelId(i);
-      if (id != 0) {
-        out.write('\t');
-        out.write(labels.bytes(), labels.offset(id), labels.length(id));
-      }
-      out.write('\n');
+      line(out, IntervalText.format(index.start(i), index.end(i)), labels, index.labelId(i));
     }
+    Interval6Index index6 = loaded.index6();
+    for (int i = 0; i < index6.size(); i++) {
+      line(out, Ipv6IntervalText.of(index6, i), labels, index6.labelId(i));
+    }
+  }
+
+  private static void line(OutputStream out, String interval, LabelDictionary labels, int labelId)
+      throws IOException {
+    out.write(interval.getBytes(StandardCharsets.US_ASCII));
+    if (labelId != 0) {
+      out.write('\t');
+      out.write(labels.bytes(), labels.offset(labelId), labels.length(labelId));
+    }
+    out.write('\n');
   }
 }

@@ -9,19 +9,25 @@ import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.format.IndexLayout;
 import org.ipjoin.index.format.Section;
+import org.ipjoin.index.lookup.Interval6Index;
 import org.ipjoin.index.lookup.IntervalIndex;
+import org.ipjoin.index.lookup.LabelDictionary;
+import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.FileSystemLoader;
 import org.ipjoin.ip.IntervalText;
 import org.ipjoin.ip.IpCodec;
+import org.ipjoin.ip.Ipv6Codec;
 
 /**
  * {@code ipindex inspect ips.ipidx [--lookup 1.2.3.4 …]}
  *
  * <p>Prints the header, the sections, a few statistics of the intervals, and for each
  * {@code --lookup} address whether it is in the index: {@code 1.2.3.4 present} / {@code absent} for
- * an exact-address list, else the interval holding it ({@code 1.2.3.4 in 1.2.3.0/24 label 'x'}). Reads and checks the whole index.
- * Exit codes: 0 printed, 1 the index is corrupt, 2 usage error (including a lookup that is not an
- * IPv4 address) or file missing.
+ * an exact-address list, else the interval holding it ({@code 1.2.3.4 in 1.2.3.0/24 label 'x'}).
+ * A lookup may be IPv6 ({@code 2001:db8::1 in 2001:db8::/32}); an IPv4-mapped one is looked up as
+ * the IPv4 address it maps to, as the job does ({@code ::ffff:1.2.3.4 (IPv4 1.2.3.4) in ...}).
+ * Reads and checks the whole index. Exit codes: 0 printed, 1 the index is corrupt, 2 usage error
+ * (including a lookup that is neither an IPv4 nor an IPv6 address) or file missing.
  */
 final class InspectCommand extends IndexCommand {
 
@@ -49,13 +55,15 @@ final class InspectCommand extends IndexCommand {
   int run(CommandLine line) throws Exception {
     Path file = new Path(onlyArgument(line, "index file"));
     String[] lookups = line.getOptionValues("lookup");
-    int[] probes = parseLookups(lookups == null ? new String[0] : lookups);
+    Probe[] probes = parseLookups(lookups == null ? new String[0] : lookups);
     FileSystem fs = file.getFileSystem(getConf());
     if (!fs.exists(file)) {
       throw new FileNotFoundException(file + " does not exist");
     }
     IndexHeader header = FileSystemLoader.readHeader(fs, file).header();
-    IntervalIndex index = FileSystemLoader.load(fs, file, true).index();
+    LoadedIndex loaded = FileSystemLoader.load(fs, file, true);
+    IntervalIndex index = loaded.index();
+    Interval6Index index6 = loaded.index6();
     long length = fs.getFileStatus(file).getLen();
     System.out.printf("file           %s%n", file);
     System.out.printf("format         version %d, little-endian, %d sections, %s%n",
@@ -72,31 +80,81 @@ final class InspectCommand extends IndexCommand {
       System.out.printf("range          %s .. %s%n", IpCodec.format(index.start(0)),
           IpCodec.format(index.end(index.size() - 1)));
     }
+    if (index6.size() > 0) {
+      System.out.printf("IPv6 %-9s %,d%n", index6.exact() ? "keys" : "intervals", index6.size());
+      int last = index6.size() - 1;
+      System.out.printf("IPv6 range     %s .. %s%n",
+          Ipv6Codec.format(Ipv6Codec.toAddress(index6.startHi(0)),
+              Ipv6Codec.toAddress(index6.startLo(0))),
+          Ipv6Codec.format(Ipv6Codec.toAddress(index6.endHi(last)),
+              Ipv6Codec.toAddress(index6.endLo(last))));
+    }
     if (header.labels()) {
       System.out.printf("labels         %,d%n", index.labels().count());
     }
     System.out.printf("source         %,d bytes, %,d lines%n", header.sourceBytes(), header.sourceLines());
     System.out.printf("prefixes       %,d distinct /8, %,d distinct /16%n",
         distinctPrefixes(index, 24), distinctPrefixes(index, 16));
-    System.out.printf("heap if loaded %,d bytes (%.2f bytes per %s)%n", index.heapBytes(),
-        index.size() == 0 ? 0.0 : (double) index.heapBytes() / index.size(),
-        header.ranges() ? "interval" : "key");
+    long heap = index.heapBytes() + index6.heapBytes();
+    long entries = index.size() + (long) index6.size();
+    System.out.printf("heap if loaded %,d bytes (%.2f bytes per %s)%n", heap,
+        entries == 0 ? 0.0 : (double) heap / entries, header.ranges() ? "interval" : "key");
     for (int i = 0; i < probes.length; i++) {
-      System.out.println(lookups[i] + " " + describeMatch(index, index.match(probes[i])));
+      System.out.println(lookups[i] + " " + probes[i].describe(index, index6));
     }
     return OK;
   }
 
-  private static int[] parseLookups(String[] lookups) throws UsageException {
-    int[] keys = new int[lookups.length];
-    for (int i = 0; i < lookups.length; i++) {
-      try {
-        keys[i] = IpCodec.parseKey(lookups[i]);
-      } catch (IllegalArgumentException e) {
-        throw new UsageException("--lookup: " + e.getMessage());
+  /**
+   * One {@code --lookup}: an IPv4 key, or an IPv6 address (an IPv4-mapped one becomes the IPv4
+   * key it maps to, and says so).
+   */
+  private record Probe(boolean v6, int key, long hi, long lo, boolean mapped) {
+
+    String describe(IntervalIndex index, Interval6Index index6) {
+      if (!v6) {
+        String match = describeMatch(index, index.match(key));
+        return mapped ? "(IPv4 " + IpCodec.format(key) + ") " + match : match;
       }
+      return describeMatch6(index6, index.labels(),
+          index6.match(Ipv6Codec.toKey(hi), Ipv6Codec.toKey(lo)));
     }
-    return keys;
+  }
+
+  private static Probe[] parseLookups(String[] lookups) throws UsageException {
+    Probe[] probes = new Probe[lookups.length];
+    for (int i = 0; i < lookups.length; i++) {
+      probes[i] = parseLookup(lookups[i]);
+    }
+    return probes;
+  }
+
+  /** IPv4 unless the text holds a colon; the message is the parser's of that family. */
+  private static Probe parseLookup(String text) throws UsageException {
+    try {
+      if (text.indexOf(':') < 0) {
+        return new Probe(false, IpCodec.parseKey(text), 0, 0, false);
+      }
+      Ipv6Codec.Address a = Ipv6Codec.parse(text);
+      long mapped = Ipv6Codec.mappedIpv4(a.hi, a.lo);
+      return mapped == IpCodec.NOT_IPV4 ? new Probe(true, 0, a.hi, a.lo, false)
+          : new Probe(false, IpCodec.toKey(mapped), 0, 0, true);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--lookup: " + e.getMessage());
+    }
+  }
+
+  /** As {@link #describeMatch}, for an IPv6 interval. */
+  static String describeMatch6(Interval6Index index6, LabelDictionary labels, int interval) {
+    if (interval == IntervalIndex.NO_MATCH) {
+      return "absent";
+    }
+    int id = index6.labelId(interval);
+    if (index6.exact() && id == 0) {
+      return "present";
+    }
+    return "in " + Ipv6IntervalText.of(index6, interval)
+        + (id == 0 ? "" : " label '" + labels.label(id) + "'");
   }
 
   /** {@code absent}, {@code present} (exact lists), or the interval and its label. */

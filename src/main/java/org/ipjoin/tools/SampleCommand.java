@@ -13,11 +13,13 @@ import org.ipjoin.index.build.IndexPublisher;
 
 /**
  * {@code ipindex sample --ips N --output ip.tsv [--logs access.log --log-lines M] [--hit-ratio 0.5]
- * [--seed 42] [--overwrite]}
+ * [--ipv6-share 0] [--seed 42] [--overwrite]}
  *
  * <p>Writes a reproducible synthetic IP list of N addresses (one per line; random addresses, so a
  * few repeat: the build reports them as duplicates) and, with {@code --logs}, M combined-format log
- * lines in which about {@code --hit-ratio} of the client IPs are listed. Any Hadoop FileSystem.
+ * lines in which about {@code --hit-ratio} of the client IPs are listed. With
+ * {@code --ipv6-share S}, about S of the list's addresses and of the logs' clients are IPv6
+ * ({@link SampleData}), for a mixed workload. Any Hadoop FileSystem.
  * Each output is written to a hidden temporary file beside it and renamed into place when complete,
  * so a killed run never leaves a partial file that looks like a whole list.
  * Exit codes: 0 written, 1 I/O failure, 2 usage error or output exists.
@@ -34,7 +36,7 @@ final class SampleCommand extends IndexCommand {
 
   SampleCommand() {
     super("sample", "--ips N --output ip.tsv [--logs access.log --log-lines M] [--hit-ratio R]"
-        + " [--seed S] [--overwrite]");
+        + " [--ipv6-share S] [--seed S] [--overwrite]");
   }
 
   @Override
@@ -48,6 +50,9 @@ final class SampleCommand extends IndexCommand {
             .desc("log lines (default 100000)").build())
         .addOption(Option.builder().longOpt("hit-ratio").hasArg().argName("R")
             .desc("share of log lines whose client IP is listed (default 0.5)").build())
+        .addOption(Option.builder().longOpt("ipv6-share").hasArg().argName("S")
+            .desc("share of IPv6 addresses in the list and of IPv6 clients in the logs (default 0)")
+            .build())
         .addOption(Option.builder().longOpt("seed").hasArg().argName("S").desc("random seed (default 42)").build())
         .addOption(Option.builder().longOpt("overwrite").desc("replace existing outputs").build());
   }
@@ -64,9 +69,10 @@ final class SampleCommand extends IndexCommand {
     }
     Path output = new Path(required(line, "output"));
     long seed = positiveLong(line, "seed", 42);
-    double hitRatio = hitRatio(line);
+    double hitRatio = share(line, "hit-ratio", "0.5");
+    double ipv6Share = share(line, "ipv6-share", "0");
     long lines = positiveLong(line, "log-lines", 100_000);
-    SampleData data = new SampleData(seed, ips);
+    SampleData data = new SampleData(seed, ips, ipv6Share);
     boolean overwrite = line.hasOption("overwrite");
     FileSystem fs = fileSystem(output);
     Path logs = line.hasOption("logs") ? new Path(line.getOptionValue("logs")) : null;
@@ -78,7 +84,8 @@ final class SampleCommand extends IndexCommand {
       checkTarget(fileSystem(logs), logs, overwrite);
     }
     writeAtomically(fs, output, overwrite, data::writeIpList);
-    System.out.printf("wrote %,d addresses to %s%n", ips, output);
+    System.out.printf("wrote %,d addresses to %s%s%n", ips, output,
+        ipv6Share > 0 ? String.format(" (IPv6 share %.2f)", ipv6Share) : "");
     if (logs != null) {
       writeAtomically(fileSystem(logs), logs, overwrite,
           out -> data.writeAccessLog(out, lines, hitRatio));
@@ -117,16 +124,17 @@ final class SampleCommand extends IndexCommand {
     }
   }
 
-  private static double hitRatio(CommandLine line) throws UsageException {
-    String value = line.getOptionValue("hit-ratio", "0.5");
+  /** A share from 0 to 1. */
+  private static double share(CommandLine line, String option, String dflt) throws UsageException {
+    String value = line.getOptionValue(option, dflt);
     try {
       double r = Double.parseDouble(value);
-      if (r < 0 || r > 1) {
+      if (!(r >= 0 && r <= 1)) { // NaN too
         throw new NumberFormatException();
       }
       return r;
     } catch (NumberFormatException e) {
-      throw new UsageException("--hit-ratio must be a number from 0 to 1, got '" + value + "'");
+      throw new UsageException("--" + option + " must be a number from 0 to 1, got '" + value + "'");
     }
   }
 }

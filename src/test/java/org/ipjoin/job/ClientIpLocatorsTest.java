@@ -71,6 +71,46 @@ class ClientIpLocatorsTest {
     assertEquals("1.2.3.4", field("regex:\u00e9 (\\S+)", "caf\u00e9 1.2.3.4"));
   }
 
+  /** The field as located, with {@code bracketed:} in front when brackets were taken off. */
+  private static String located(String spec, String record) {
+    byte[] bytes = (record + "]:1 TRAILING").getBytes(StandardCharsets.ISO_8859_1);
+    ClientIpLocator.Range range = new ClientIpLocator.Range();
+    if (!ClientIpLocators.fromSpec(spec).locate(bytes, record.length(), range)) {
+      return null;
+    }
+    String text = new String(bytes, range.from, range.to - range.from, StandardCharsets.ISO_8859_1);
+    return range.bracketed ? "bracketed:" + text : text;
+  }
+
+  @Test
+  void everyFormatTakesAnIpv6LiteralOutOfItsBracketsAndDropsThePortAfterThem() {
+    String[][] specAndRecord = {
+        {"combined", "%s - - [23/Nov/2026:06:00:00 +0000] \"GET / HTTP/1.1\" 200 1"},
+        {"tsv:2", "2026-11-23\t%s\tGET"},
+        {"csv:2", "2026-11-23, %s ,GET"},
+        {"regex:client=(\\S+)", "ts=1 client=%s path=/"},
+    };
+    for (String[] sr : specAndRecord) {
+      String spec = sr[0];
+      String format = sr[1];
+      assertEquals("2001:db8::1", located(spec, String.format(format, "2001:db8::1")), spec);
+      assertEquals("bracketed:2001:db8::1", located(spec, String.format(format, "[2001:db8::1]")), spec);
+      assertEquals("bracketed:2001:db8::1", located(spec, String.format(format, "[2001:db8::1]:443")), spec);
+      assertEquals("bracketed:::ffff:1.2.3.4", located(spec, String.format(format, "[::ffff:1.2.3.4]:0")), spec);
+      assertEquals("bracketed:fe80::1%eth0", located(spec, String.format(format, "[fe80::1%eth0]:65535")),
+          spec + ": the zone id stays, for the parser to refuse");
+      assertEquals("bracketed:1.2.3.4", located(spec, String.format(format, "[1.2.3.4]")),
+          spec + ": brackets are taken off, the mapper then refuses IPv4 in them");
+      // Not a bracketed literal and an optional port: left as it is (then malformed).
+      for (String asItIs : new String[] {"[2001:db8::1]:65536", "[2001:db8::1]:", "[2001:db8::1]:44a",
+          "[2001:db8::1]:123456", "[2001:db8::1]x", "[2001:db8::1", "2001:db8::1]", "[",
+          "2001:db8::1:443", "1.2.3.4:80", "[2001:db8::1]]"}) {
+        assertEquals(asItIs, located(spec, String.format(format, asItIs)), spec + " " + asItIs);
+      }
+    }
+    assertEquals("bracketed:", located("combined", "[] - -"), "empty brackets: an empty field");
+  }
+
   @Test
   void badSpecsAreRejectedWithTheSpecInTheMessage() {
     for (String spec : new String[] {"json", "tsv:", "tsv:0", "csv:-1", "csv:x", "regex:(", "regex:abc"}) {

@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
@@ -115,10 +114,10 @@ class IpJoinMapperTest {
   void countEmitsAddressKeyAndOnePerListedRecord() throws IOException {
     MapDriver<LongWritable, Text, Writable, Writable> d = driver("count");
     feed(d, LISTED, UNLISTED, LISTED_AGAIN, IPV6, OTHER_LISTED);
-    IntWritable k = new IntWritable(IpCodec.parseKey("203.0.113.7"));
+    AddressKey k = new AddressKey().setIpv4(IpCodec.parseKey("203.0.113.7"));
     d.withOutput(k, new LongWritable(1));
     d.withOutput(k, new LongWritable(1));
-    d.withOutput(new IntWritable(IpCodec.parseKey("8.8.8.8")), new LongWritable(1));
+    d.withOutput(new AddressKey().setIpv4(IpCodec.parseKey("8.8.8.8")), new LongWritable(1));
     d.runTest();
     assertEquals(3, count(d.getCounters(), IpJoinCounter.MATCHED));
   }

@@ -422,14 +422,20 @@ class OutputPublicationJobTest {
     JsonNode counters = json.get("counters");
     List<String> names = new ArrayList<>();
     counters.fieldNames().forEachRemaining(names::add);
-    assertEquals(List.of("RECORDS", "MATCHED", "UNMATCHED", "IPV6", "MALFORMED", "INDEX_ENTRIES",
-        "INDEX_BYTES", "INDEX_LOAD_MILLIS", "INDEX_LABELS"), names);
+    assertEquals(List.of("RECORDS", "MATCHED", "UNMATCHED", "IPV6", "MALFORMED", "RECORDS_V4",
+        "RECORDS_V6", "MATCHED_V4", "MATCHED_V6", "INDEX_ENTRIES", "INDEX_ENTRIES_V6", "INDEX_BYTES",
+        "INDEX_LOAD_MILLIS", "INDEX_LABELS"), names);
     assertEquals(records, counters.get("RECORDS").asLong());
     assertEquals(matched, counters.get("MATCHED").asLong());
     assertEquals(records - matched, counters.get("UNMATCHED").asLong());
     assertEquals(0, counters.get("IPV6").asLong());
     assertEquals(0, counters.get("MALFORMED").asLong());
+    assertEquals(records, counters.get("RECORDS_V4").asLong());
+    assertEquals(0, counters.get("RECORDS_V6").asLong());
+    assertEquals(matched, counters.get("MATCHED_V4").asLong());
+    assertEquals(0, counters.get("MATCHED_V6").asLong());
     assertEquals(2L * LISTED.size(), counters.get("INDEX_ENTRIES").asLong(), "two map tasks");
+    assertEquals(0, counters.get("INDEX_ENTRIES_V6").asLong());
     assertEquals(2L * indexBytes.length, counters.get("INDEX_BYTES").asLong());
     assertTrue(counters.get("INDEX_LOAD_MILLIS").asLong() >= 0);
     assertEquals(0, counters.get("INDEX_LABELS").asLong(), "an exact list without labels");

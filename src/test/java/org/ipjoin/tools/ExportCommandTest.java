@@ -56,6 +56,109 @@ class ExportCommandTest {
     return index;
   }
 
+  /** Key halves (top bit flipped) of an IPv6 address, read by the JDK. */
+  private static long[] key6(String address) throws Exception {
+    byte[] b = java.net.Inet6Address.getByName(address).getAddress();
+    long hi = 0;
+    long lo = 0;
+    for (int i = 0; i < 8; i++) {
+      hi = hi << 8 | (b[i] & 0xFF);
+      lo = lo << 8 | (b[i + 8] & 0xFF);
+    }
+    return new long[] {hi ^ Long.MIN_VALUE, lo ^ Long.MIN_VALUE};
+  }
+
+  /** The IPv4 intervals of {@link #knownIndex} and, after them, these IPv6 ones ("first-last label"). */
+  private static final String[] KNOWN_V6 = {
+      "::-::ff", "2001:db8::-2001:db8:ffff:ffff:ffff:ffff:ffff:ffff web", "2001:db9::1-2001:db9::1",
+      "2001:dba::1-2001:dba::9 Zürich", "2001:dbb::-2001:dbb::1",
+      "2001:dbc::-2001:dbc:0:1:ffff:ffff:ffff:ffff",
+      "2001:dbd:0:0:ffff:ffff:ffff:ffff-2001:dbd:0:1::",
+      "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff-ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff web"};
+
+  private Path knownMixedIndex() throws Exception {
+    int[] starts = {key("0.0.0.0"), key("1.2.3.0"), key("1.2.4.0"), key("10.0.0.0"),
+        key("11.0.0.0"), key("255.255.255.255")};
+    int[] ends = {key("0.0.0.0"), key("1.2.3.255"), key("1.2.4.9"), key("10.255.255.255"),
+        key("11.0.1.255"), key("255.255.255.255")};
+    int[] labelIds = {0, 1, 0, 2, 1, 1};
+    long[] starts6 = new long[2 * KNOWN_V6.length];
+    long[] ends6 = new long[2 * KNOWN_V6.length];
+    int[] labelIds6 = new int[KNOWN_V6.length];
+    for (int i = 0; i < KNOWN_V6.length; i++) {
+      String[] rangeAndLabel = KNOWN_V6[i].split(" ");
+      String[] range = rangeAndLabel[0].split("-");
+      System.arraycopy(key6(range[0]), 0, starts6, 2 * i, 2);
+      System.arraycopy(key6(range[1]), 0, ends6, 2 * i, 2);
+      labelIds6[i] = rangeAndLabel.length == 1 ? 0 : rangeAndLabel[1].equals("web") ? 1 : 2;
+    }
+    byte[] web = "web".getBytes(StandardCharsets.UTF_8);
+    byte[] zurich = "Zürich".getBytes(StandardCharsets.UTF_8);
+    byte[] bytes = new byte[web.length + zurich.length];
+    System.arraycopy(web, 0, bytes, 0, web.length);
+    System.arraycopy(zurich, 0, bytes, web.length, zurich.length);
+    Path index = dir.resolve("mixed.ipidx");
+    BuiltIndexes.write(new IndexContent(starts, ends, labelIds, 6,
+        new int[] {0, web.length, bytes.length}, bytes, 0, 0,
+        new IndexContent.V6(starts6, ends6, labelIds6, KNOWN_V6.length)), index);
+    return index;
+  }
+
+  @Test
+  void exportWritesTheIpv6IntervalsAfterTheIpv4OnesInRfc5952Form() throws Exception {
+    Path index = knownMixedIndex();
+    String expected = "0.0.0.0\n1.2.3.0/24\tweb\n1.2.4.0-1.2.4.9\n10.0.0.0/8\tZürich\n"
+        + "11.0.0.0/23\tweb\n255.255.255.255\tweb\n"
+        + "::/120\n"
+        + "2001:db8::/32\tweb\n"
+        + "2001:db9::1\n"
+        + "2001:dba::1-2001:dba::9\tZürich\n"
+        + "2001:dbb::/127\n"
+        + "2001:dbc::/63\n"
+        + "2001:dbd::ffff:ffff:ffff:ffff-2001:dbd:0:1::\n"
+        + "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff\tweb\n";
+    Run toStdout = ipindex("export", index.toString());
+    assertEquals(0, toStdout.exit(), toStdout.err());
+    assertEquals(expected, toStdout.out());
+
+    Path text = dir.resolve("list.txt");
+    Run toFile = ipindex("export", index.toString(), "--output", text.toString());
+    assertEquals(0, toFile.exit(), toFile.err());
+    assertEquals(expected, Files.readString(text, StandardCharsets.UTF_8));
+    assertEquals("exported 14 intervals (6 IPv4, 8 IPv6; 2 labels) from " + index + " to " + text
+        + "\n", toFile.out());
+  }
+
+  @Test
+  void inspectLooksUpIpv6AndIpv4MappedAddresses() throws Exception {
+    Path index = knownMixedIndex();
+    Run run = ipindex("inspect", index.toString(), "--lookup", "2001:db8::77", "2001:DB9:0::1",
+        "2001:db9::2", "::5", "::ffff:1.2.3.77", "::ffff:1.2.4.10", "::1.2.3.77", "1.2.3.77",
+        "2001:dba::9", "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff");
+    assertEquals(0, run.exit(), run.err());
+    assertTrue(run.out().endsWith("2001:db8::77 in 2001:db8::/32 label 'web'\n"
+        + "2001:DB9:0::1 in 2001:db9::1\n"
+        + "2001:db9::2 absent\n"
+        + "::5 in ::/120\n"
+        + "::ffff:1.2.3.77 (IPv4 1.2.3.77) in 1.2.3.0/24 label 'web'\n"
+        + "::ffff:1.2.4.10 (IPv4 1.2.4.10) absent\n"
+        + "::1.2.3.77 absent\n"
+        + "1.2.3.77 in 1.2.3.0/24 label 'web'\n"
+        + "2001:dba::9 in 2001:dba::1-2001:dba::9 label 'Zürich'\n"
+        + "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff in ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"
+        + " label 'web'\n"), run.out());
+    assertTrue(run.out().contains("IPv6 intervals 8\n"
+        + "IPv6 range     :: .. ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff\n"), run.out());
+
+    for (String bad : new String[] {"[2001:db8::1]", "fe80::1%eth0", "2001:db8::1::2", "1.2.3.4:80"}) {
+      Run refused = ipindex("inspect", index.toString(), "--lookup", bad);
+      assertEquals(2, refused.exit(), bad);
+      assertTrue(refused.err().startsWith("ipindex inspect: --lookup: not an IPv6 address: '" + bad
+          + "' (") && refused.err().endsWith(")\n") && refused.err().indexOf('\n')
+          == refused.err().length() - 1, refused.err());
+    }
+  }
+
   @Test
   void exportWritesOneLinePerIntervalAsAddressBlockOrRangeWithItsLabel() throws Exception {
     Path index = knownIndex();
