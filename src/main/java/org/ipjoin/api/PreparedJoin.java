@@ -45,7 +45,8 @@ public final class PreparedJoin {
    * Submits the join and waits for it, as the driver does: the job writes into a hidden staging
    * directory beside the output, which becomes the output, with the run summary {@code
    * _ipjoin.json}, only when the job succeeded and few enough records were malformed. Why a run
-   * failed is printed in one-line problems to the stream given to {@link JoinJob#warnings}.
+   * failed is printed in one-line problems to the stream given to {@link JoinJob#warnings}. Run a
+   * prepared join once; prepare it again to run it again (the checks then see the new output).
    *
    * @return the exit code the driver would have ended with and the job's counters
    * @throws IOException a failure of the output's FileSystem around the job (staging, publishing)
