@@ -1,12 +1,11 @@
 package org.ipjoin.job;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.function.Consumer;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.hadoop.conf.Configuration;
+import org.ipjoin.api.JoinJob;
 import org.ipjoin.cli.CommandLineException;
 import org.ipjoin.cli.StrictCommandLine;
 import org.ipjoin.index.load.ReadPath;
@@ -15,8 +14,8 @@ import org.ipjoin.index.load.ReadPath;
  * The driver's own options, parsed by the convention every ipjoin command follows
  * ({@link StrictCommandLine}: commons-cli, no partial matching, no repeated or stray options,
  * generic options first) after ToolRunner has taken the generic ones ({@code -D}, {@code
- * -conf}, {@code -files}, {@code -libjars}). Each job option is written into its {@code ipjoin.*}
- * key, after {@code -D} was applied, so the command line wins.
+ * -conf}, {@code -files}, {@code -libjars}), turned into calls of the Java API's {@link JoinJob}:
+ * the one implementation of the options' meaning and checks.
  */
 final class IpJoinCommandLine {
 
@@ -24,13 +23,6 @@ final class IpJoinCommandLine {
       + " --input <path>... --output <dir> [--loader L] [--mode M] [--count-by C] [--format F]"
       + " [--no-verify-checksum] [--no-verify-index] [--no-malformed-output] [--allow-empty-input]"
       + " [--overwrite]";
-
-  /**
-   * What is left after the options went into the configuration.
-   *
-   * @param help true when {@code --help} was given: print usage, do nothing else
-   */
-  record Parsed(boolean help, List<String> inputs, String output) {}
 
   private IpJoinCommandLine() {}
 
@@ -70,8 +62,14 @@ final class IpJoinCommandLine {
     return o;
   }
 
-  /** Parses {@code args} and sets the {@code ipjoin.*} keys they name in {@code conf}. */
-  static Parsed parse(String[] args, Configuration conf) throws UsageException {
+  /**
+   * Parses {@code args} into {@code join}: each option becomes the API call of the same name, which
+   * sets its {@code ipjoin.*} key, after {@code -D} was applied, so the command line wins. Every
+   * check of the values is the API's ({@link JoinJob#prepare()}).
+   *
+   * @return false when {@code --help} was given: print usage, do nothing else
+   */
+  static boolean parse(String[] args, JoinJob join) throws UsageException {
     CommandLine cmd;
     try {
       cmd = StrictCommandLine.parse(options(), args, 0, "inputs go after --input; see --help");
@@ -79,63 +77,40 @@ final class IpJoinCommandLine {
       throw new UsageException(e.getMessage());
     }
     if (cmd.hasOption("help")) {
-      return new Parsed(true, List.of(), null);
+      return false;
     }
-    setIfGiven(cmd, "index", IpJoinKeys.INDEX_PATH, conf);
-    setIfGiven(cmd, "loader", IpJoinKeys.LOADER, conf);
-    setIfGiven(cmd, "mode", IpJoinKeys.MODE, conf);
-    setIfGiven(cmd, "format", IpJoinKeys.FORMAT, conf);
-    setIfGiven(cmd, "count-by", IpJoinKeys.COUNT_BY, conf);
+    ifGiven(cmd, "index", join::index);
+    ifGiven(cmd, "loader", join::loader);
+    ifGiven(cmd, "mode", join::mode);
+    ifGiven(cmd, "format", join::format);
+    ifGiven(cmd, "count-by", join::countBy);
+    ifGiven(cmd, "output", join::output);
+    String[] inputs = cmd.getOptionValues("input");
+    if (inputs != null) {
+      join.input(inputs);
+    }
     if (cmd.hasOption("no-verify-checksum")) {
-      IpJoinKeys.VERIFY_CHECKSUM.set(conf, "false");
+      join.verifyChecksum(false);
     }
     if (cmd.hasOption("no-malformed-output")) {
-      IpJoinKeys.MALFORMED_OUTPUT.set(conf, "false");
+      join.malformedOutput(false);
     }
     if (cmd.hasOption("no-verify-index")) {
-      IpJoinKeys.VERIFY_INDEX.set(conf, "false");
+      join.verifyIndex(false);
     }
     if (cmd.hasOption("allow-empty-input")) {
-      IpJoinKeys.ALLOW_EMPTY_INPUT.set(conf, "true");
+      join.allowEmptyInput(true);
     }
     if (cmd.hasOption("overwrite")) {
-      IpJoinKeys.OUTPUT_OVERWRITE.set(conf, "true");
+      join.overwrite(true);
     }
-    List<String> problems = new ArrayList<>();
-    if (cmd.hasOption("count-by") && !countMode(conf)) {
-      problems.add("--count-by applies to --mode count only; the mode is '"
-          + OneLine.of(IpJoinKeys.MODE.get(conf)) + "'");
-    }
-    if (IpJoinKeys.INDEX_PATH.get(conf) == null) {
-      problems.add("missing --index (or -D " + IpJoinKeys.INDEX_PATH.key() + "=...)");
-    }
-    String[] inputs = cmd.getOptionValues("input");
-    if (inputs == null || inputs.length == 0) {
-      problems.add("missing --input");
-    }
-    String output = cmd.getOptionValue("output");
-    if (output == null) {
-      problems.add("missing --output");
-    }
-    if (!problems.isEmpty()) {
-      throw new UsageException(problems);
-    }
-    return new Parsed(false, List.of(inputs), output);
+    return true;
   }
 
-  /** Whether the mode is count; a bad mode is reported by the submit checks. */
-  private static boolean countMode(Configuration conf) {
-    try {
-      return JoinMode.fromName(IpJoinKeys.MODE.get(conf)) == JoinMode.COUNT;
-    } catch (IllegalArgumentException e) {
-      return true;
-    }
-  }
-
-  private static void setIfGiven(CommandLine cmd, String option, IpJoinKeys key, Configuration conf) {
+  private static void ifGiven(CommandLine cmd, String option, Consumer<String> call) {
     String value = cmd.getOptionValue(option);
     if (value != null) {
-      key.set(conf, value);
+      call.accept(value);
     }
   }
 

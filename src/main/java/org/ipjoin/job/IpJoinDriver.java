@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.time.Instant;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
@@ -20,6 +20,10 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
+import org.ipjoin.api.IpJoin;
+import org.ipjoin.api.IpJoinException;
+import org.ipjoin.api.JoinJob;
+import org.ipjoin.api.PreparedJoin;
 
 /**
  * Submits the map-side IP join.
@@ -81,68 +85,35 @@ public class IpJoinDriver extends Configured implements Tool {
     System.exit(ToolRunner.run(new IpJoinDriver(), args));
   }
 
+  /**
+   * The command line as calls of the Java API ({@link IpJoin#join}): parse, prepare (every check),
+   * run; each refusal is printed one problem a line.
+   */
   @Override
   public int run(String[] args) throws Exception {
-    // A copy: the command line's settings must not leak into a Configuration the caller reuses.
-    Configuration conf = new Configuration(getConf() == null ? new Configuration() : getConf());
-    SubmitChecks.Checked checked;
+    // The API copies the Configuration: the command line's settings never leak into the caller's.
+    JoinJob join = IpJoin.join(getConf() == null ? new Configuration() : getConf()).warnings(err);
+    PreparedJoin prepared;
     try {
-      IpJoinCommandLine.Parsed parsed = IpJoinCommandLine.parse(args, conf);
-      if (parsed.help()) {
+      if (!IpJoinCommandLine.parse(args, join)) {
         IpJoinCommandLine.printHelp(new PrintWriter(out));
         return EXIT_SUCCESS;
       }
-      checked = SubmitChecks.check(conf, parsed.inputs(), parsed.output());
-      checked.inputs().reportDuplicates(err);
-      checked.inputs().requireData(conf);
-      OutputPublication.check(conf, checked, IpJoinKeys.OUTPUT_OVERWRITE.getBoolean(conf));
+      prepared = join.prepare();
     } catch (UsageException e) {
-      for (String problem : e.problems()) {
-        err.println("ipjoin: " + problem);
-      }
-      err.flush();
-      return EXIT_USAGE;
-    } catch (InputSet.EmptyInputException e) {
-      err.println("ipjoin: " + e.getMessage());
-      err.flush();
-      return EXIT_EMPTY_INPUT;
+      return refused(EXIT_USAGE, e.problems());
+    } catch (IpJoinException e) {
+      return refused(e.exitCode(), e.problems());
     }
-    Instant start = Instant.now();
-    try (OutputPublication publication = OutputPublication.stage(conf, checked.output(),
-        IpJoinKeys.OUTPUT_OVERWRITE.getBoolean(conf))) {
-      return submit(conf, checked, publication, start);
-    }
+    return prepared.run().exitCode();
   }
 
-  /** Runs the job into the publication's staging directory and publishes it on success. */
-  private int submit(Configuration conf, SubmitChecks.Checked checked,
-      OutputPublication publication, Instant start) throws Exception {
-    Job job = createJob(conf, checked, publication.staging());
-    publication.guard(job);
-    int executed = JobExecution.run(job, checked, publication.staging(), conf, err);
-    if (executed != EXIT_SUCCESS) {
-      return executed;
+  private int refused(int exitCode, List<String> problems) {
+    for (String problem : problems) {
+      err.println("ipjoin: " + problem);
     }
-    int result = ResultCheck.exitCode(job.getCounters(), conf, checked.output(), err);
-    return result != EXIT_SUCCESS ? result : publish(job, checked, conf, start, publication);
-  }
-
-  /**
-   * Writes the run summary into the staging directory, then publishes it as the output. A job that
-   * lost the race for its output to another job exits 1 and leaves that job's output alone.
-   */
-  private int publish(Job job, SubmitChecks.Checked checked, Configuration conf, Instant start,
-      OutputPublication publication) throws java.io.IOException {
-    RunSummary.of(job, checked, conf, start, Instant.now())
-        .write(publication.staging().getFileSystem(conf), publication.staging());
-    try {
-      publication.publish();
-    } catch (OutputPublication.OutputConflictException e) {
-      err.println("ipjoin: " + e.getMessage());
-      err.flush();
-      return EXIT_JOB_FAILED;
-    }
-    return EXIT_SUCCESS;
+    err.flush();
+    return exitCode;
   }
 
   /**

@@ -1,16 +1,15 @@
 package org.ipjoin.tools;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.io.IOException;
+import java.util.function.Consumer;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.ipjoin.index.build.BuildSummary;
-import org.ipjoin.index.build.IndexBuilder;
-import org.ipjoin.index.list.LabelColumn;
-import org.ipjoin.index.list.OverlapPolicy;
+import org.ipjoin.api.BuiltIndex;
+import org.ipjoin.api.IndexBuild;
+import org.ipjoin.api.IpJoin;
 
 /**
  * {@code ipindex build --input ip.tsv [more.tsv ...] --output ips.ipidx [--labels none|default|N]
@@ -73,73 +72,54 @@ final class BuildCommand extends IndexCommand {
         .addOption(Option.builder().longOpt("quiet").desc("no progress, no summary").build());
   }
 
+  /** The options as calls of the Java API ({@link IpJoin#buildIndex}), which checks them all. */
   @Override
   int run(CommandLine line) throws Exception {
+    IndexBuild build = IpJoin.buildIndex(getConf())
+        .skipInvalid(line.hasOption("skip-invalid"))
+        .overwrite(line.hasOption("overwrite"))
+        .allowEmpty(line.hasOption("allow-empty"));
     String[] given = line.getOptionValues("input");
-    if (given == null || given.length == 0) {
-      throw new UsageException("missing --input");
+    if (given != null) {
+      build.input(given);
     }
-    Path output = new Path(required(line, "output"));
-    List<IndexBuilder.ListFile> inputs = new ArrayList<>();
-    long length = 0;
-    for (String input : given) {
-      Path path = new Path(input);
-      inputs.add(new IndexBuilder.ListFile(path.getFileSystem(getConf()), path));
-    }
-    IndexBuilder builder = new IndexBuilder(line.hasOption("skip-invalid"),
-        line.hasOption("overwrite"), line.hasOption("allow-empty"));
-    if (line.hasOption("labels")) {
-      builder = builder.labels(labelColumn(line.getOptionValue("labels")));
-    }
-    if (line.hasOption("overlap")) {
-      builder = builder.overlap(overlapPolicy(line.getOptionValue("overlap")));
-    }
-    if (line.hasOption("max-shrink")) {
-      builder = builder.maxShrink(fraction(line, "max-shrink"));
-    }
-    for (IndexBuilder.ListFile input : inputs) {
-      if (input.fs().exists(input.path())) {
-        length += input.fs().getFileStatus(input.path()).getLen();
-      }
-    }
+    ifGiven(line, "output", build::output);
+    ifGiven(line, "labels", build::labels);
+    ifGiven(line, "overlap", build::overlap);
+    ifGiven(line, "max-shrink", build::maxShrink);
     boolean quiet = line.hasOption("quiet");
+    long length = given == null ? 0 : totalLength(given);
     ProgressLine progress = new ProgressLine("ipindex build: read", length,
         !quiet && length >= PROGRESS_MIN_BYTES);
-    FileSystem outFs = output.getFileSystem(getConf());
-    BuildSummary summary = builder.build(inputs, outFs, output, progress::update);
+    BuiltIndex built = build.progress(progress::update).run();
     progress.done();
     if (!quiet) {
-      System.out.print(summary.format());
+      System.out.print(built.summary());
     }
     return OK;
   }
 
-  private static LabelColumn labelColumn(String value) throws UsageException {
-    try {
-      return LabelColumn.parse(value);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException("--labels: " + e.getMessage());
-    }
-  }
-
-  private static OverlapPolicy overlapPolicy(String value) throws UsageException {
-    try {
-      return OverlapPolicy.parse(value);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException("--overlap: " + e.getMessage());
-    }
-  }
-
-  private static double fraction(CommandLine line, String option) throws UsageException {
+  private static void ifGiven(CommandLine line, String option, Consumer<String> call) {
     String value = line.getOptionValue(option);
-    try {
-      double f = Double.parseDouble(value);
-      if (f >= 0 && f <= 1) {
-        return f;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
+    if (value != null) {
+      call.accept(value);
     }
-    throw new UsageException("--" + option + " must be a number from 0 to 1, got '" + value + "'");
+  }
+
+  /** The bytes the progress line counts to; inputs that are not there are left to the build. */
+  private long totalLength(String[] inputs) {
+    long length = 0;
+    for (String input : inputs) {
+      try {
+        Path path = new Path(input);
+        FileSystem fs = path.getFileSystem(getConf());
+        if (fs.exists(path)) {
+          length += fs.getFileStatus(path).getLen();
+        }
+      } catch (IOException | IllegalArgumentException e) {
+        // The build reports it.
+      }
+    }
+    return length;
   }
 }

@@ -9,6 +9,7 @@ import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.util.Tool;
+import org.ipjoin.api.IpJoinException;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.list.EmptyIpListException;
 import org.ipjoin.index.build.IndexShrinkException;
@@ -75,6 +76,10 @@ abstract class IndexCommand extends Configured implements Tool {
     }
     try {
       return run(line);
+    } catch (IpJoinException e) {
+      // The API's problem, with the exit code it stands for: one implementation of the checks.
+      System.err.println("ipindex " + name + ": " + e.getMessage());
+      return e.exitCode();
     } catch (UsageException | FileNotFoundException | FileAlreadyExistsException
         | InvalidBuildInputException e) {
       return usageError(e.getMessage());

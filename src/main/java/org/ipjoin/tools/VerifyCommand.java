@@ -1,13 +1,10 @@
 package org.ipjoin.tools;
 
-import java.io.FileNotFoundException;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
-import org.ipjoin.index.load.FileSystemLoader;
-import org.ipjoin.index.load.LoadedIndex;
+import org.ipjoin.api.IndexInfo;
+import org.ipjoin.api.IpJoin;
 
 /**
  * {@code ipindex verify [--no-checksum] ips.ipidx}
@@ -38,17 +35,14 @@ final class VerifyCommand extends IndexCommand {
         .desc("skip the payload CRC32C (every other check still runs)").build());
   }
 
+  /** The API's {@link IpJoin#verifyIndex}, printed as one line. */
   @Override
   int run(CommandLine line) throws Exception {
-    Path file = new Path(onlyArgument(line, "index file"));
-    FileSystem fs = file.getFileSystem(getConf());
-    if (!fs.exists(file)) {
-      throw new FileNotFoundException(file + " does not exist");
-    }
+    String file = onlyArgument(line, "index file");
     boolean checksum = !line.hasOption("no-checksum");
-    LoadedIndex loaded = FileSystemLoader.load(fs, file, checksum);
-    System.out.printf("OK %s: %,d keys, length:count:crc %s%s%n", file, loaded.index().size(),
-        loaded.identity(), checksum ? "" : " (payload checksum not verified)");
+    IndexInfo info = IpJoin.verifyIndex(getConf(), file, checksum);
+    System.out.printf("OK %s: %,d keys, length:count:crc %s%s%n", info.index(), info.intervals(),
+        info.identity(), checksum ? "" : " (payload checksum not verified)");
     return OK;
   }
 }

@@ -22,21 +22,21 @@ import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.hdfs.MiniDFSCluster;
-import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.util.ToolRunner;
 import org.ipjoin.job.FailingFirstAttemptMapper;
 import org.ipjoin.job.IpJoinDriver;
-import org.ipjoin.tools.IndexTools;
-import org.junit.jupiter.api.AfterAll;
+import org.ipjoin.api.JoinResult;
+import org.ipjoin.testkit.IpJoinMiniCluster;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The join on real Hadoop: HDFS (MiniDFSCluster) and YARN (MiniMRYarnCluster), one cluster for the
- * whole class (starting one costs ~15-20 s on 2 cores). The index is built straight into
- * HDFS with {@code ipindex build} and reaches the tasks through the distributed cache.
+ * whole class (starting one costs ~15-20 s on 2 cores), started by the test kit users get ({@link
+ * IpJoinMiniCluster}) with its fast settings. The index is built straight into HDFS through the
+ * Java API and reaches the tasks through the distributed cache.
  *
  * <p>Expected outputs are computed here with plain String code from the real files, never from
  * ipjoin's own classes.
@@ -44,59 +44,28 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class IpJoinMiniClusterIT {
 
-    static final Path IPSUM = org.ipjoin.RealData.ipsum();
+  static final Path IPSUM = org.ipjoin.RealData.ipsum();
   static final Path LOG = org.ipjoin.RealData.elasticLog();
-  static final Path WORK = Path.of(System.getProperty("ipjoin.test.dir", "target/test-work"),
-      "minicluster");
 
-  private MiniDFSCluster dfs;
-  private MiniMRYarnCluster yarn;
+  @RegisterExtension
+  static final IpJoinMiniCluster CLUSTER = new IpJoinMiniCluster(
+      Path.of(System.getProperty("ipjoin.test.dir", "target/test-work")));
+
   private Configuration conf;
   private FileSystem fs;
+  private Path work;
   private List<String> expectedMatches;
 
   @BeforeAll
-  void startCluster() throws Exception {
-    deleteRecursively(WORK);
-    Files.createDirectories(WORK);
-    Configuration base = new Configuration();
-    base.set("hadoop.tmp.dir", WORK.resolve("hadoop-tmp").toString());
-    base.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, WORK.resolve("dfs").toString());
-    // Minutes saved on 2 cores: fast log cleanup on stop, fast polling, C1-only task JVMs.
-    base.set("yarn.nodemanager.log.retain-seconds", "1");
-    base.set("mapreduce.client.completion.pollinterval", "100");
-    base.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m -XX:TieredStopAtLevel=1");
-    base.set("mapreduce.map.java.opts", "-Xmx512m -XX:TieredStopAtLevel=1");
-    base.set("mapreduce.reduce.java.opts", "-Xmx512m -XX:TieredStopAtLevel=1");
-    dfs = new MiniDFSCluster.Builder(base).numDataNodes(1).build();
-    dfs.waitActive();
-    base.set("fs.defaultFS", dfs.getFileSystem().getUri().toString());
-    yarn = new MiniMRYarnCluster("ipjoin-it", 1);
-    yarn.init(base);
-    yarn.start();
-    conf = new Configuration(yarn.getConfig());
-    fs = FileSystem.get(conf);
-
-    fs.mkdirs(new org.apache.hadoop.fs.Path("/lists"));
-    fs.copyFromLocalFile(new org.apache.hadoop.fs.Path(IPSUM.toUri()),
-        new org.apache.hadoop.fs.Path("/lists/ipsum.txt"));
-    fs.copyFromLocalFile(new org.apache.hadoop.fs.Path(LOG.toUri()),
-        new org.apache.hadoop.fs.Path("/logs/elastic.log"));
+  void putListAndLogsAndBuildTheIndex() throws Exception {
+    conf = CLUSTER.conf();
+    fs = CLUSTER.fs();
+    work = CLUSTER.workDir();
+    CLUSTER.copyFromLocal(IPSUM, "/lists/ipsum.txt");
+    CLUSTER.copyFromLocal(LOG, "/logs/elastic.log");
     expectedMatches = expectedMatches();
-
-    int built = IndexTools.run(new Configuration(conf), new String[] {"build",
-        "--input", "/lists/ipsum.txt", "--output", "/lists/ips.ipidx", "--quiet"});
-    assertEquals(0, built, "ipindex build into HDFS");
-  }
-
-  @AfterAll
-  void stopCluster() {
-    if (yarn != null) {
-      yarn.stop();
-    }
-    if (dfs != null) {
-      dfs.shutdown();
-    }
+    assertEquals(32, expectedMatches.size(), "realdata/README.md: 32 elastic lines are listed in ipsum");
+    CLUSTER.buildIndex("/lists/ipsum.txt", "/lists/ips.ipidx");
   }
 
   /** Log lines whose first field is listed in ipsum, in input order. */
@@ -123,20 +92,13 @@ class IpJoinMiniClusterIT {
 
   /** The lines of every part-* file of the main output, sorted (parts come from parallel tasks). */
   List<String> outputLines(String dir) throws IOException {
-    List<String> lines = new ArrayList<>();
-    for (FileStatus part : fs.listStatus(new org.apache.hadoop.fs.Path(dir))) {
-      if (part.getPath().getName().startsWith("part-")) {
-        try (var in = fs.open(part.getPath())) {
-          String text = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
-          lines.addAll(text.isEmpty() ? List.of() : Arrays.asList(text.split("\n", -1)));
-          if (!lines.isEmpty() && lines.get(lines.size() - 1).isEmpty()) {
-            lines.remove(lines.size() - 1);
-          }
-        }
-      }
-    }
-    lines.sort(null);
-    return lines;
+    return sorted(CLUSTER.readOutput(dir));
+  }
+
+  static List<String> sorted(List<String> lines) {
+    List<String> sorted = new ArrayList<>(lines);
+    sorted.sort(null);
+    return sorted;
   }
 
   List<String> sortedExpected() {
@@ -147,9 +109,11 @@ class IpJoinMiniClusterIT {
 
   @Test
   void joinsThroughTheDistributedCacheOnYarnAndRefusesAnExistingOutput() throws Exception {
-    assertEquals(32, expectedMatches.size(), "realdata/README.md: 32 elastic lines are listed in ipsum");
-    assertEquals(0, join("/out/match"));
-    assertEquals(sortedExpected(), outputLines("/out/match"));
+    JoinResult result = CLUSTER.join().index("/lists/ips.ipidx").input("/logs")
+        .output("/out/match").prepare().run();
+    assertEquals(0, result.exitCode());
+    assertEquals(expectedMatches.size(), result.counter("MATCHED"));
+    assertEquals(sortedExpected(), sorted(CLUSTER.readOutput("/out/match")));
     assertTrue(fs.exists(new org.apache.hadoop.fs.Path("/out/match/_SUCCESS")));
 
     ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -237,7 +201,7 @@ class IpJoinMiniClusterIT {
    */
   @Test
   void theThinJobJarRunsUnderRunJarAgainstTheCluster() throws Exception {
-    Path confDir = WORK.resolve("client-conf");
+    Path confDir = work.resolve("client-conf");
     Files.createDirectories(confDir);
     try (OutputStream out = Files.newOutputStream(confDir.resolve("core-site.xml"))) {
       conf.writeXml(out);
@@ -252,10 +216,10 @@ class IpJoinMiniClusterIT {
         "-Xmx512m", "-cp", confDir + File.pathSeparator + hadoopClasspath,
         "org.apache.hadoop.util.RunJar", jar,
         "--index", "/lists/ips.ipidx", "--input", "/logs", "--output", "/out/runjar");
-    Process process = new ProcessBuilder(command).directory(WORK.toFile())
-        .redirectErrorStream(true).redirectOutput(WORK.resolve("runjar.log").toFile()).start();
+    Process process = new ProcessBuilder(command).directory(work.toFile())
+        .redirectErrorStream(true).redirectOutput(work.resolve("runjar.log").toFile()).start();
     assertTrue(process.waitFor(5, TimeUnit.MINUTES), "hadoop jar did not finish in 5 minutes");
-    String log = Files.readString(WORK.resolve("runjar.log"));
+    String log = Files.readString(work.resolve("runjar.log"));
     assertEquals(0, process.exitValue(), log);
     assertEquals(sortedExpected(), outputLines("/out/runjar"));
   }
@@ -298,16 +262,5 @@ class IpJoinMiniClusterIT {
         summary.counter(org.ipjoin.job.IpJoinCounter.MATCHED));
     assertEquals(List.of(fs.makeQualified(new org.apache.hadoop.fs.Path("/pipe/in/elastic.log")).toString()),
         summary.inputs());
-  }
-
-  private static void deleteRecursively(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path p : walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
   }
 }

@@ -1,0 +1,184 @@
+package org.ipjoin.api;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongConsumer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.Path;
+import org.ipjoin.index.build.BuildSummary;
+import org.ipjoin.index.build.IndexBuilder;
+import org.ipjoin.index.build.IndexShrinkException;
+import org.ipjoin.index.build.InvalidBuildInputException;
+import org.ipjoin.index.build.ListTooBigForHeapException;
+import org.ipjoin.index.format.CorruptIndexException;
+import org.ipjoin.index.list.EmptyIpListException;
+import org.ipjoin.index.list.LabelColumn;
+import org.ipjoin.index.list.MalformedIpListException;
+import org.ipjoin.index.list.OverlapPolicy;
+
+/**
+ * Builds one index from one or more text IP lists, on any Hadoop FileSystem, and publishes it
+ * atomically: what {@code ipindex build} runs (that command only turns its options into these
+ * calls). Each option takes the value its command-line option takes and is checked, with the same
+ * message, when {@link #run()} runs. Get one from {@link IpJoin#buildIndex}.
+ *
+ * <pre>{@code
+ * BuiltIndex built = IpJoin.buildIndex(conf)
+ *     .input("hdfs:///lists/blocked.tsv").output("hdfs:///lists/blocked.ipidx")
+ *     .labels("default").overlap("longest").skipInvalid(true).overwrite(true).maxShrink("0.2")
+ *     .run();
+ * }</pre>
+ */
+public final class IndexBuild {
+
+  private final Configuration conf;
+  private final List<String> inputs = new ArrayList<>();
+  private String output;
+  private boolean skipInvalid;
+  private boolean overwrite;
+  private boolean allowEmpty;
+  private String labels;
+  private String overlap;
+  private String maxShrink;
+  private LongConsumer progress = bytes -> { };
+
+  IndexBuild(Configuration conf) {
+    this.conf = new Configuration(conf);
+  }
+
+  /** Text lists to read (any FileSystem URI, or a path on the default FileSystem); their union is indexed. */
+  public IndexBuild input(String... paths) {
+    inputs.addAll(List.of(paths));
+    return this;
+  }
+
+  /** The index file to write; never one of the inputs. Required. */
+  public IndexBuild output(String path) {
+    this.output = path;
+    return this;
+  }
+
+  /** Skip and count malformed lines instead of failing the build (default false). */
+  public IndexBuild skipInvalid(boolean skip) {
+    this.skipInvalid = skip;
+    return this;
+  }
+
+  /** Replace an existing index, atomically (default false: an existing output is refused). */
+  public IndexBuild overwrite(boolean replace) {
+    this.overwrite = replace;
+    return this;
+  }
+
+  /** Build an empty index from a list without addresses instead of failing (default false). */
+  public IndexBuild allowEmpty(boolean allow) {
+    this.allowEmpty = allow;
+    return this;
+  }
+
+  /** Where an entry's label is: {@code "none"}, {@code "default"} (the column after the entry) or a column number from 2. */
+  public IndexBuild labels(String column) {
+    this.labels = column;
+    return this;
+  }
+
+  /** Which entry answers for an address several entries hold: {@code "longest"} (default) or {@code "first"}. */
+  public IndexBuild overlap(String policy) {
+    this.overlap = policy;
+    return this;
+  }
+
+  /**
+   * With {@link #overwrite}: refuse to replace the index by one with fewer than (1 - F) times its
+   * intervals, F a number from {@code "0"} to {@code "1"} (default: no limit).
+   */
+  public IndexBuild maxShrink(String fraction) {
+    this.maxShrink = fraction;
+    return this;
+  }
+
+  /** Called now and then with the bytes read so far, over all lists. */
+  public IndexBuild progress(LongConsumer bytesRead) {
+    this.progress = bytesRead;
+    return this;
+  }
+
+  /**
+   * Checks the options and the inputs, reads the lists, writes the index beside its target, reads
+   * it back with every check and only then renames it into place.
+   *
+   * @throws IpJoinException {@link IpJoinException#USAGE} for a wrong option or path (an input
+   *     missing, a directory, given twice or the output itself; the output exists without
+   *     overwrite); {@link IpJoinException#FAILED} for a malformed line, a list without addresses,
+   *     a refused shrink, a list too big for the heap or an I/O failure. Nothing is published then.
+   */
+  public BuiltIndex run() throws IpJoinException {
+    IndexBuilder builder = builder();
+    try {
+      List<IndexBuilder.ListFile> lists = new ArrayList<>();
+      for (String input : inputs) {
+        Path path = new Path(input);
+        lists.add(new IndexBuilder.ListFile(path.getFileSystem(conf), path));
+      }
+      Path out = new Path(output);
+      BuildSummary summary = builder.build(lists, out.getFileSystem(conf), out, progress::accept);
+      return new BuiltIndex(out, summary.intervals(), summary.lines(), summary.skipped(),
+          summary.format());
+    } catch (FileNotFoundException | FileAlreadyExistsException | InvalidBuildInputException e) {
+      throw new IpJoinException(IpJoinException.USAGE, e.getMessage());
+    } catch (CorruptIndexException | MalformedIpListException | EmptyIpListException
+        | IndexShrinkException | ListTooBigForHeapException e) {
+      throw new IpJoinException(IpJoinException.FAILED, e.getMessage());
+    } catch (IOException e) {
+      throw new IpJoinException(IpJoinException.FAILED, Problems.ioFailure(e));
+    } catch (IllegalArgumentException e) {
+      // A path Hadoop cannot parse (a bad URI).
+      throw new IpJoinException(IpJoinException.USAGE, e.getMessage());
+    }
+  }
+
+  /** The options, checked in the order the command line always checked them. */
+  private IndexBuilder builder() throws IpJoinException {
+    if (inputs.isEmpty()) {
+      throw new IpJoinException(IpJoinException.USAGE, "missing --input");
+    }
+    if (output == null) {
+      throw new IpJoinException(IpJoinException.USAGE, "missing --output");
+    }
+    IndexBuilder builder = new IndexBuilder(skipInvalid, overwrite, allowEmpty);
+    if (labels != null) {
+      try {
+        builder = builder.labels(LabelColumn.parse(labels));
+      } catch (IllegalArgumentException e) {
+        throw new IpJoinException(IpJoinException.USAGE, "--labels: " + e.getMessage());
+      }
+    }
+    if (overlap != null) {
+      try {
+        builder = builder.overlap(OverlapPolicy.parse(overlap));
+      } catch (IllegalArgumentException e) {
+        throw new IpJoinException(IpJoinException.USAGE, "--overlap: " + e.getMessage());
+      }
+    }
+    if (maxShrink != null) {
+      builder = builder.maxShrink(fraction(maxShrink));
+    }
+    return builder;
+  }
+
+  private static double fraction(String value) throws IpJoinException {
+    try {
+      double f = Double.parseDouble(value);
+      if (f >= 0 && f <= 1) {
+        return f;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IpJoinException(IpJoinException.USAGE,
+        "--max-shrink must be a number from 0 to 1, got '" + value + "'");
+  }
+}

@@ -1,0 +1,17 @@
+package org.ipjoin.api;
+
+import org.apache.hadoop.fs.Path;
+
+/**
+ * An index that passed every check of the format ({@link IpJoin#verifyIndex}).
+ *
+ * @param index the index file, as given
+ * @param length its length in bytes
+ * @param intervals IPv4 intervals (for a list of plain addresses: its keys)
+ * @param ranges whether it holds ranges (CIDR blocks, ranges) rather than only exact addresses
+ * @param labels labels in its dictionary, 0 for a list without labels
+ * @param identity {@code length:count:crc}, what every map task checks it loaded
+ * @param checksumVerified whether the payload CRC32C was checked too
+ */
+public record IndexInfo(Path index, long length, long intervals, boolean ranges, long labels,
+    String identity, boolean checksumVerified) {}

@@ -1,0 +1,64 @@
+package org.ipjoin.api;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.ipjoin.index.format.CorruptIndexException;
+import org.ipjoin.index.format.IndexHeader;
+import org.ipjoin.index.load.FileSystemLoader;
+import org.ipjoin.index.load.LoadedIndex;
+
+/**
+ * Where the API starts: build an index ({@link #buildIndex}), check one ({@link #verifyIndex}),
+ * configure and run the join ({@link #join}). The command-line tools run exactly these calls; see
+ * the package documentation for a complete example.
+ */
+public final class IpJoin {
+
+  private IpJoin() {}
+
+  /** A new index build; {@code conf} (copied) resolves the FileSystems of the paths. */
+  public static IndexBuild buildIndex(Configuration conf) {
+    return new IndexBuild(conf);
+  }
+
+  /** A new join; {@code conf} (copied) holds the cluster settings and any other {@code ipjoin.*} key. */
+  public static JoinJob join(Configuration conf) {
+    return new JoinJob(conf);
+  }
+
+  /**
+   * Reads the whole index at {@code index} (any FileSystem) and runs every check of the format, as
+   * {@code ipindex verify} does; {@code checksum} false skips only the payload CRC32C.
+   *
+   * @throws IpJoinException {@link IpJoinException#USAGE} when the file does not exist; {@link
+   *     IpJoinException#FAILED} when it is corrupt (the message names the check, expected versus
+   *     actual) or cannot be read
+   */
+  public static IndexInfo verifyIndex(Configuration conf, String index, boolean checksum)
+      throws IpJoinException {
+    try {
+      Path file = new Path(index);
+      FileSystem fs = file.getFileSystem(conf);
+      if (!fs.exists(file)) {
+        throw new IpJoinException(IpJoinException.USAGE, file + " does not exist");
+      }
+      IndexHeader header = FileSystemLoader.readHeader(fs, file).header();
+      LoadedIndex loaded = FileSystemLoader.load(fs, file, checksum);
+      return new IndexInfo(file, loaded.identity().fileLength(), loaded.index().size(),
+          header.ranges(), header.labels() ? loaded.index().labels().count() : 0,
+          loaded.identity().toString(), checksum);
+    } catch (FileNotFoundException e) {
+      // Deleted between the check and the read.
+      throw new IpJoinException(IpJoinException.USAGE, e.getMessage());
+    } catch (CorruptIndexException e) {
+      throw new IpJoinException(IpJoinException.FAILED, e.getMessage());
+    } catch (IOException e) {
+      throw new IpJoinException(IpJoinException.FAILED, Problems.ioFailure(e));
+    } catch (IllegalArgumentException e) {
+      throw new IpJoinException(IpJoinException.USAGE, e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,129 @@
+package org.ipjoin.api;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.JoinPlan;
+
+/**
+ * The join's options: what {@code hadoop jar ipjoin.jar} takes, as calls (the driver only turns
+ * its command line into these calls). Each option sets its {@code ipjoin.*} key ({@link IpJoinKeys})
+ * in a copy of the Configuration given to {@link IpJoin#join}, over what that Configuration says; a
+ * key without a method here (say {@code ipjoin.tag.unmatched}) is set in that Configuration. Values
+ * are those of the command line and are checked, all at once and with the driver's messages, by
+ * {@link #prepare()}. Get one from {@link IpJoin#join}.
+ *
+ * <pre>{@code
+ * PreparedJoin join = IpJoin.join(conf)
+ *     .index("/lists/blocked.ipidx").input("/logs/2024/05/01").output("/out/blocked")
+ *     .mode("tag").format("tsv:3").prepare();
+ * Job job = join.job();          // submit it yourself, or:
+ * JoinResult result = join.run(); // as the driver runs it: staged, checked, published
+ * }</pre>
+ */
+public final class JoinJob {
+
+  private final Configuration conf;
+  private final List<String> inputs = new ArrayList<>();
+  private String output;
+  private boolean countByGiven;
+  private PrintStream warnings = System.err;
+
+  JoinJob(Configuration conf) {
+    this.conf = new Configuration(conf);
+  }
+
+  /** The index file (any FileSystem URI); with loader {@code text}, the text IP list. Required. */
+  public JoinJob index(String path) {
+    return set(IpJoinKeys.INDEX_PATH, path);
+  }
+
+  /** Input files, directories or globs; gzip and bzip2 are read transparently. Required. */
+  public JoinJob input(String... paths) {
+    inputs.addAll(List.of(paths));
+    return this;
+  }
+
+  /** The output directory; it must not exist unless {@link #overwrite}. Required. */
+  public JoinJob output(String dir) {
+    this.output = dir;
+    return this;
+  }
+
+  /** {@code match} (default), {@code nomatch}, {@code tag} or {@code count}. */
+  public JoinJob mode(String mode) {
+    return set(IpJoinKeys.MODE, mode);
+  }
+
+  /** With mode {@code count}: {@code address} (default) or {@code label}. */
+  public JoinJob countBy(String countBy) {
+    countByGiven = true;
+    return set(IpJoinKeys.COUNT_BY, countBy);
+  }
+
+  /** Where the client IP is: {@code combined} (default), {@code tsv:N}, {@code csv:N} or {@code regex:PATTERN}. */
+  public JoinJob format(String format) {
+    return set(IpJoinKeys.FORMAT, format);
+  }
+
+  /** How tasks read the index: {@code text}, {@code stream}, {@code buffered}, {@code nio} (default), {@code mmap}, {@code mmap-direct}. */
+  public JoinJob loader(String loader) {
+    return set(IpJoinKeys.LOADER, loader);
+  }
+
+  /** Whether each task checks the index payload's CRC32C (default true). */
+  public JoinJob verifyChecksum(boolean verify) {
+    return set(IpJoinKeys.VERIFY_CHECKSUM, Boolean.toString(verify));
+  }
+
+  /** Whether the whole index is checked before submitting, not only its header (default true). */
+  public JoinJob verifyIndex(boolean verify) {
+    return set(IpJoinKeys.VERIFY_INDEX, Boolean.toString(verify));
+  }
+
+  /** Whether malformed records are written under {@code <output>/malformed/} (default true; always counted). */
+  public JoinJob malformedOutput(boolean write) {
+    return set(IpJoinKeys.MALFORMED_OUTPUT, Boolean.toString(write));
+  }
+
+  /** Whether an input without data is accepted instead of refused with exit code 3 (default false). */
+  public JoinJob allowEmptyInput(boolean allow) {
+    return set(IpJoinKeys.ALLOW_EMPTY_INPUT, Boolean.toString(allow));
+  }
+
+  /** Whether an existing output directory is replaced once the job succeeded (default false). */
+  public JoinJob overwrite(boolean replace) {
+    return set(IpJoinKeys.OUTPUT_OVERWRITE, Boolean.toString(replace));
+  }
+
+  /** Where {@link #prepare()} warns (an input given twice) and {@link PreparedJoin#run()} reports; default stderr. */
+  public JoinJob warnings(PrintStream err) {
+    this.warnings = err;
+    return this;
+  }
+
+  private JoinJob set(IpJoinKeys key, String value) {
+    key.set(conf, value);
+    return this;
+  }
+
+  /**
+   * Runs every check the driver runs before it submits: the options, the whole index, every input
+   * exists and holds data, the output does not exist (or may be replaced). Nothing is submitted.
+   *
+   * @throws IpJoinException {@link IpJoinException#USAGE} with every problem found, or {@link
+   *     IpJoinException#EMPTY_INPUT} when the input holds no data
+   */
+  public PreparedJoin prepare() throws IpJoinException {
+    // A copy: preparing twice, or changing this builder later, leaves a prepared join alone.
+    Configuration jobConf = new Configuration(conf);
+    try {
+      return new PreparedJoin(JoinPlan.check(jobConf, List.copyOf(inputs), output, countByGiven,
+          warnings), warnings);
+    } catch (JoinPlan.Refused e) {
+      throw new IpJoinException(e.exitCode(), e.problems());
+    }
+  }
+}

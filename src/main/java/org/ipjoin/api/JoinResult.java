@@ -1,0 +1,27 @@
+package org.ipjoin.api;
+
+import java.util.Map;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * How a join run by {@link PreparedJoin#run} ended.
+ *
+ * @param exitCode what {@code hadoop jar ipjoin.jar} would have exited with: 0 the output is
+ *     published; 1 the job failed or too many records were malformed, nothing is published; 2 the
+ *     job could not be submitted; 3 no input records
+ * @param output the output directory, qualified
+ * @param counters the job's {@code IpJoinCounter} values by name ({@code RECORDS}, {@code MATCHED},
+ *     {@code UNMATCHED}, {@code MALFORMED}, ...); empty when no job ran
+ */
+public record JoinResult(int exitCode, Path output, Map<String, Long> counters) {
+
+  /** Whether the job succeeded and its output is published. */
+  public boolean succeeded() {
+    return exitCode == 0;
+  }
+
+  /** A counter's value by name, 0 when absent. */
+  public long counter(String name) {
+    return counters.getOrDefault(name, 0L);
+  }
+}
