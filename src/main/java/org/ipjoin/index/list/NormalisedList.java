@@ -43,7 +43,7 @@ public final class NormalisedList {
    * @param size number of IPv6 intervals (0 for a list without IPv6 entries)
    * @param starts first keys, ascending
    * @param ends last keys; the starts array itself when {@code exact}
-   * @param labelIds label ids into the list's dictionary, exactly {@code size} of them; null when
+   * @param labelIds label ids into the list's dictionary, in {@code [0, size)}; null when
    *     no interval of either family has a label
    * @param exact every IPv6 entry was one address: one interval per distinct address
    */
