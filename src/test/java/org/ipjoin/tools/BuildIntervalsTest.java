@@ -499,6 +499,27 @@ class BuildIntervalsTest {
     assertNotEquals(idA, loader.load(new java.io.ByteArrayInputStream(c), "c", c.length).identity());
   }
 
+  /** The same for the IPv6 part: another IPv6 block end, label or address changes the identity. */
+  @Test
+  void theTextIdentityCoversTheIpv6Intervals() throws Exception {
+    String[] lists = {
+        "10.0.0.0/24\tbot\n2001:db8::/48\tscan\n2001:db8:1::1\n",
+        "10.0.0.0/24\tbot\n2001:db8::/48\tscam\n2001:db8:1::1\n",
+        "10.0.0.0/24\tbot\n2001:db8::/49\tscan\n2001:db8:1::1\n",
+        "10.0.0.0/24\tbot\n2001:db8::/48\tscan\n2001:db8:1::2\n"};
+    TextListLoader loader = new TextListLoader();
+    List<Object> ids = new java.util.ArrayList<>();
+    for (String list : lists) {
+      byte[] bytes = list.getBytes(StandardCharsets.US_ASCII);
+      ids.add(loader.load(new java.io.ByteArrayInputStream(bytes), "l", bytes.length).identity());
+    }
+    assertEquals(3, ((org.ipjoin.index.format.IndexIdentity) ids.get(0)).count());
+    assertEquals(ids.size(), new java.util.HashSet<>(ids).size(), ids.toString());
+    byte[] again = lists[0].getBytes(StandardCharsets.US_ASCII);
+    assertEquals(ids.get(0),
+        loader.load(new java.io.ByteArrayInputStream(again), "l", again.length).identity());
+  }
+
   @Test
   void badOptionValuesAreOneLineUsageErrors() throws Exception {
     Path list = dir.resolve("ip.tsv");

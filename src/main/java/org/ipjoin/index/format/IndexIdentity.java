@@ -32,8 +32,8 @@ public record IndexIdentity(long fileLength, long count, int crc) {
   /**
    * The identity of a text list read by the {@code text} read path: its length, its interval
    * count, and one CRC32C over what answers lookups: the starts, then, as present, the ends, the
-   * label ids and the label dictionary (end offsets and bytes), each laid out as in an index
-   * section. For a list of plain addresses that is the CRC32C of its starts section.
+   * label ids and the label dictionary (end offsets and bytes), then the IPv6 starts, ends and
+   * label ids as present, each laid out as in an index section. For a list of plain addresses that is the CRC32C of its starts section.
    */
   public static IndexIdentity ofTextList(long length, NormalisedList list) {
     int n = list.size();
@@ -48,7 +48,30 @@ public record IndexIdentity(long fileLength, long count, int crc) {
       update(crc, ends, 0, ends.length);
       crc.update(list.labels().concatenatedBytes());
     }
-    return new IndexIdentity(length, n + (long) list.v6().size(), (int) crc.getValue());
+    NormalisedList.V6 v6 = list.v6();
+    if (v6.size() > 0) {
+      update(crc, v6.starts(), 2 * v6.size());
+      if (!v6.exact()) {
+        update(crc, v6.ends(), 2 * v6.size());
+      }
+      if (v6.labelIds() != null) {
+        update(crc, v6.labelIds(), 0, v6.size());
+      }
+    }
+    return new IndexIdentity(length, n + (long) v6.size(), (int) crc.getValue());
+  }
+
+  /** Adds {@code values[0, count)}, laid out little-endian as in an index section, to {@code crc}. */
+  private static void update(CRC32C crc, long[] values, int count) {
+    ByteBuffer chunk = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
+    int perChunk = chunk.capacity() / 8;
+    for (int at = 0; at < count; at += perChunk) {
+      int n = Math.min(perChunk, count - at);
+      chunk.clear();
+      chunk.asLongBuffer().put(values, at, n);
+      chunk.limit(n * 8);
+      crc.update(chunk);
+    }
   }
 
   /** Adds {@code values[from, to)}, laid out little-endian as in an index section, to {@code crc}. */

@@ -654,6 +654,15 @@ public final class ListLineParser {
       return kind;
     }
     for (int i = from; i < to; i++) {
+      if (bytes[i] >= 0 && bytes[i] < 0x20 || bytes[i] == 0x7F) {
+        // The job writes a label as one TAB-separated column of its output, and export as one
+        // column of a list line: a TAB, CR or LF inside (possible in a quoted CSV field) would
+        // split them, so every control byte is refused rather than passed on.
+        return fail(String.format("label: control byte \\x%02X not allowed (a label is written"
+            + " as one TAB-separated column)", bytes[i]));
+      }
+    }
+    for (int i = from; i < to; i++) {
       if (bytes[i] < 0) {
         if (!Utf8Text.isValid(bytes, i, to)) {
           return fail("label: not valid UTF-8");

@@ -304,6 +304,7 @@ class ListLineParserTest {
       "1.2.3,spam                 | address: 3 octets, expected 4: '1.2.3,spam'",
       "1.2.3.4,\"unterminated     | label: unterminated quote: '1.2.3.4,\"unterminated'",
       "1.2.3.4,\"a\"b,c           | label: text after the closing quote: '1.2.3.4,\"a\"b,c'",
+      "1.2.3.4,1.2.3.5,\"a\\tb\"    | label: control byte \\x09 not allowed (a label is written as one TAB-separated column): '1.2.3.4,1.2.3.5,\"a\\x09b\"'",
   })
   void errorsNameTheRealReason(String line, String message) {
     String real = line.replace("\\t", "\t");
