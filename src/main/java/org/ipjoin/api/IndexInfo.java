@@ -8,10 +8,13 @@ import org.apache.hadoop.fs.Path;
  * @param index the index file, as given
  * @param length its length in bytes
  * @param intervals IPv4 intervals (for a list of plain addresses: its keys)
- * @param ranges whether it holds ranges (CIDR blocks, ranges) rather than only exact addresses
+ * @param ipv6Intervals IPv6 intervals, 0 for an IPv4-only index
+ * @param ranges whether it holds ranges (CIDR blocks, ranges) of either family rather than only
+ *     exact addresses
  * @param labels labels in its dictionary, 0 for a list without labels
  * @param identity {@code length:count:crc}, what every map task checks it loaded
  * @param checksumVerified whether the payload CRC32C was checked too
  */
-public record IndexInfo(Path index, long length, long intervals, boolean ranges, long labels,
+public record IndexInfo(Path index, long length, long intervals, long ipv6Intervals,
+    boolean ranges, long labels,
     String identity, boolean checksumVerified) {}

@@ -48,7 +48,7 @@ public final class IpJoin {
       IndexHeader header = FileSystemLoader.readHeader(fs, file).header();
       LoadedIndex loaded = FileSystemLoader.load(fs, file, checksum);
       return new IndexInfo(file, loaded.identity().fileLength(), loaded.index().size(),
-          header.ranges(), header.labels() ? loaded.index().labels().count() : 0,
+          loaded.index6().size(), header.ranges() || header.v6Ranges(), header.labels() ? loaded.index().labels().count() : 0,
           loaded.identity().toString(), checksum);
     } catch (FileNotFoundException e) {
       // Deleted between the check and the read.

@@ -41,8 +41,10 @@ final class VerifyCommand extends IndexCommand {
     String file = onlyArgument(line, "index file");
     boolean checksum = !line.hasOption("no-checksum");
     IndexInfo info = IpJoin.verifyIndex(getConf(), file, checksum);
-    System.out.printf("OK %s: %,d keys, length:count:crc %s%s%n", info.index(), info.intervals(),
-        info.identity(), checksum ? "" : " (payload checksum not verified)");
+    String size = info.ipv6Intervals() == 0 ? String.format("%,d keys", info.intervals())
+        : String.format("%,d IPv4 and %,d IPv6 intervals", info.intervals(), info.ipv6Intervals());
+    System.out.printf("OK %s: %s, length:count:crc %s%s%n", info.index(), size, info.identity(),
+        checksum ? "" : " (payload checksum not verified)");
     return OK;
   }
 }

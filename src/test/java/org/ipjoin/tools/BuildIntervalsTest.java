@@ -573,6 +573,10 @@ class BuildIntervalsTest {
           "2001:0db8:0000:0000:0000:0000:0000:0002-2001:0db8:ffff:ffff:ffff:ffff:ffff:ffff doc"),
           intervals6(loaded), path.externalName());
     }
+    Run verify = IndexToolsTest.ipindex("verify", out.toString());
+    assertEquals(0, verify.exit(), verify.err());
+    assertTrue(verify.out().startsWith("OK " + out + ": 2 IPv4 and 4 IPv6 intervals, length:count:crc "
+        + Files.size(out) + ":6:"), verify.out());
   }
 
   /** The shrink guard counts the intervals of both families, old and new. */
