@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import org.ipjoin.index.format.DecodedIndex;
 import org.ipjoin.index.format.IndexDecoder;
 import org.ipjoin.index.format.IndexHeader;
+import org.ipjoin.index.format.LoadTrust;
 import org.ipjoin.index.format.Section;
 import org.ipjoin.index.format.SectionKind;
 
@@ -30,7 +31,8 @@ import org.ipjoin.index.format.SectionKind;
 public final class DirectMappedLoader implements IndexLoader {
 
   @Override
-  public LoadedIndex load(Path file, boolean verifyChecksum) throws IOException {
+  public LoadedIndex load(Path file, boolean verifyChecksum, LoadTrust trust)
+      throws IOException {
     String name = file.toString();
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       long length = channel.size();
@@ -44,7 +46,7 @@ public final class DirectMappedLoader implements IndexLoader {
       IndexHeader h = head.header;
       IntBuffer starts = column(whole, h.section(SectionKind.V4_STARTS));
       LongBuffer starts6 = keys(whole, h.section(SectionKind.V6_STARTS));
-      IndexDecoder decoder = IndexDecoder.inPlace(h, name, verifyChecksum, starts, starts6);
+      IndexDecoder decoder = IndexDecoder.inPlace(h, name, verifyChecksum, starts, starts6, trust);
       decoder.accept(whole.duplicate().position((int) decoder.position()));
       DecodedIndex d = decoder.finish();
       return new LoadedIndex(
