@@ -157,6 +157,9 @@ public final class BenchReport {
   }
 
   // ---- step 3 ----
+  /** The label of the C floor's rows in loads.csv (index-tools/bench, step 3). */
+  private static final String FLOOR = "floor";
+
   private void loads(String runs) throws IOException {
     line("## Index load, fresh JVM per run (`ipindex load`)");
     line();
@@ -182,14 +185,20 @@ public final class BenchReport {
     line("ran on a list of a tenth the size and its times are **scaled ×10**. THP = `-XX:+UseTransparentHugePages`");
     line("(kernel THP mode: madvise). Checksum = CRC32C of the payload, on unless marked.");
     line();
-    line("| read path | median ms | min ms | max ms | process median ms | text / this (median) |");
-    line("|---|---:|---:|---:|---:|---:|");
+    line("`floor` is index-tools/load-floor.c (built with the system C compiler): map the index and copy it");
+    line("into fresh memory, nothing else; `trusted` is a task's load after the driver verified the whole");
+    line("index (`ipindex load --trusted`: header, section directory, section CRCs; no content checks).");
+    line();
+    line("| read path | median ms | min ms | max ms | process median ms | text / this (median) | this / floor (median) |");
+    line("|---|---:|---:|---:|---:|---:|---:|");
     Double text = byLabel.containsKey("text") ? Stats.of(byLabel.get("text")).median : null;
+    Double floor = byLabel.containsKey(FLOOR) ? Stats.of(byLabel.get(FLOOR)).median : null;
     for (Map.Entry<String, List<Double>> e : byLabel.entrySet()) {
       Stats s = Stats.of(e.getValue());
       Stats w = Stats.of(wallByLabel.get(e.getKey()));
-      line(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %.0f | %s |", e.getKey(), s.median,
-          s.min, s.max, w.median, text == null ? "" : String.format(Locale.ROOT, "%.1f×", text / s.median)));
+      line(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %.0f | %s | %s |", e.getKey(), s.median,
+          s.min, s.max, w.median, text == null ? "" : String.format(Locale.ROOT, "%.1f×", text / s.median),
+          floor == null ? "" : String.format(Locale.ROOT, "%.2f×", s.median / floor)));
     }
     line();
     line("Chart: [benchmarks-loaders.png](benchmarks-loaders.png).");

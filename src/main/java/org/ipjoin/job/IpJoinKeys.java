@@ -38,14 +38,18 @@ public enum IpJoinKeys {
           + "common/combined, Nginx), `tsv:N` or `csv:N` (1-based column, spaces around it trimmed; CSV without quoting), "
           + "`regex:PATTERN` (first capture group). `--format` sets it."),
   VERIFY_CHECKSUM("ipjoin.index.verify.checksum", "true",
-      "Whether each task checks the index payload's CRC32C while loading it (the other checks "
-          + "always run). `--no-verify-checksum` sets it to false."),
+      "Whether each task checks every section's CRC32C while loading the index. With the "
+          + "whole-index check before submitting (`ipjoin.index.verify.submit`) these CRCs are what "
+          + "ties a task's bytes to the verified ones; without it the task's other checks still run. "
+          + "`--no-verify-checksum` sets it to false."),
   VERIFY_INDEX("ipjoin.index.verify.submit", "true",
       "Whether the driver reads the whole index before submitting and runs every check `ipindex "
           + "verify` runs (header, section directory, length, order, every section's CRC32C); a "
           + "corrupt index is then refused with exit 2 before anything is submitted. Needs 4 bytes "
-          + "of client heap per interval (docs/benchmarks.md has its time). False checks the header "
-          + "and section directory only; `--no-verify-index` sets it to false."),
+          + "of client heap per interval (docs/benchmarks.md has its time). With it, tasks skip the "
+          + "content checks the driver made and check only header, section directory, identity and "
+          + "section CRC32Cs (README, Read paths). False checks the header and section directory "
+          + "only, and every task runs every check; `--no-verify-index` sets it to false."),
   MALFORMED_OUTPUT("ipjoin.malformed.output", "true",
       "Whether records with a missing or malformed client IP are written, byte for byte, under "
           + "`<output>/malformed/` (they are always counted). `--no-malformed-output` sets it to "

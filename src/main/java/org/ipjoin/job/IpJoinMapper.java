@@ -13,6 +13,7 @@ import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.format.LoadTrust;
 import org.ipjoin.index.lookup.Interval6Index;
 import org.ipjoin.index.lookup.IntervalIndex;
 import org.ipjoin.index.lookup.LabelDictionary;
@@ -111,7 +112,11 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
     IndexCacheFile.Local local = IndexCacheFile.localize(uri, conf, Paths.get("").toAbsolutePath());
     try {
       long start = System.nanoTime();
-      LoadedIndex loaded = readPath.loader().load(local.path(), verifyChecksum);
+      // The driver verified the whole index when this is set: the task checks only what ties its
+      // bytes to the verified ones (LoadTrust).
+      LoadedIndex loaded = readPath.loader().load(local.path(), verifyChecksum,
+          IpJoinKeys.VERIFY_INDEX.getBoolean(conf)
+              ? LoadTrust.pinned(expected, "cache file " + uri) : LoadTrust.FULL);
       long millis = (System.nanoTime() - start) / 1_000_000;
       expected.check(loaded.identity(), local.path() + " (cache file " + uri + ")");
       index = loaded.index();

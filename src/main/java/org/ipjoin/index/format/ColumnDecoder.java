@@ -38,6 +38,8 @@ abstract class ColumnDecoder {
    * content check the damage happens to break, as the documented check order says.
    */
   private CorruptIndexException contentFailure;
+  /** False when the content was verified before (see {@link LoadTrust}): only the CRC runs. */
+  private boolean checkContent = true;
   long filled;
 
   ColumnDecoder(Section section, String file, boolean verifyChecksum, boolean retain) {
@@ -57,6 +59,12 @@ abstract class ColumnDecoder {
     return section.count() - filled;
   }
 
+  /** Skips the content checks from now on: the bytes are only checksummed (and kept if retained). */
+  final ColumnDecoder trusting() {
+    checkContent = false;
+    return this;
+  }
+
   /** Takes every whole value of {@code chunk} (position to limit), at most {@link #remaining}. */
   final void accept(ByteBuffer chunk) throws CorruptIndexException {
     ByteBuffer le = chunk.slice().order(ByteOrder.LITTLE_ENDIAN);
@@ -67,9 +75,12 @@ abstract class ColumnDecoder {
       if (verifyChecksum) {
         crc.update(bytes.duplicate());
       }
-      int at = retain ? (int) filled : 0;
-      bytes.asIntBuffer().get(values, at, piece);
-      checkContent(values, at, piece, filled);
+      if (retain || checkContent) {
+        // A trusted column served from a mapping needs no copy: its checksum is all there is to do.
+        int at = retain ? (int) filled : 0;
+        bytes.asIntBuffer().get(values, at, piece);
+        checkContent(values, at, piece, filled);
+      }
       filled += piece;
       done += piece;
     }
@@ -90,7 +101,7 @@ abstract class ColumnDecoder {
 
   /** Runs {@link #check} until one fails; see {@link #contentFailure}. */
   private void checkContent(int[] k, int at, int n, long base) throws CorruptIndexException {
-    if (contentFailure != null) {
+    if (contentFailure != null || !checkContent) {
       return;
     }
     try {
@@ -120,7 +131,9 @@ abstract class ColumnDecoder {
     if (contentFailure != null) {
       throw contentFailure;
     }
-    checkEnd();
+    if (checkContent) {
+      checkEnd();
+    }
     return retain ? values : null;
   }
 
@@ -150,6 +163,17 @@ abstract class ColumnDecoder {
       crc.update(chunk);
     }
     return (int) crc.getValue();
+  }
+
+  /** A column whose content was verified before ({@link LoadTrust}): checksummed only. */
+  static final class Unchecked extends ColumnDecoder {
+    Unchecked(Section section, String file, boolean verify, boolean retain) {
+      super(section, file, verify, retain);
+      trusting();
+    }
+
+    @Override
+    void check(int[] k, int at, int n, long base) {}
   }
 
   /** Interval starts: strictly increasing; the lookup directory is recorded in the same pass. */

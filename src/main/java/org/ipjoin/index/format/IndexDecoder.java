@@ -23,6 +23,8 @@ public final class IndexDecoder {
   private final IndexHeader header;
   private final String file;
   private final boolean verifyChecksums;
+  /** False when the driver verified the content ({@link LoadTrust}): CRCs and copies only. */
+  private final boolean checkContent;
   /** False: copy the interval columns to the heap. True: check them in place in a mapping. */
   private final boolean inPlace;
   /** The mapped IPv4 starts when in place. */
@@ -41,6 +43,8 @@ public final class IndexDecoder {
   private final byte[] carry = new byte[KeyColumnDecoder.ITEM_BYTES];
   private final ByteBuffer carryBuffer = ByteBuffer.wrap(carry).order(ByteOrder.LITTLE_ENDIAN);
   private int carried;
+  /** True while in a section served from a mapping that nothing needs to read (see {@link #open}). */
+  private boolean skipping;
 
   private int[] starts;
   private int[] ends;
@@ -56,11 +60,12 @@ public final class IndexDecoder {
   private int[] labelIds6;
   private int[] directory6;
 
-  private IndexDecoder(IndexHeader header, String file, boolean verifyChecksums, boolean inPlace,
-      IntBuffer mappedStarts, LongBuffer mappedStarts6) {
+  private IndexDecoder(IndexHeader header, String file, boolean verifyChecksums, LoadTrust trust,
+      boolean inPlace, IntBuffer mappedStarts, LongBuffer mappedStarts6) {
     this.header = header;
     this.file = file;
     this.verifyChecksums = verifyChecksums;
+    this.checkContent = trust.checksContent();
     this.inPlace = inPlace;
     this.mappedStarts = mappedStarts;
     this.mappedStarts6 = mappedStarts6;
@@ -72,7 +77,17 @@ public final class IndexDecoder {
 
   /** A decoder that copies every section to the heap. */
   public static IndexDecoder copying(IndexHeader header, String file, boolean verifyChecksums) {
-    return new IndexDecoder(header, file, verifyChecksums, false, null, null);
+    return new IndexDecoder(header, file, verifyChecksums, LoadTrust.FULL, false, null, null);
+  }
+
+  /**
+   * A decoder that copies every section to the heap and checks what {@code trust} asks for; a
+   * pinned identity is compared with the header's first, before any section is read.
+   */
+  public static IndexDecoder copying(IndexHeader header, String file, boolean verifyChecksums,
+      LoadTrust trust) throws CorruptIndexException {
+    trust.checkIdentity(header, file);
+    return new IndexDecoder(header, file, verifyChecksums, trust, false, null, null);
   }
 
   /**
@@ -94,7 +109,24 @@ public final class IndexDecoder {
     if (header.v6() && mappedStarts6 == null) {
       throw new IllegalArgumentException(file + ": the IPv6 starts must be mapped too");
     }
-    return new IndexDecoder(header, file, verifyChecksums, true, mappedStarts, mappedStarts6);
+    return new IndexDecoder(header, file, verifyChecksums, LoadTrust.FULL, true, mappedStarts,
+        mappedStarts6);
+  }
+
+  /**
+   * As {@link #inPlace(IndexHeader, String, boolean, IntBuffer, LongBuffer)}, checking what
+   * {@code trust} asks for; a pinned identity is compared with the header's first. A trusted
+   * decoder with checksums off reads none of the columns served from the mapping: it skips their
+   * bytes unread, so the load costs the same at any index size.
+   */
+  public static IndexDecoder inPlace(IndexHeader header, String file, boolean verifyChecksums,
+      IntBuffer mappedStarts, LongBuffer mappedStarts6, LoadTrust trust)
+      throws CorruptIndexException {
+    if (header.v6() && mappedStarts6 == null) {
+      throw new IllegalArgumentException(file + ": the IPv6 starts must be mapped too");
+    }
+    trust.checkIdentity(header, file);
+    return new IndexDecoder(header, file, verifyChecksums, trust, true, mappedStarts, mappedStarts6);
   }
 
   /** The file offset of the next byte this decoder expects. */
@@ -120,7 +152,10 @@ public final class IndexDecoder {
         continue;
       }
       int take = (int) Math.min(in.remaining(), s.end() - position);
-      if (s.kind() == SectionKind.LABEL_BYTES) {
+      if (skipping) {
+        in.position(in.position() + take);
+        position += take;
+      } else if (s.kind() == SectionKind.LABEL_BYTES) {
         acceptLabelBytes(in, take);
       } else {
         acceptColumnBytes(in, take, s.kind().itemBytes);
@@ -218,6 +253,12 @@ public final class IndexDecoder {
 
   private void open(Section s) {
     boolean retain = !inPlace;
+    skipping = inPlace && !checkContent && !verifyChecksums && servedFromMapping(s.kind());
+    if (skipping) {
+      column = null;
+      keyColumn = null;
+      return;
+    }
     keyColumn = switch (s.kind()) {
       case V6_STARTS -> new KeyColumnDecoder.Starts(s, file, verifyChecksums, retain);
       case V6_ENDS -> new KeyColumnDecoder.Ends(s, file, verifyChecksums, retain,
@@ -225,7 +266,9 @@ public final class IndexDecoder {
       default -> null;
     };
     column = switch (s.kind()) {
-      case V4_STARTS -> new ColumnDecoder.Starts(s, file, verifyChecksums, retain);
+      // Trusted starts are only checksummed: no order check, and no directory to record.
+      case V4_STARTS -> checkContent ? new ColumnDecoder.Starts(s, file, verifyChecksums, retain)
+          : new ColumnDecoder.Unchecked(s, file, verifyChecksums, retain);
       case V4_ENDS -> new ColumnDecoder.Ends(s, file, verifyChecksums, retain,
           retain ? IntBuffer.wrap(starts) : mappedStarts);
       case V4_LABEL_IDS -> new ColumnDecoder.LabelIds(s, file, verifyChecksums, retain,
@@ -241,9 +284,33 @@ public final class IndexDecoder {
     if (s.kind() == SectionKind.LABEL_BYTES) {
       labelBytes = new byte[(int) s.count()];
     }
+    if (!checkContent) {
+      if (column != null) {
+        column.trusting();
+      }
+      if (keyColumn != null) {
+        keyColumn.trusting();
+      }
+    }
+  }
+
+  /** The interval columns, which {@code mmap-direct} serves from the mapping instead of copying. */
+  private static boolean servedFromMapping(SectionKind kind) {
+    return switch (kind) {
+      case V4_STARTS, V4_ENDS, V4_LABEL_IDS, V6_STARTS, V6_ENDS, V6_LABEL_IDS -> true;
+      default -> false;
+    };
   }
 
   private void finishSection(Section s) throws CorruptIndexException {
+    if (skipping) {
+      skipping = false;
+      return;
+    }
+    if (!checkContent) {
+      finishTrusted(s);
+      return;
+    }
     switch (s.kind()) {
       case V4_STARTS -> {
         ColumnDecoder.Starts startsColumn = (ColumnDecoder.Starts) column;
@@ -269,12 +336,37 @@ public final class IndexDecoder {
     keyColumn = null;
   }
 
-  private void finishLabelBytes(Section s) throws CorruptIndexException {
+  /** As {@link #finishSection} for verified content: the directories are the file's own. */
+  private void finishTrusted(Section s) throws CorruptIndexException {
+    switch (s.kind()) {
+      case V4_STARTS -> starts = column.finish();
+      case V4_ENDS -> ends = column.finish();
+      case V4_LABEL_IDS -> labelIds = column.finish();
+      case V4_DIRECTORY -> {
+        directory = column.finish();
+        directoryBits = header.directoryBits();
+      }
+      case LABEL_ENDS -> labelEnds = column.finish();
+      case LABEL_BYTES -> checkLabelCrc(s);
+      case V6_STARTS -> starts6 = keyColumn.finish();
+      case V6_ENDS -> ends6 = keyColumn.finish();
+      case V6_LABEL_IDS -> labelIds6 = column.finish();
+      case V6_DIRECTORY -> directory6 = column.finish();
+    }
+    column = null;
+    keyColumn = null;
+  }
+
+  private void checkLabelCrc(Section s) throws CorruptIndexException {
     if (verifyChecksums && (int) labelCrc.getValue() != s.crc()) {
       throw new CorruptIndexException(file, Check.SECTION_CHECKSUM, s.kind().description
           + ": the directory says CRC32C " + IndexLayout.hex(s.crc()) + ", the bytes have "
           + IndexLayout.hex((int) labelCrc.getValue()));
     }
+  }
+
+  private void finishLabelBytes(Section s) throws CorruptIndexException {
+    checkLabelCrc(s);
     for (int id = 1; id < labelEnds.length; id++) {
       try {
         StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)

@@ -29,6 +29,8 @@ abstract class KeyColumnDecoder {
   private final CRC32C crc = new CRC32C();
   /** As {@link ColumnDecoder}: the first content failure, held until the checksum is known. */
   private CorruptIndexException contentFailure;
+  /** As {@link ColumnDecoder}: false when the content was verified before; only the CRC runs. */
+  private boolean checkContent = true;
   long filled;
 
   KeyColumnDecoder(Section section, String file, boolean verifyChecksum, boolean retain) {
@@ -47,6 +49,12 @@ abstract class KeyColumnDecoder {
     return section.count() - filled;
   }
 
+  /** Skips the content checks from now on: the bytes are only checksummed (and kept if retained). */
+  final KeyColumnDecoder trusting() {
+    checkContent = false;
+    return this;
+  }
+
   /** Takes every whole item of {@code chunk} (position to limit), at most {@link #remaining}. */
   final void accept(ByteBuffer chunk) throws CorruptIndexException {
     ByteBuffer le = chunk.slice().order(ByteOrder.LITTLE_ENDIAN);
@@ -57,9 +65,14 @@ abstract class KeyColumnDecoder {
       if (verifyChecksum) {
         crc.update(bytes.duplicate());
       }
+      if (!retain && !checkContent) {
+        filled += piece;
+        done += piece;
+        continue;
+      }
       int at = retain ? (int) filled : 0;
       bytes.asLongBuffer().get(values, 2 * at, 2 * piece);
-      if (contentFailure == null) {
+      if (contentFailure == null && checkContent) {
         try {
           check(values, at, piece, filled);
         } catch (CorruptIndexException e) {

@@ -7,6 +7,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.ipjoin.index.format.IndexDecoder;
+import org.ipjoin.index.format.LoadTrust;
 
 /**
  * The default read path: {@link FileChannel} reads into one reused direct buffer, each chunk
@@ -18,12 +19,13 @@ public final class ChannelLoader implements IndexLoader {
   static final int CHUNK_BYTES = 1 << 20;
 
   @Override
-  public LoadedIndex load(Path file, boolean verifyChecksum) throws IOException {
+  public LoadedIndex load(Path file, boolean verifyChecksum, LoadTrust trust)
+      throws IOException {
     String name = file.toString();
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       long length = channel.size();
       HeadReader head = HeadReader.read(Channels.newInputStream(channel), length, name);
-      IndexDecoder decoder = IndexDecoder.copying(head.header, name, verifyChecksum);
+      IndexDecoder decoder = IndexDecoder.copying(head.header, name, verifyChecksum, trust);
       head.feedRest(decoder);
       ByteBuffer chunk = ByteBuffer.allocateDirect(CHUNK_BYTES);
       while (decoder.remaining() > 0) {

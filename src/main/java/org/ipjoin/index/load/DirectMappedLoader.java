@@ -11,15 +11,18 @@ import java.nio.file.StandardOpenOption;
 import org.ipjoin.index.format.DecodedIndex;
 import org.ipjoin.index.format.IndexDecoder;
 import org.ipjoin.index.format.IndexHeader;
+import org.ipjoin.index.format.LoadTrust;
 import org.ipjoin.index.format.Section;
 import org.ipjoin.index.format.SectionKind;
 
 /**
  * {@code mmap-direct}: maps the file read-only and serves lookups from the mapping itself, with no
  * heap copy of the interval columns of either family (only the lookup directories and the labels
- * are copied). Every
- * check still runs, in one pass over the mapping, which also pulls the file into the page cache,
- * where every map task on the node shares it. For indexes larger than a map task's heap.
+ * are copied). A full load runs every check in one pass over the mapping, which also pulls the
+ * file into the page cache, where every map task on the node shares it; a task's trusted load
+ * ({@link LoadTrust}) only checksums the sections, and with checksums off reads no interval
+ * column at all, so its setup costs the same at any index size. For indexes larger than a map
+ * task's heap.
  *
  * <p>The mapping must not change while in use: replace an index by writing a new file and
  * renaming it over the old one (as {@code ipindex build} does), never by rewriting it in place: a
@@ -30,7 +33,8 @@ import org.ipjoin.index.format.SectionKind;
 public final class DirectMappedLoader implements IndexLoader {
 
   @Override
-  public LoadedIndex load(Path file, boolean verifyChecksum) throws IOException {
+  public LoadedIndex load(Path file, boolean verifyChecksum, LoadTrust trust)
+      throws IOException {
     String name = file.toString();
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       long length = channel.size();
@@ -44,7 +48,7 @@ public final class DirectMappedLoader implements IndexLoader {
       IndexHeader h = head.header;
       IntBuffer starts = column(whole, h.section(SectionKind.V4_STARTS));
       LongBuffer starts6 = keys(whole, h.section(SectionKind.V6_STARTS));
-      IndexDecoder decoder = IndexDecoder.inPlace(h, name, verifyChecksum, starts, starts6);
+      IndexDecoder decoder = IndexDecoder.inPlace(h, name, verifyChecksum, starts, starts6, trust);
       decoder.accept(whole.duplicate().position((int) decoder.position()));
       DecodedIndex d = decoder.finish();
       return new LoadedIndex(

@@ -2,6 +2,7 @@ package org.ipjoin.index.load;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import org.ipjoin.index.format.LoadTrust;
 
 /**
  * One way of reading an index from a local file into memory. Every implementation validates what it
@@ -12,10 +13,21 @@ import java.nio.file.Path;
 public interface IndexLoader {
 
   /**
-   * Loads {@code file}.
+   * Loads {@code file} with every check.
    *
    * @param verifyChecksum whether to compute and compare the payload CRC32C (the other checks always
    *     run)
    */
-  LoadedIndex load(Path file, boolean verifyChecksum) throws IOException;
+  default LoadedIndex load(Path file, boolean verifyChecksum) throws IOException {
+    return load(file, verifyChecksum, LoadTrust.FULL);
+  }
+
+  /**
+   * Loads {@code file}, checking what {@code trust} asks for ({@link LoadTrust#FULL}: everything;
+   * a map task of a job whose driver verified the whole index: header, section directory, pinned
+   * identity and section CRCs).
+   *
+   * @param verifyChecksum whether to compute and compare each section's CRC32C
+   */
+  LoadedIndex load(Path file, boolean verifyChecksum, LoadTrust trust) throws IOException;
 }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.ipjoin.index.format.IndexDecoder;
 import org.ipjoin.index.format.IndexLayout;
+import org.ipjoin.index.format.LoadTrust;
 
 /**
  * {@code mmap}: maps the file in windows of at most 1 GiB and bulk-copies each into the
@@ -19,12 +20,13 @@ public final class MappedLoader implements IndexLoader {
   static final long WINDOW_BYTES = 1L << 30;
 
   @Override
-  public LoadedIndex load(Path file, boolean verifyChecksum) throws IOException {
+  public LoadedIndex load(Path file, boolean verifyChecksum, LoadTrust trust)
+      throws IOException {
     String name = file.toString();
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       long length = channel.size();
       HeadReader head = HeadReader.of(mapHead(channel, length), length, name);
-      IndexDecoder decoder = IndexDecoder.copying(head.header, name, verifyChecksum);
+      IndexDecoder decoder = IndexDecoder.copying(head.header, name, verifyChecksum, trust);
       while (decoder.remaining() > 0) {
         long window = Math.min(WINDOW_BYTES, decoder.remaining());
         decoder.accept(channel.map(FileChannel.MapMode.READ_ONLY, decoder.position(), window));

@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.ipjoin.index.format.IndexDecoder;
+import org.ipjoin.index.format.LoadTrust;
 
 /**
  * The second and third tries of the read-path comparison (README, Read paths):
@@ -28,20 +29,27 @@ public final class StreamLoader implements IndexLoader {
   }
 
   @Override
-  public LoadedIndex load(Path file, boolean verifyChecksum) throws IOException {
+  public LoadedIndex load(Path file, boolean verifyChecksum, LoadTrust trust)
+      throws IOException {
     long length = Files.size(file);
     InputStream raw = Files.newInputStream(file);
     try (InputStream in = buffered ? new BufferedInputStream(raw, BUFFER_BYTES) : raw) {
-      return load(in, length, file.toString(), verifyChecksum);
+      return load(in, length, file.toString(), verifyChecksum, trust);
     }
   }
 
   /** Reads and checks an index of {@code length} bytes from {@code in}; does not close it. */
   public static LoadedIndex load(InputStream in, long length, String name, boolean verifyChecksum)
       throws IOException {
+    return load(in, length, name, verifyChecksum, LoadTrust.FULL);
+  }
+
+  /** As {@link #load(InputStream, long, String, boolean)}, checking what {@code trust} asks for. */
+  public static LoadedIndex load(InputStream in, long length, String name, boolean verifyChecksum,
+      LoadTrust trust) throws IOException {
     DataInputStream data = new DataInputStream(in);
     HeadReader head = HeadReader.read(data, length, name);
-    IndexDecoder decoder = IndexDecoder.copying(head.header, name, verifyChecksum);
+    IndexDecoder decoder = IndexDecoder.copying(head.header, name, verifyChecksum, trust);
     head.feedRest(decoder);
     for (long i = decoder.remaining() / 4; i > 0; i--) {
       // Sections are little-endian; DataInputStream reads big-endian.

@@ -8,6 +8,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.ipjoin.index.format.LoadTrust;
 import org.ipjoin.index.list.ListContent;
 import org.ipjoin.index.list.MalformedIpListException;
 import org.ipjoin.index.list.IntervalNormaliser;
@@ -36,8 +37,12 @@ import org.ipjoin.ip.Utf8Bom;
  */
 public final class TextListLoader implements IndexLoader {
 
+  /**
+   * A text list has no checksums and no stored directory: it is always parsed and normalised in
+   * full, whatever {@code trust} says (the driver does not verify text lists before submitting).
+   */
   @Override
-  public LoadedIndex load(Path file, boolean verifyChecksum) throws IOException {
+  public LoadedIndex load(Path file, boolean verifyChecksum, LoadTrust trust) throws IOException {
     try (InputStream in = Files.newInputStream(file)) {
       return load(in, file.toString(), Files.size(file));
     }
