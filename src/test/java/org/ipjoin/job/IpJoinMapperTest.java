@@ -123,6 +123,52 @@ class IpJoinMapperTest {
   }
 
   @Test
+  void blocksOfLinesGiveTheOutputAndCountersOfOneLinePerCallInEveryMode() throws Exception {
+    byte[] odd = "8.8.8.8 \u0000\u00ff\r x".getBytes(StandardCharsets.ISO_8859_1);
+    List<byte[]> lines = new java.util.ArrayList<>();
+    for (String line : List.of(LISTED, UNLISTED, EMPTY, IPV6, MALFORMED, LISTED_AGAIN, OTHER_LISTED)) {
+      lines.add(line.getBytes(StandardCharsets.ISO_8859_1));
+    }
+    lines.add(odd);
+    for (String mode : List.of("match", "nomatch", "tag", "count")) {
+      MapDriver<LongWritable, Writable, Writable, Writable> single = driver(mode);
+      long offset = 0;
+      for (byte[] line : lines) {
+        Text t = new Text();
+        t.set(line, 0, line.length);
+        single.withInput(new LongWritable(offset), t);
+        offset += line.length + 1;
+      }
+      List<Pair<Writable, Writable>> expected = single.run();
+
+      // The same lines as two blocks, one of one line and one of the rest.
+      MapDriver<LongWritable, Writable, Writable, Writable> blocks = driver(mode);
+      LineBlock first = new LineBlock();
+      first.append(lines.get(0), lines.get(0).length);
+      LineBlock rest = new LineBlock();
+      for (byte[] line : lines.subList(1, lines.size())) {
+        rest.append(line, line.length);
+      }
+      blocks.withInput(new LongWritable(0), first);
+      blocks.withInput(new LongWritable(lines.get(0).length + 1), rest);
+      List<Pair<Writable, Writable>> actual = blocks.run();
+
+      assertEquals(expected.toString(), actual.toString(), mode);
+      assertEquals(expected.size(), actual.size(), mode);
+      for (int i = 0; i < expected.size(); i++) {
+        assertEquals(expected.get(i).getFirst(), actual.get(i).getFirst(), mode + " key " + i);
+        assertEquals(expected.get(i).getSecond(), actual.get(i).getSecond(), mode + " value " + i);
+      }
+      for (IpJoinCounter c : IpJoinCounter.values()) {
+        if (c != IpJoinCounter.INDEX_LOAD_MILLIS) {
+          assertEquals(count(single.getCounters(), c), count(blocks.getCounters(), c), mode + " " + c);
+        }
+      }
+      assertEquals(lines.size(), count(blocks.getCounters(), IpJoinCounter.RECORDS), mode);
+    }
+  }
+
+  @Test
   void recordBytesAreCopiedUnchangedEvenWhenNotUtf8() throws IOException {
     byte[] line = "8.8.8.8 - - \"GET /\u00e9 HTTP/1.1\" \"\u00ff\u00fe\"".getBytes(StandardCharsets.ISO_8859_1);
     Text record = new Text();

@@ -239,7 +239,7 @@ class LineBlockReaderTest {
       byte[] bytes = latin1(text);
       Path file = dir.resolve("small-" + n++ + ".log");
       Files.write(file, bytes);
-      checkLayouts(file, everyLayout(bytes.length, bytes.length <= 40), independentLines(bytes),
+      checkLayouts(file, everyLayout(bytes.length, bytes.length <= 20), independentLines(bytes),
           conf(1));
     }
   }
