@@ -178,9 +178,12 @@ final class InputSet {
     }
   }
 
-  /** Makes {@code job} read exactly these files as text ({@link InputSetFormat}). */
-  void configure(Job job) throws IOException {
-    job.setInputFormatClass(InputSetFormat.class);
+  /**
+   * Makes {@code job} read exactly these files as text: one line per map call ({@link
+   * InputSetFormat}) or blocks of lines ({@link LineBlockInputFormat}), as {@code blocks} says.
+   */
+  void configure(Job job, InputBlocks blocks) throws IOException {
+    job.setInputFormatClass(blocks.inputFormat());
     FileInputFormat.setInputPaths(job, files().toArray(new Path[0]));
   }
 

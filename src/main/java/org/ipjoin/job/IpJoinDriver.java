@@ -130,7 +130,7 @@ public class IpJoinDriver extends Configured implements Tool {
     job.setJarByClass(IpJoinDriver.class);
     job.addCacheFile(cacheUri(checked.index()));
 
-    checked.inputs().configure(job);
+    checked.inputs().configure(job, checked.blocks());
     FileOutputFormat.setOutputPath(job, outputDir);
     // Task output reaches the (staging) directory at job commit only, never task by task.
     job.getConfiguration().setInt(FileOutputCommitter.FILEOUTPUTCOMMITTER_ALGORITHM_VERSION, 1);

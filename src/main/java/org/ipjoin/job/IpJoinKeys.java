@@ -72,6 +72,16 @@ public enum IpJoinKeys {
           + " naming the counts and the format: `0.1` fails when more than 10% are malformed; "
           + "`1.0` fails only when every record of a non-empty input is (the format does not fit "
           + "the input)."),
+  INPUT_BLOCKS("ipjoin.input.blocks", "true",
+      "Whether map tasks read their input as blocks of whole lines (`ipjoin.input.block.bytes` "
+          + "each), one map call per block, so Hadoop's per-record costs (input byte tracking, "
+          + "counters) are paid per block; the records, counters and output are exactly those of "
+          + "`false`, Hadoop's TextInputFormat one line per call. Hadoop's `Map input records` "
+          + "counter then counts blocks; `RECORDS` counts lines either way."),
+  INPUT_BLOCK_BYTES("ipjoin.input.block.bytes", "1048576",
+      "With `ipjoin.input.blocks`, the most bytes (1 to 268435456) a block of lines holds, each "
+          + "line counted with one byte for its end: lines are added while they fit or until the "
+          + "split ends; a longer line is a block of its own."),
   INDEX_IDENTITY("ipjoin.index.identity", null,
       "Internal, set by the driver: `length:count:crc` of the index it validated. Every task "
           + "checks it loaded exactly that index.");

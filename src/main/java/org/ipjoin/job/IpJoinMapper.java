@@ -9,7 +9,6 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
-import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.ipjoin.index.format.IndexIdentity;
@@ -49,11 +48,16 @@ import org.slf4j.LoggerFactory;
  * {@code ipjoin.malformed.output=false}) is written byte for byte under
  * {@code <output>/malformed/}.
  *
+ * <p>Input: one line per call (a {@link Text}, Hadoop's TextInputFormat) or a {@link LineBlock} of
+ * lines per call ({@link LineBlockInputFormat}, {@code ipjoin.input.blocks}); each line goes
+ * through the same {@link #join} either way, and the per-record counters are added once per call
+ * ({@link RecordTally}), so output and counters do not depend on how the input was read.
+ *
  * <p>When the task fails, {@link #run} records the reason, one line, for the driver to print
  * ({@link TaskFailureLog}); an OutOfMemoryError while loading the index becomes a reason that names
  * the heap and the ways out instead of a stack trace.
  */
-public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable> {
+public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writable> {
 
   private static final Logger LOG = LoggerFactory.getLogger(IpJoinMapper.class);
 
@@ -80,16 +84,9 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
   private final AddressKey addressKey = new AddressKey();
   private final Text labelKey = new Text();
   private final LongWritable one = new LongWritable(1);
-
-  private Counter records;
-  private Counter matched;
-  private Counter unmatched;
-  private Counter ipv6;
-  private Counter malformed;
-  private Counter recordsV4;
-  private Counter recordsV6;
-  private Counter matchedV4;
-  private Counter matchedV6;
+  /** The line of a block being joined (a copy: Hadoop's writers and locators take a Text). */
+  private final Text line = new Text();
+  private final RecordTally tally = new RecordTally();
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
@@ -141,15 +138,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
         mode == JoinMode.COUNT ? " by " + countBy.externalName() : "", locator.spec(),
         writeMalformed ? "on" : "off");
 
-    records = context.getCounter(IpJoinCounter.RECORDS);
-    matched = context.getCounter(IpJoinCounter.MATCHED);
-    unmatched = context.getCounter(IpJoinCounter.UNMATCHED);
-    ipv6 = context.getCounter(IpJoinCounter.IPV6);
-    malformed = context.getCounter(IpJoinCounter.MALFORMED);
-    recordsV4 = context.getCounter(IpJoinCounter.RECORDS_V4);
-    recordsV6 = context.getCounter(IpJoinCounter.RECORDS_V6);
-    matchedV4 = context.getCounter(IpJoinCounter.MATCHED_V4);
-    matchedV6 = context.getCounter(IpJoinCounter.MATCHED_V6);
+    tally.attach(context);
   }
 
   /** Hadoop's loop, recording why it failed for the driver. */
@@ -171,10 +160,27 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
     }
   }
 
+  /** One line ({@link Text}) or a block of lines ({@link LineBlock}), joined line by line. */
   @Override
-  protected void map(LongWritable offset, Text record, Context context)
+  protected void map(LongWritable offset, Writable input, Context context)
       throws IOException, InterruptedException {
-    records.increment(1);
+    try {
+      if (input instanceof LineBlock block) {
+        for (int i = 0, n = block.lines(); i < n; i++) {
+          block.line(i, line);
+          join(line, context);
+        }
+      } else {
+        join((Text) input, context);
+      }
+    } finally {
+      tally.flush();
+    }
+  }
+
+  /** Joins one record: counts it in {@link #tally} and writes what the mode says. */
+  private void join(Text record, Context context) throws IOException, InterruptedException {
+    tally.records++;
     byte[] bytes = record.getBytes();
     int length = record.getLength();
     if (!locator.locate(bytes, length, range)) {
@@ -196,19 +202,22 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
     boolean v6 = key == IpCodec.NOT_IPV4;
     int interval;
     if (v6) {
-      ipv6.increment(1);
-      recordsV6.increment(1);
+      tally.recordsV6++;
       interval = index6.match(Ipv6Codec.toKey(address.hi), Ipv6Codec.toKey(address.lo));
     } else {
-      recordsV4.increment(1);
+      tally.recordsV4++;
       interval = index.match((int) key);
     }
     boolean listed = interval != IntervalIndex.NO_MATCH;
     if (listed) {
-      matched.increment(1);
-      (v6 ? matchedV6 : matchedV4).increment(1);
+      tally.matched++;
+      if (v6) {
+        tally.matchedV6++;
+      } else {
+        tally.matchedV4++;
+      }
     } else {
-      unmatched.increment(1);
+      tally.unmatched++;
     }
 
     switch (mode) {
@@ -259,7 +268,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Text, Writable, Writable>
   }
 
   private void malformed(Text record, Context context) throws IOException, InterruptedException {
-    malformed.increment(1);
+    tally.malformed++;
     if (mode == JoinMode.TAG) {
       // Tag mode keeps its promise of every record: a malformed one is tagged '-'.
       MatchTags.tagMalformed(tagged, record.getBytes(), record.getLength());

@@ -30,10 +30,10 @@ final class SubmitChecks {
 
   /**
    * The validated plan: the index as a qualified path, the identity tasks must load, and what the
-   * job writes ({@code countBy} matters in count mode only).
+   * job writes ({@code countBy} matters in count mode only), and how tasks read the input.
    */
   record Checked(Path index, IndexIdentity identity, JoinMode mode, CountBy countBy,
-      InputSet inputs, Path output) {}
+      InputSet inputs, InputBlocks blocks, Path output) {}
 
   private SubmitChecks() {}
 
@@ -43,6 +43,7 @@ final class SubmitChecks {
     ReadPath readPath = null;
     JoinMode mode = null;
     CountBy countBy = null;
+    InputBlocks blocks = null;
     try {
       readPath = IpJoinKeys.readPath(conf);
     } catch (IllegalArgumentException e) {
@@ -65,6 +66,11 @@ final class SubmitChecks {
     }
     try {
       ClientIpLocators.fromSpec(IpJoinKeys.FORMAT.get(conf));
+    } catch (IllegalArgumentException e) {
+      problems.add(e.getMessage());
+    }
+    try {
+      blocks = InputBlocks.of(conf);
     } catch (IllegalArgumentException e) {
       problems.add(e.getMessage());
     }
@@ -132,7 +138,7 @@ final class SubmitChecks {
     if (!problems.isEmpty()) {
       throw new UsageException(problems);
     }
-    return new Checked(index, identity, mode, countBy, inputSet, out);
+    return new Checked(index, identity, mode, countBy, inputSet, blocks, out);
   }
 
   /** Whether --overwrite was asked for; a bad value is reported with the other booleans. */

@@ -287,6 +287,23 @@ class IpJoinDriverValidationTest {
   }
 
   @Test
+  void aBadBlockSizeOrBlocksSwitchIsRefusedInOneLine() throws Exception {
+    for (String size : new String[] {"0", "-1", "1MiB", "268435457"}) {
+      List<String> args = new ArrayList<>(List.of("-D", "ipjoin.input.block.bytes=" + size));
+      args.addAll(valid());
+      Result r = run(args.toArray(new String[0]));
+      assertOneLine(r);
+      assertEquals("ipjoin: ipjoin.input.block.bytes must be a whole number of bytes from 1 to"
+          + " 268435456, got '" + size + "'", r.errLines().get(0));
+    }
+    List<String> args = new ArrayList<>(List.of("-D", "ipjoin.input.blocks=yes"));
+    args.addAll(valid());
+    Result r = run(args.toArray(new String[0]));
+    assertOneLine(r);
+    assertEquals("ipjoin: ipjoin.input.blocks must be true or false, got 'yes'", r.errLines().get(0));
+  }
+
+  @Test
   void badFormats() throws Exception {
     assertOneLine(run(valid("--format", "json").toArray(new String[0])), "bad format 'json'");
     assertOneLine(run(valid("--format", "tsv:0").toArray(new String[0])), "bad format 'tsv:0'", "from 1");

@@ -104,8 +104,8 @@ class IpJoinMapperIpv6Test {
     identity = list.writeIndex(index);
   }
 
-  private MapDriver<LongWritable, Text, Writable, Writable> driver(String mode) {
-    MapDriver<LongWritable, Text, Writable, Writable> d = MapDriver.newMapDriver(new IpJoinMapper());
+  private MapDriver<LongWritable, Writable, Writable, Writable> driver(String mode) {
+    MapDriver<LongWritable, Writable, Writable, Writable> d = MapDriver.newMapDriver(new IpJoinMapper());
     d.getConfiguration().set(IpJoinKeys.MODE.key(), mode);
     d.getConfiguration().set(IpJoinKeys.INDEX_IDENTITY.key(), identity.toString());
     d.getConfiguration().set(IpJoinKeys.MALFORMED_OUTPUT.key(), "false");
@@ -137,7 +137,7 @@ class IpJoinMapperIpv6Test {
 
   @Test
   void tagWritesTheLabelOfTheMatchInTheClientsFamilyAndCountsByFamily() throws IOException {
-    MapDriver<LongWritable, Text, Writable, Writable> d = driver("tag");
+    MapDriver<LongWritable, Writable, Writable, Writable> d = driver("tag");
     for (Case c : CASES) {
       d.withOutput(NullWritable.get(), new Text(c.record() + "\t" + c.tag()));
     }
@@ -167,7 +167,7 @@ class IpJoinMapperIpv6Test {
   @ParameterizedTest
   @EnumSource(value = ReadPath.class, names = "TEXT", mode = EnumSource.Mode.EXCLUDE)
   void everyBinaryLoaderTagsBothFamiliesAlike(ReadPath path) throws IOException {
-    MapDriver<LongWritable, Text, Writable, Writable> d = driver("tag");
+    MapDriver<LongWritable, Writable, Writable, Writable> d = driver("tag");
     d.getConfiguration().set(IpJoinKeys.LOADER.key(), path.externalName());
     for (Case c : CASES) {
       d.withOutput(NullWritable.get(), new Text(c.record() + "\t" + c.tag()));
@@ -177,8 +177,8 @@ class IpJoinMapperIpv6Test {
 
   @Test
   void matchAndNomatchSplitTheWellFormedRecordsOfBothFamilies() throws IOException {
-    MapDriver<LongWritable, Text, Writable, Writable> match = driver("match");
-    MapDriver<LongWritable, Text, Writable, Writable> nomatch = driver("nomatch");
+    MapDriver<LongWritable, Writable, Writable, Writable> match = driver("match");
+    MapDriver<LongWritable, Writable, Writable, Writable> nomatch = driver("nomatch");
     for (Case c : CASES) {
       if (c.family() != 0) {
         (c.tag().equals("0") ? nomatch : match).withOutput(NullWritable.get(), new Text(c.record()));
@@ -190,7 +190,7 @@ class IpJoinMapperIpv6Test {
 
   @Test
   void countEmitsMappedClientsAsTheirIpv4AddressAndIpv6ClientsAsIpv6Keys() throws IOException {
-    MapDriver<LongWritable, Text, Writable, Writable> d = driver("count");
+    MapDriver<LongWritable, Writable, Writable, Writable> d = driver("count");
     List<String> expected = new ArrayList<>();
     for (Case c : CASES) {
       MixedList.Answer a = list.answer(c.client());
@@ -206,14 +206,14 @@ class IpJoinMapperIpv6Test {
     }
     assertEquals(expected, emitted);
     // The mapped clients' keys are IPv4 keys: they sum with the plain IPv4 client's.
-    MapDriver<LongWritable, Text, Writable, Writable> again = driver("count");
+    MapDriver<LongWritable, Writable, Writable, Writable> again = driver("count");
     AddressKey doc4 = new AddressKey().setIpv4(IpCodec.parseKey("192.0.2.1"));
     assertEquals(5, again.run().stream().filter(p -> p.getFirst().equals(doc4)).count());
   }
 
   @Test
   void countByLabelCountsBothFamiliesUnderTheSharedLabels() throws IOException {
-    MapDriver<LongWritable, Text, Writable, Writable> d = driver("count");
+    MapDriver<LongWritable, Writable, Writable, Writable> d = driver("count");
     d.getConfiguration().set(IpJoinKeys.COUNT_BY.key(), "label");
     for (Case c : CASES) {
       if (!c.tag().equals("0") && !c.tag().equals("-")) {

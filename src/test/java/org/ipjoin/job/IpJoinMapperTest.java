@@ -50,8 +50,8 @@ class IpJoinMapperTest {
     identity = TestIndexes.write(index, "203.0.113.7", "8.8.8.8", "1.1.1.1");
   }
 
-  private MapDriver<LongWritable, Text, Writable, Writable> driver(String mode) {
-    MapDriver<LongWritable, Text, Writable, Writable> d = MapDriver.newMapDriver(new IpJoinMapper());
+  private MapDriver<LongWritable, Writable, Writable, Writable> driver(String mode) {
+    MapDriver<LongWritable, Writable, Writable, Writable> d = MapDriver.newMapDriver(new IpJoinMapper());
     d.getConfiguration().set(IpJoinKeys.MODE.key(), mode);
     d.getConfiguration().set(IpJoinKeys.INDEX_IDENTITY.key(), identity.toString());
     d.getConfiguration().set(IpJoinKeys.MALFORMED_OUTPUT.key(), "false");
@@ -59,7 +59,7 @@ class IpJoinMapperTest {
     return d;
   }
 
-  private static void feed(MapDriver<LongWritable, Text, Writable, Writable> d, String... lines) {
+  private static void feed(MapDriver<LongWritable, Writable, Writable, Writable> d, String... lines) {
     long offset = 0;
     for (String line : lines) {
       d.withInput(new LongWritable(offset), new Text(line));
@@ -73,7 +73,7 @@ class IpJoinMapperTest {
 
   @Test
   void matchWritesListedRecordsAndCountsEveryKind() throws IOException {
-    MapDriver<LongWritable, Text, Writable, Writable> d = driver("match");
+    MapDriver<LongWritable, Writable, Writable, Writable> d = driver("match");
     feed(d, LISTED, UNLISTED, IPV6, MALFORMED, EMPTY, OTHER_LISTED);
     d.withOutput(NullWritable.get(), new Text(LISTED));
     d.withOutput(NullWritable.get(), new Text(OTHER_LISTED));
@@ -90,7 +90,7 @@ class IpJoinMapperTest {
 
   @Test
   void nomatchWritesUnlistedAndIpv6Records() throws IOException {
-    MapDriver<LongWritable, Text, Writable, Writable> d = driver("nomatch");
+    MapDriver<LongWritable, Writable, Writable, Writable> d = driver("nomatch");
     feed(d, LISTED, UNLISTED, IPV6, MALFORMED);
     d.withOutput(NullWritable.get(), new Text(UNLISTED));
     d.withOutput(NullWritable.get(), new Text(IPV6));
@@ -101,7 +101,7 @@ class IpJoinMapperTest {
 
   @Test
   void tagAppendsTabAndOneZeroOrDashToEveryRecord() throws IOException {
-    MapDriver<LongWritable, Text, Writable, Writable> d = driver("tag");
+    MapDriver<LongWritable, Writable, Writable, Writable> d = driver("tag");
     feed(d, LISTED, UNLISTED, MALFORMED, IPV6);
     d.withOutput(NullWritable.get(), new Text(LISTED + "\t1"));
     d.withOutput(NullWritable.get(), new Text(UNLISTED + "\t0"));
@@ -112,7 +112,7 @@ class IpJoinMapperTest {
 
   @Test
   void countEmitsAddressKeyAndOnePerListedRecord() throws IOException {
-    MapDriver<LongWritable, Text, Writable, Writable> d = driver("count");
+    MapDriver<LongWritable, Writable, Writable, Writable> d = driver("count");
     feed(d, LISTED, UNLISTED, LISTED_AGAIN, IPV6, OTHER_LISTED);
     AddressKey k = new AddressKey().setIpv4(IpCodec.parseKey("203.0.113.7"));
     d.withOutput(k, new LongWritable(1));
@@ -123,11 +123,57 @@ class IpJoinMapperTest {
   }
 
   @Test
+  void blocksOfLinesGiveTheOutputAndCountersOfOneLinePerCallInEveryMode() throws Exception {
+    byte[] odd = "8.8.8.8 \u0000\u00ff\r x".getBytes(StandardCharsets.ISO_8859_1);
+    List<byte[]> lines = new java.util.ArrayList<>();
+    for (String line : List.of(LISTED, UNLISTED, EMPTY, IPV6, MALFORMED, LISTED_AGAIN, OTHER_LISTED)) {
+      lines.add(line.getBytes(StandardCharsets.ISO_8859_1));
+    }
+    lines.add(odd);
+    for (String mode : List.of("match", "nomatch", "tag", "count")) {
+      MapDriver<LongWritable, Writable, Writable, Writable> single = driver(mode);
+      long offset = 0;
+      for (byte[] line : lines) {
+        Text t = new Text();
+        t.set(line, 0, line.length);
+        single.withInput(new LongWritable(offset), t);
+        offset += line.length + 1;
+      }
+      List<Pair<Writable, Writable>> expected = single.run();
+
+      // The same lines as two blocks, one of one line and one of the rest.
+      MapDriver<LongWritable, Writable, Writable, Writable> blocks = driver(mode);
+      LineBlock first = new LineBlock();
+      first.append(lines.get(0), lines.get(0).length);
+      LineBlock rest = new LineBlock();
+      for (byte[] line : lines.subList(1, lines.size())) {
+        rest.append(line, line.length);
+      }
+      blocks.withInput(new LongWritable(0), first);
+      blocks.withInput(new LongWritable(lines.get(0).length + 1), rest);
+      List<Pair<Writable, Writable>> actual = blocks.run();
+
+      assertEquals(expected.toString(), actual.toString(), mode);
+      assertEquals(expected.size(), actual.size(), mode);
+      for (int i = 0; i < expected.size(); i++) {
+        assertEquals(expected.get(i).getFirst(), actual.get(i).getFirst(), mode + " key " + i);
+        assertEquals(expected.get(i).getSecond(), actual.get(i).getSecond(), mode + " value " + i);
+      }
+      for (IpJoinCounter c : IpJoinCounter.values()) {
+        if (c != IpJoinCounter.INDEX_LOAD_MILLIS) {
+          assertEquals(count(single.getCounters(), c), count(blocks.getCounters(), c), mode + " " + c);
+        }
+      }
+      assertEquals(lines.size(), count(blocks.getCounters(), IpJoinCounter.RECORDS), mode);
+    }
+  }
+
+  @Test
   void recordBytesAreCopiedUnchangedEvenWhenNotUtf8() throws IOException {
     byte[] line = "8.8.8.8 - - \"GET /\u00e9 HTTP/1.1\" \"\u00ff\u00fe\"".getBytes(StandardCharsets.ISO_8859_1);
     Text record = new Text();
     record.set(line, 0, line.length);
-    MapDriver<LongWritable, Text, Writable, Writable> d = driver("match");
+    MapDriver<LongWritable, Writable, Writable, Writable> d = driver("match");
     d.withInput(new LongWritable(0), record);
     List<Pair<Writable, Writable>> out = d.run();
     assertEquals(1, out.size());
@@ -138,7 +184,7 @@ class IpJoinMapperTest {
 
   @Test
   void tsvFormatReadsTheConfiguredColumn() throws IOException {
-    MapDriver<LongWritable, Text, Writable, Writable> d = driver("match");
+    MapDriver<LongWritable, Writable, Writable, Writable> d = driver("match");
     d.getConfiguration().set(IpJoinKeys.FORMAT.key(), "tsv:2");
     feed(d, "2015-05-17\t8.8.8.8\tGET", "2015-05-17\t9.9.9.9\tGET", "only-one-column");
     d.withOutput(NullWritable.get(), new Text("2015-05-17\t8.8.8.8\tGET"));
@@ -151,7 +197,7 @@ class IpJoinMapperTest {
     Path list = dir.resolve("ip.tsv");
     Files.writeString(list, "# listed\n8.8.8.8\t3\n203.0.113.7\t1\n");
     IndexIdentity listIdentity = new org.ipjoin.index.load.TextListLoader().load(list, true).identity();
-    MapDriver<LongWritable, Text, Writable, Writable> d = MapDriver.newMapDriver(new IpJoinMapper());
+    MapDriver<LongWritable, Writable, Writable, Writable> d = MapDriver.newMapDriver(new IpJoinMapper());
     d.getConfiguration().set(IpJoinKeys.LOADER.key(), "text");
     d.getConfiguration().set(IpJoinKeys.INDEX_IDENTITY.key(), listIdentity.toString());
     d.withCacheFile(URI.create(list.toUri() + "#ipindex"));
@@ -163,7 +209,7 @@ class IpJoinMapperTest {
 
   @Test
   void identityMismatchFailsSetup() throws IOException {
-    MapDriver<LongWritable, Text, Writable, Writable> d = driver("match");
+    MapDriver<LongWritable, Writable, Writable, Writable> d = driver("match");
     IndexIdentity other = new IndexIdentity(identity.fileLength(), identity.count(), identity.crc() ^ 1);
     d.getConfiguration().set(IpJoinKeys.INDEX_IDENTITY.key(), other.toString());
     feed(d, LISTED);
@@ -174,7 +220,7 @@ class IpJoinMapperTest {
 
   @Test
   void missingIdentityFailsSetup() {
-    MapDriver<LongWritable, Text, Writable, Writable> d = driver("match");
+    MapDriver<LongWritable, Writable, Writable, Writable> d = driver("match");
     d.getConfiguration().unset(IpJoinKeys.INDEX_IDENTITY.key());
     feed(d, LISTED);
     IOException e = assertThrows(IOException.class, d::run);
@@ -188,7 +234,7 @@ class IpJoinMapperTest {
     // still sorted, only the CRC is wrong.
     bytes[org.ipjoin.IndexFiles.startsOffset(index) + 4] ^= 0x01;
     Files.write(index, bytes);
-    MapDriver<LongWritable, Text, Writable, Writable> d = driver("match");
+    MapDriver<LongWritable, Writable, Writable, Writable> d = driver("match");
     feed(d, LISTED);
     CorruptIndexException e = assertThrows(CorruptIndexException.class, d::run);
     assertEquals(CorruptIndexException.Check.SECTION_CHECKSUM, e.check());
@@ -196,7 +242,7 @@ class IpJoinMapperTest {
 
   @Test
   void noCacheFileFailsSetupWithAClearMessage() {
-    MapDriver<LongWritable, Text, Writable, Writable> d = MapDriver.newMapDriver(new IpJoinMapper());
+    MapDriver<LongWritable, Writable, Writable, Writable> d = MapDriver.newMapDriver(new IpJoinMapper());
     d.getConfiguration().set(IpJoinKeys.INDEX_IDENTITY.key(), identity.toString());
     feed(d, LISTED);
     IOException e = assertThrows(IOException.class, d::run);

@@ -34,9 +34,9 @@ class LabelledMapperLoadersTest {
 
   @TempDir Path dir;
 
-  private static MapDriver<LongWritable, Text, Writable, Writable> driver(ReadPath path,
+  private static MapDriver<LongWritable, Writable, Writable, Writable> driver(ReadPath path,
       Path index, IndexIdentity identity, String mode) {
-    MapDriver<LongWritable, Text, Writable, Writable> d = MapDriver.newMapDriver(new IpJoinMapper());
+    MapDriver<LongWritable, Writable, Writable, Writable> d = MapDriver.newMapDriver(new IpJoinMapper());
     d.getConfiguration().set(IpJoinKeys.MODE.key(), mode);
     d.getConfiguration().set(IpJoinKeys.LOADER.key(), path.externalName());
     d.getConfiguration().set(IpJoinKeys.INDEX_IDENTITY.key(), identity.toString());
@@ -45,7 +45,7 @@ class LabelledMapperLoadersTest {
     return d;
   }
 
-  private static List<String> run(MapDriver<LongWritable, Text, Writable, Writable> d,
+  private static List<String> run(MapDriver<LongWritable, Writable, Writable, Writable> d,
       List<String> records) throws IOException {
     long offset = 0;
     for (String r : records) {
@@ -83,7 +83,7 @@ class LabelledMapperLoadersTest {
           path.externalName());
     }
     // The map side of count by label reads the same label bytes (one loader is enough here).
-    MapDriver<LongWritable, Text, Writable, Writable> count =
+    MapDriver<LongWritable, Writable, Writable, Writable> count =
         driver(ReadPath.MMAP_DIRECT, index, identity, "count");
     count.getConfiguration().set(IpJoinKeys.COUNT_BY.key(), "label");
     assertEquals(expectedCounts, run(count, records));

@@ -1,0 +1,222 @@
+package org.ipjoin.job;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.compress.BZip2Codec;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.GzipCodec;
+import org.apache.hadoop.util.ReflectionUtils;
+import org.ipjoin.BuiltIndexes;
+import org.ipjoin.RealData;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole job on the LocalJobRunner, reading its input as blocks of lines ({@code
+ * ipjoin.input.blocks=true}) and one line per call ({@code false}, Hadoop's TextInputFormat): over
+ * the real logs plus a file of awkward records, in every mode, with one split per file, with many
+ * small splits, and over gzip and split bzip2 copies, both give byte-identical output files (part
+ * files, the malformed side output, their checksum files) and identical counters, and {@code
+ * RECORDS} is the number of lines plain String code finds in the input.
+ */
+class BlockInputJobTest {
+
+  @TempDir Path dir;
+  private Path index;
+  private Path plain;
+  private long lines;
+
+  /**
+   * The list: ipcat's labelled data-centre ranges, plus every third distinct client of the real
+   * logs (IPv4 and IPv6) under a label of its own, so that every mode has matches, misses and
+   * labels to write.
+   */
+  @BeforeEach
+  void writeIndexAndInputs() throws IOException {
+    Set<String> clients = new LinkedHashSet<>();
+    plain = Files.createDirectory(dir.resolve("plain"));
+    for (Path log : List.of(RealData.elasticLog(), RealData.basjesLog())) {
+      byte[] bytes = Files.readAllBytes(log);
+      Files.write(plain.resolve(log.getFileName()), bytes);
+      for (String line : linesOf(bytes)) {
+        String client = line.split(" ", 2)[0];
+        if (client.matches("[0-9.]+|[0-9a-fA-F:]*:[0-9a-fA-F:.]*")) {
+          clients.add(client);
+        }
+      }
+    }
+    // Awkward records: CRLF and a lone CR, empty lines, malformed clients, NUL and 0xFF bytes, a
+    // line of 3 MB (longer than a block), and a last line without a newline.
+    String time = " - - [21/Nov/2026:00:00:00 +0000] \"GET / HTTP/1.1\" 200 1";
+    StringBuilder odd = new StringBuilder();
+    odd.append("83.149.9.216").append(time).append("\r\n\r\n");
+    odd.append("999.1.2.3").append(time).append("\n\n");
+    odd.append("\u0000\u00ff junk\r");
+    odd.append("2001:db8::1").append(time).append("\n");
+    odd.append("fe80::1%eth0").append(time).append("\r\n");
+    odd.append("83.149.9.216 ").append("x".repeat(3 << 20)).append("\n");
+    odd.append("10.0.0.1").append(time);
+    Files.write(plain.resolve("odd.log"), odd.toString().getBytes(StandardCharsets.ISO_8859_1));
+
+    lines = 0;
+    for (Path f : files(plain)) {
+      lines += linesOf(Files.readAllBytes(f)).size();
+    }
+
+    List<String> list = new ArrayList<>(Files.readAllLines(
+        RealData.file("lists/ipcat_datacenters.csv"), StandardCharsets.UTF_8));
+    int n = 0;
+    for (String client : clients) {
+      if (n++ % 3 == 0) {
+        list.add(client + ",client-" + n);
+      }
+    }
+    Path listFile = dir.resolve("list.csv");
+    Files.write(listFile, list, StandardCharsets.UTF_8);
+    index = dir.resolve("list.ipidx");
+    BuiltIndexes.write(listFile, index);
+  }
+
+  /** The lines of a file as plain String code reads them: ends are \n, \r\n or \r. */
+  private static List<String> linesOf(byte[] file) {
+    String text = new String(file, StandardCharsets.ISO_8859_1);
+    List<String> result = new ArrayList<>(List.of(text.split("\r\n|\r|\n", -1)));
+    if (result.get(result.size() - 1).isEmpty()) {
+      result.remove(result.size() - 1);
+    }
+    return result;
+  }
+
+  private static List<Path> files(Path dir) throws IOException {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.sorted().toList();
+    }
+  }
+
+  /** A copy of every file of {@link #plain}, compressed with {@code codecClass}. */
+  private Path compressed(Class<? extends CompressionCodec> codecClass) throws IOException {
+    CompressionCodec codec = ReflectionUtils.newInstance(codecClass, new Configuration());
+    Path out = Files.createDirectory(dir.resolve(codec.getDefaultExtension().substring(1)));
+    for (Path f : files(plain)) {
+      try (OutputStream o = codec.createOutputStream(
+          Files.newOutputStream(out.resolve(f.getFileName() + codec.getDefaultExtension())))) {
+        o.write(Files.readAllBytes(f));
+      }
+    }
+    return out;
+  }
+
+  /** Every file of the output (part files, side output, checksums) but the run summary. */
+  private static Map<String, String> outputFiles(Path output) throws IOException {
+    Map<String, String> files = new TreeMap<>();
+    try (Stream<Path> s = Files.walk(output)) {
+      for (Path p : s.filter(Files::isRegularFile).toList()) {
+        String name = output.relativize(p).toString();
+        if (!name.contains(RunSummary.FILE_NAME)) {
+          files.put(name, HexFormat.of().formatHex(
+              java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p))));
+        }
+      }
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+    return files;
+  }
+
+  /** Counters of the published run, but the load time, which differs from run to run. */
+  private static Map<String, Long> counters(DriverRun run) throws IOException {
+    RunSummary summary = RunSummary.read(
+        org.apache.hadoop.fs.FileSystem.getLocal(new Configuration()),
+        new org.apache.hadoop.fs.Path(run.output().toUri()));
+    Map<String, Long> counters = new TreeMap<>(summary.counters());
+    counters.remove(IpJoinCounter.INDEX_LOAD_MILLIS.name());
+    return counters;
+  }
+
+  private DriverRun run(String name, Path input, List<String> generic, List<String> options)
+      throws Exception {
+    List<String> args = new ArrayList<>();
+    for (String d : generic) {
+      args.add("-D");
+      args.add(d);
+    }
+    args.addAll(List.of("--index", index.toString(), "--input", input.toString(), "--output",
+        dir.resolve("out-" + name).toString()));
+    args.addAll(options);
+    DriverRun run = DriverRun.of(args.toArray(new String[0]));
+    assertEquals(0, run.exitCode(), name + ": " + run);
+    return run;
+  }
+
+  /**
+   * Runs the job on the standard path and with blocks (of the default size and of each given
+   * size), and checks that every run wrote the same files and counters.
+   */
+  private void sameWithAndWithoutBlocks(String name, Path input, List<String> generic,
+      List<String> options, String... blockSizes) throws Exception {
+    List<String> off = new ArrayList<>(generic);
+    off.add(IpJoinKeys.INPUT_BLOCKS.key() + "=false");
+    DriverRun standard = run(name + "-lines", input, off, options);
+    Map<String, String> expectedFiles = outputFiles(standard.output());
+    Map<String, Long> expectedCounters = counters(standard);
+    assertEquals(lines, expectedCounters.get(IpJoinCounter.RECORDS.name()), name + ": records");
+    assertTrue(expectedFiles.keySet().stream().anyMatch(f -> f.startsWith("part-")), name);
+
+    List<List<String>> variants = new ArrayList<>();
+    variants.add(List.of()); // the default: blocks on, 1 MiB
+    for (String size : blockSizes) {
+      variants.add(List.of(IpJoinKeys.INPUT_BLOCK_BYTES.key() + "=" + size));
+    }
+    for (int v = 0; v < variants.size(); v++) {
+      List<String> variant = variants.get(v);
+      List<String> on = new ArrayList<>(generic);
+      on.addAll(variant);
+      DriverRun blocks = run(name + "-blocks" + v, input, on, options);
+      assertEquals(expectedFiles, outputFiles(blocks.output()), name + " " + variant + ": files");
+      assertEquals(expectedCounters, counters(blocks), name + " " + variant + ": counters");
+    }
+  }
+
+  @Test
+  void everyModeWritesTheSameFilesAndCountersWithAndWithoutBlocks() throws Exception {
+    sameWithAndWithoutBlocks("match", plain, List.of(), List.of("--mode", "match"));
+    sameWithAndWithoutBlocks("nomatch", plain, List.of(), List.of("--mode", "nomatch"));
+    sameWithAndWithoutBlocks("tag", plain, List.of(), List.of("--mode", "tag"), "1", "4096");
+    sameWithAndWithoutBlocks("count", plain, List.of(), List.of("--mode", "count"));
+    sameWithAndWithoutBlocks("count-label", plain, List.of(),
+        List.of("--mode", "count", "--count-by", "label"));
+  }
+
+  @Test
+  void manySmallSplitsGiveTheSameFilesAndCounters() throws Exception {
+    // About 16 splits over the plain files, boundaries falling inside lines and line ends.
+    List<String> small = List.of("mapreduce.input.fileinputformat.split.maxsize=399991");
+    sameWithAndWithoutBlocks("small-tag", plain, small, List.of("--mode", "tag"), "5000");
+    sameWithAndWithoutBlocks("small-count", plain, small, List.of("--mode", "count"));
+  }
+
+  @Test
+  void gzipAndSplitBzip2InputsGiveTheSameFilesAndCounters() throws Exception {
+    sameWithAndWithoutBlocks("gzip", compressed(GzipCodec.class), List.of(),
+        List.of("--mode", "tag"));
+    // Splits of 32 KiB of compressed input: several bzip2 blocks per file, split apart.
+    sameWithAndWithoutBlocks("bzip2", compressed(BZip2Codec.class),
+        List.of("mapreduce.input.fileinputformat.split.maxsize=32768"), List.of("--mode", "tag"));
+  }
+}
