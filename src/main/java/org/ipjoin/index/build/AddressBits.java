@@ -1,5 +1,8 @@
 package org.ipjoin.index.build;
 
+import java.io.IOException;
+import org.ipjoin.index.format.IndexWriter;
+
 /**
  * The set of IPv4 addresses of a list as one bit per address: 2^32 bits, 512 MiB whatever the
  * list's length, so a list of any size builds in bounded memory. Setting a bit de-duplicates, and
@@ -12,7 +15,7 @@ package org.ipjoin.index.build;
  * operation per key. The partition also makes the writes of a region independent of each other, so
  * the processor overlaps their cache misses instead of waiting for each in turn between parses.
  */
-final class AddressBits implements AddressSink {
+final class AddressBits implements AddressSink, IndexWriter.KeySource {
 
   private static final int REGION_BITS = 12;
   private static final int REGIONS = 1 << REGION_BITS;
@@ -74,23 +77,30 @@ final class AddressBits implements AddressSink {
     return n;
   }
 
-  /** The keys, ascending (signed order), distinct. Call once every {@link #addAll} has returned. */
-  int[] sortedKeys() {
-    long n = count();
-    if (n > IndexBuilder.MAX_KEYS) {
-      throw new IllegalStateException(n + " distinct addresses are more than an int[] holds");
-    }
-    int[] keys = new int[(int) n];
+  /**
+   * Hands the keys, ascending (signed order), to {@code chunks}, 256 Ki keys at a time. Call once
+   * every {@link #addAll} has returned.
+   */
+  @Override
+  public void forEach(IndexWriter.KeyChunks chunks) throws IOException {
+    int[] chunk = new int[1 << 18];
     int at = 0;
     long[] w = words;
     for (int i = 0; i < w.length; i++) {
       long word = w[i];
+      if (word == 0) {
+        continue;
+      }
+      if (at > chunk.length - 64) {
+        chunks.accept(chunk, at);
+        at = 0;
+      }
       int base = (i << 6) ^ Integer.MIN_VALUE;
       while (word != 0) {
-        keys[at++] = base + Long.numberOfTrailingZeros(word);
+        chunk[at++] = base + Long.numberOfTrailingZeros(word);
         word &= word - 1;
       }
     }
-    return keys;
+    chunks.accept(chunk, at);
   }
 }

@@ -160,14 +160,32 @@ public final class IndexBuilder {
      * distinct addresses).
      */
     public long keys() {
+      if (read.content == null) {
+        return read.stats.intervals();
+      }
       IndexContent.V6 v6 = read.content.v6();
       return read.content.count() + (v6 == null ? 0L : v6.count());
     }
   }
 
-  /** The lists read and normalised: what to write, and what to say about it. */
-  private record Read(IpListScanner scanner, IndexContent content, NormaliseStats stats,
-      long scanned, long sorted) {}
+  /**
+   * The lists read and normalised: what to write, and what to say about it. The content, or for
+   * a big list of plain addresses (content null) the bit set that yields its keys.
+   */
+  private record Read(IpListScanner scanner, IndexContent content, AddressBits bits,
+      NormaliseStats stats, long scanned, long sorted) {
+
+    Read(IpListScanner scanner, IndexContent content, NormaliseStats stats, long scanned,
+        long sorted) {
+      this(scanner, content, null, stats, scanned, sorted);
+    }
+
+    IndexHeader write(OutputStream out) throws IOException {
+      return content != null ? IndexWriter.write(content, out)
+          : IndexWriter.writeExact(bits, (int) stats.intervals(), scanner.bytes(), scanner.lines(),
+              out);
+    }
+  }
 
   /** Builds from one list. */
   public BuildSummary build(FileSystem inFs, Path input, FileSystem outFs, Path output,
@@ -253,11 +271,15 @@ public final class IndexBuilder {
     long scanned = System.nanoTime();
     long entries = total.addressLines();
     refuseEmpty(inputs, total, entries);
-    int[] keys;
+    int[] keys = null;
     int unique;
     if (big) {
-      keys = bits.sortedKeys();
-      unique = keys.length;
+      long distinct = bits.count();
+      if (distinct > MAX_KEYS) {
+        throw new InvalidBuildInputException(String.format("%,d distinct IPv4 addresses are more"
+            + " than an index holds (%,d)", distinct, MAX_KEYS));
+      }
+      unique = (int) distinct;
     } else {
       keys = collector.keys();
       SortedKeys.sortInParallel(keys, collector.count());
@@ -267,8 +289,9 @@ public final class IndexBuilder {
     NormaliseStats stats = new NormaliseStats(overlap, new NormaliseStats.Family(
         entries, 0, 0, lost, 0, lost, lost, 0, unique, true),
         NormaliseStats.Family.NONE, List.of(), 0, 0);
-    return new Read(total, IndexContent.exact(keys, unique, total.bytes(), total.lines()),
-        stats, scanned, System.nanoTime());
+    IndexContent content = big ? null
+        : IndexContent.exact(keys, unique, total.bytes(), total.lines());
+    return new Read(total, content, bits, stats, scanned, System.nanoTime());
   }
 
   /** The general path: every list into entries, normalised into intervals with labels. */
@@ -356,7 +379,7 @@ public final class IndexBuilder {
       try {
         IndexHeader header;
         try (OutputStream out = s.writeFs.create(temp, false, WRITE_BUFFER_BYTES)) {
-          header = IndexWriter.write(s.read.content, out);
+          header = s.read.write(out);
         }
         LoadedIndex reread = FileSystemLoader.load(s.writeFs, temp, true);
         header.identity(s.writeFs.getFileStatus(temp).getLen())
