@@ -99,7 +99,7 @@ final class ParallelAddressScan implements AutoCloseable {
         first = false;
       }
       int cut = eof ? end : lastNewline(buf, start, end) + 1;
-      if (cut <= start) {
+      if (!eof && cut <= start) {
         // No whole line yet: a line longer than the buffer. Keep reading into a larger one.
         byte[] larger = new byte[buf.length * 2];
         System.arraycopy(buf, start, larger, 0, end - start);
@@ -114,7 +114,9 @@ final class ParallelAddressScan implements AutoCloseable {
         System.arraycopy(buf, cut, next, 0, carried);
         filled = carried;
       }
-      submit(fileName, buf, start, cut);
+      if (cut > start) {
+        submit(fileName, buf, start, cut);
+      }
       if (eof) {
         break;
       }

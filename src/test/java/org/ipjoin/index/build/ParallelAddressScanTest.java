@@ -277,6 +277,20 @@ class ParallelAddressScanTest {
   }
 
   @Test
+  void anEmptyFileOrABomAloneHasNoLines() throws IOException {
+    for (String text : new String[] {"", "\uFEFF"}) {
+      Path input = write("empty.tsv", text);
+      for (IndexBuilder.AddressScan scan : parallel()) {
+        org.ipjoin.index.list.EmptyIpListException e = assertThrows(
+            org.ipjoin.index.list.EmptyIpListException.class,
+            () -> build(scan, false, dir.resolve("x.ipidx"), input), scan.toString());
+        assertEquals(true, e.getMessage().startsWith("no addresses in " + input + ": 0 lines"),
+            e.getMessage());
+      }
+    }
+  }
+
+  @Test
   void aLineLongerThanAPieceIsOneLine() throws IOException {
     String longLine = "x".repeat(10_000);
     Path input = write("long.tsv", "10.0.0.1\n" + longLine + "\n10.0.0.2");
