@@ -11,6 +11,10 @@ package org.ipjoin.index.build;
  * key, plus {@value #FIXED_MIB} MiB for the read/write buffers (4 MiB each), the JVM's own classes
  * and Hadoop's configuration.
  *
+ * <p>Lists from {@link IndexBuilder#BIT_SET_FROM_BYTES} on are read into the 512 MiB bit set of
+ * all addresses instead, which the writer streams into the file: the peak is the bit set and the
+ * keys read back for the check before publishing, 4 bytes each.
+ *
  * <p>The bound is realistic, not the worst case. The worst line, {@code 1.1.1.1\n}, is 8 bytes;
  * a list of random addresses averages 14.3 bytes a line (the benchmark's 26 M lines are 373 MB), and
  * lists with columns or comments are longer still. Refusing every list that would need the heap
@@ -33,6 +37,8 @@ public final class BuildHeap {
   /** The growth of the keys array by 1.5: old and new together, 2.5 ints per key at worst. */
   static final int WORST_BYTES_PER_KEY = 10;
   static final int FIXED_MIB = 32;
+  /** The bit set of all IPv4 addresses big lists are read into ({@link AddressBits}). */
+  static final long BIT_SET_BYTES = 1L << 29;
   /** Peak bytes per entry of the general path (entries, normaliser, output). */
   static final int GENERAL_BYTES_PER_ENTRY = 48;
   /** -Xmx suggestions are rounded up to this, in MiB. */
@@ -45,7 +51,13 @@ public final class BuildHeap {
 
   /** Bytes of heap a build of {@code listBytes} of text needs, on a realistic list. */
   public static long estimate(long listBytes) {
-    return listBytes / REALISTIC_BYTES_PER_LINE * BYTES_PER_KEY + ((long) FIXED_MIB << 20);
+    long keys = listBytes / REALISTIC_BYTES_PER_LINE;
+    long peak = keys * BYTES_PER_KEY;
+    if (listBytes >= IndexBuilder.BIT_SET_FROM_BYTES) {
+      // The bit set, streamed into the file, and the keys read back for the check.
+      peak = BIT_SET_BYTES + keys * Integer.BYTES;
+    }
+    return peak + ((long) FIXED_MIB << 20);
   }
 
   /** Bytes of heap the general path (blocks, ranges, labels) needs for {@code listBytes} of list. */

@@ -58,6 +58,23 @@ public final class IndexBuilder {
   private final double maxShrink;
   private final LabelColumn labels;
   private final OverlapPolicy overlap;
+  /** How plain-address lists are read: on how many threads, in what pieces, into what. */
+  private final AddressScan addressScan;
+
+  /**
+   * How a list of plain addresses is read: by {@link ParallelAddressScan} on {@code threads}
+   * threads in pieces of {@code pieceBytes} (0 threads: by one {@link IpListScanner}, as before
+   * the parallel scan); from {@code bitSetFromBytes} bytes of lists on into {@link AddressBits},
+   * below into an {@code int[]} that is radix-sorted, which beats touching the bit set's 512 MiB
+   * for smaller lists.
+   */
+  record AddressScan(long bitSetFromBytes, int threads, int pieceBytes) {
+    static final AddressScan DEFAULT = new AddressScan(BIT_SET_FROM_BYTES,
+        Runtime.getRuntime().availableProcessors(), ParallelAddressScan.DEFAULT_PIECE_BYTES);
+  }
+
+  /** Lists from this size on are read into the bit set (see {@link AddressScan}). */
+  static final long BIT_SET_FROM_BYTES = 1L << 30;
 
   /** A builder that refuses a list without addresses ({@link EmptyIpListException}). */
   public IndexBuilder(boolean skipInvalid, boolean overwrite) {
@@ -70,27 +87,36 @@ public final class IndexBuilder {
    * @param allowEmpty build an empty index from a list without addresses instead of failing
    */
   public IndexBuilder(boolean skipInvalid, boolean overwrite, boolean allowEmpty) {
-    this(skipInvalid, overwrite, allowEmpty, -1, LabelColumn.DEFAULT, OverlapPolicy.LONGEST);
+    this(skipInvalid, overwrite, allowEmpty, -1, LabelColumn.DEFAULT, OverlapPolicy.LONGEST,
+        AddressScan.DEFAULT);
   }
 
   private IndexBuilder(boolean skipInvalid, boolean overwrite, boolean allowEmpty, double maxShrink,
-      LabelColumn labels, OverlapPolicy overlap) {
+      LabelColumn labels, OverlapPolicy overlap, AddressScan addressScan) {
     this.skipInvalid = skipInvalid;
     this.overwrite = overwrite;
     this.allowEmpty = allowEmpty;
     this.maxShrink = maxShrink;
     this.labels = labels;
     this.overlap = overlap;
+    this.addressScan = addressScan;
+  }
+
+  /** The same builder, reading plain-address lists as {@code scan} says. */
+  IndexBuilder addressScan(AddressScan scan) {
+    return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, overlap, scan);
   }
 
   /** The same builder, reading labels from {@code column} (default: the column after the entry). */
   public IndexBuilder labels(LabelColumn column) {
-    return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, column, overlap);
+    return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, column, overlap,
+        addressScan);
   }
 
   /** The same builder, resolving overlapping entries by {@code policy} (default: longest). */
   public IndexBuilder overlap(OverlapPolicy policy) {
-    return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, policy);
+    return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, policy,
+        addressScan);
   }
 
   /**
@@ -103,7 +129,8 @@ public final class IndexBuilder {
     if (!(fraction >= 0 && fraction <= 1)) {
       throw new IllegalArgumentException("max shrink must be from 0 to 1, got " + fraction);
     }
-    return new IndexBuilder(skipInvalid, overwrite, allowEmpty, fraction, labels, overlap);
+    return new IndexBuilder(skipInvalid, overwrite, allowEmpty, fraction, labels, overlap,
+        addressScan);
   }
 
   /** One list to read: the file system it is on and its path as the user gave it. */
@@ -133,14 +160,32 @@ public final class IndexBuilder {
      * distinct addresses).
      */
     public long keys() {
+      if (read.content == null) {
+        return read.stats.intervals();
+      }
       IndexContent.V6 v6 = read.content.v6();
       return read.content.count() + (v6 == null ? 0L : v6.count());
     }
   }
 
-  /** The lists read and normalised: what to write, and what to say about it. */
-  private record Read(IpListScanner scanner, IndexContent content, NormaliseStats stats,
-      long scanned, long sorted) {}
+  /**
+   * The lists read and normalised: what to write, and what to say about it. The content, or for
+   * a big list of plain addresses (content null) the bit set that yields its keys.
+   */
+  private record Read(IpListScanner scanner, IndexContent content, AddressBits bits,
+      NormaliseStats stats, long scanned, long sorted) {
+
+    Read(IpListScanner scanner, IndexContent content, NormaliseStats stats, long scanned,
+        long sorted) {
+      this(scanner, content, null, stats, scanned, sorted);
+    }
+
+    IndexHeader write(OutputStream out) throws IOException {
+      return content != null ? IndexWriter.write(content, out)
+          : IndexWriter.writeExact(bits, (int) stats.intervals(), scanner.bytes(), scanner.lines(),
+              out);
+    }
+  }
 
   /** Builds from one list. */
   public BuildSummary build(FileSystem inFs, Path input, FileSystem outFs, Path output,
@@ -170,7 +215,9 @@ public final class IndexBuilder {
     try {
       Read read;
       try {
-        read = readAddresses(inputs, totalBytes, progress);
+        read = addressScan.threads() > 0
+            ? readAddressesInParallel(inputs, totalBytes, progress)
+            : readAddresses(inputs, totalBytes, progress);
       } catch (NotPlainAddressesException e) {
         BuildHeap.checkGeneral(totalBytes, maxHeap);
         read = readEntries(inputs, totalBytes, progress);
@@ -199,6 +246,52 @@ public final class IndexBuilder {
         NormaliseStats.Family.NONE, List.of(), 0, 0);
     return new Read(scanner, IndexContent.exact(keys, unique, scanner.bytes(), scanner.lines()),
         stats, scanned, System.nanoTime());
+  }
+
+  /**
+   * The fast path, on every core: every list once, by {@link ParallelAddressScan}. Big lists go
+   * into the bit set of all IPv4 addresses, which sorts and de-duplicates as it goes, in 512 MiB
+   * whatever their length; smaller ones into an {@code int[]}, sorted on every core.
+   */
+  private Read readAddressesInParallel(List<ListFile> inputs, long totalBytes,
+      IpListScanner.ProgressListener progress) throws IOException {
+    IpListScanner total = IpListScanner.addresses(inputs.get(0).path().toString(), skipInvalid,
+        labels, 0, progress);
+    boolean big = totalBytes >= addressScan.bitSetFromBytes();
+    AddressBits bits = big ? new AddressBits() : null;
+    KeyCollector collector = big ? null : new KeyCollector(expectedLines(totalBytes));
+    try (ParallelAddressScan scan = new ParallelAddressScan(total, big ? bits : collector,
+        skipInvalid, labels, addressScan.threads(), addressScan.pieceBytes())) {
+      for (ListFile list : inputs) {
+        try (InputStream in = withoutChecksumFiles(list.fs()).open(list.path())) {
+          scan.scan(in, list.path().toString());
+        }
+      }
+    }
+    long scanned = System.nanoTime();
+    long entries = total.addressLines();
+    refuseEmpty(inputs, total, entries);
+    int[] keys = null;
+    int unique;
+    if (big) {
+      long distinct = bits.count();
+      if (distinct > MAX_KEYS) {
+        throw new InvalidBuildInputException(String.format("%,d distinct IPv4 addresses are more"
+            + " than an index holds (%,d)", distinct, MAX_KEYS));
+      }
+      unique = (int) distinct;
+    } else {
+      keys = collector.keys();
+      SortedKeys.sortInParallel(keys, collector.count());
+      unique = SortedKeys.dedup(keys, collector.count());
+    }
+    long lost = entries - unique;
+    NormaliseStats stats = new NormaliseStats(overlap, new NormaliseStats.Family(
+        entries, 0, 0, lost, 0, lost, lost, 0, unique, true),
+        NormaliseStats.Family.NONE, List.of(), 0, 0);
+    IndexContent content = big ? null
+        : IndexContent.exact(keys, unique, total.bytes(), total.lines());
+    return new Read(total, content, bits, stats, scanned, System.nanoTime());
   }
 
   /** The general path: every list into entries, normalised into intervals with labels. */
@@ -286,7 +379,7 @@ public final class IndexBuilder {
       try {
         IndexHeader header;
         try (OutputStream out = s.writeFs.create(temp, false, WRITE_BUFFER_BYTES)) {
-          header = IndexWriter.write(s.read.content, out);
+          header = s.read.write(out);
         }
         LoadedIndex reread = FileSystemLoader.load(s.writeFs, temp, true);
         header.identity(s.writeFs.getFileStatus(temp).getLen())

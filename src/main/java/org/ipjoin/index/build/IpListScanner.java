@@ -58,10 +58,16 @@ public final class IpListScanner {
   private int count;
   private long lines;
   private long bytes;
+  /** Address lines of pieces scanned by other scanners and added by {@link #absorb}. */
+  private long absorbed;
+  /** Bytes read before the current file. */
+  private long fileStartBytes;
   private final List<BuildSummary.ListCount> files = new ArrayList<>();
   private final Map<LineKind, Long> kinds = new EnumMap<>(LineKind.class);
-  private final StringBuilder examples = new StringBuilder();
-  private int examplesKept;
+  private final List<Skipped> skipped = new ArrayList<>();
+
+  /** A skipped malformed line kept for the summary. */
+  private record Skipped(String file, long line, String error) {}
 
   /** Told how many bytes have been read, every chunk. */
   public interface ProgressListener {
@@ -121,11 +127,80 @@ public final class IpListScanner {
    * are numbered from 1 in messages. Does not close {@code in}.
    */
   public void scan(InputStream in, String fileName) throws IOException {
+    beginFile(fileName);
+    scanFile(in);
+    endFile();
+  }
+
+  /** Starts the count of a file whose lines are numbered from 1. */
+  void beginFile(String fileName) {
     name = fileName;
     fileLines = 0;
-    long startBytes = bytes;
-    scanFile(in);
-    files.add(new BuildSummary.ListCount(fileName, bytes - startBytes, fileLines));
+    fileStartBytes = bytes;
+  }
+
+  /** Ends the file begun by {@link #beginFile}: its bytes and lines go to {@link #files}. */
+  void endFile() {
+    files.add(new BuildSummary.ListCount(name, bytes - fileStartBytes, fileLines));
+  }
+
+  /** Counts {@code n} more bytes read and tells the progress listener. */
+  void bytesRead(long n) {
+    bytes += n;
+    progress.bytesRead(bytes);
+  }
+
+  /** The file being scanned. */
+  String name() {
+    return name;
+  }
+
+  /** Lines of the current file so far: the number of the line before the next one. */
+  long fileLines() {
+    return fileLines;
+  }
+
+  /**
+   * A scanner for one piece of a file, cut at line boundaries, in the parallel scan: it numbers
+   * the piece's lines from 1 (the caller adds the lines before the piece) and collects the piece's
+   * address keys into {@code keys}, which must hold one key per 8 bytes of the piece, plus one.
+   */
+  static IpListScanner piece(String name, boolean skipInvalid, LabelColumn labels, int[] keys) {
+    IpListScanner piece = new IpListScanner(name, skipInvalid, labels, 0, total -> { }, false);
+    piece.keys = keys;
+    return piece;
+  }
+
+  /**
+   * Scans every line of {@code buf[from, to)}: whole lines, the last one with or without its
+   * newline. The same checks, stops and counts as {@link #scan}.
+   */
+  void scanPiece(byte[] buf, int from, int to) throws IOException {
+    int rest = scanLines(buf, from, to);
+    if (rest < to) {
+      line(buf, rest, to);
+    }
+  }
+
+  /** The parser's reason for the malformed line that stopped a strict scan. */
+  String error() {
+    return parser.error();
+  }
+
+  /**
+   * Adds the counts of {@code piece}, a piece of the current file that follows everything counted
+   * so far: its lines, line kinds, address lines and skipped lines (renumbered in the file).
+   */
+  void absorb(IpListScanner piece) {
+    for (Skipped s : piece.skipped) {
+      if (skipped.size() < EXAMPLES_KEPT) {
+        skipped.add(new Skipped(name, fileLines + s.line(), s.error()));
+      }
+    }
+    lines += piece.lines;
+    fileLines += piece.fileLines;
+    absorbed += piece.addressLines();
+    piece.kinds.forEach((kind, n) -> kinds.merge(kind, n, Long::sum));
   }
 
   private void scanFile(InputStream in) throws IOException {
@@ -292,10 +367,8 @@ public final class IpListScanner {
     if (!skipInvalid) {
       throw MalformedIpListException.of(name, fileLines, parser.error());
     }
-    if (examplesKept < EXAMPLES_KEPT) {
-      examplesKept++;
-      examples.append("  ").append(name).append(':').append(fileLines).append(": ")
-          .append(parser.error()).append(System.lineSeparator());
+    if (skipped.size() < EXAMPLES_KEPT) {
+      skipped.add(new Skipped(name, fileLines, parser.error()));
     }
   }
 
@@ -309,9 +382,14 @@ public final class IpListScanner {
     return entries;
   }
 
-  /** IPv4 address lines read in address mode. */
+  /** IPv4 address lines read in address mode (into {@link #keys}). */
   public int keyCount() {
     return count;
+  }
+
+  /** IPv4 address lines read in address mode, by this scanner and the pieces it absorbed. */
+  long addressLines() {
+    return count + absorbed;
   }
 
   /** Lines of every file scanned. */
@@ -337,6 +415,11 @@ public final class IpListScanner {
 
   /** Up to {@link #EXAMPLES_KEPT} skipped malformed lines, one per line, with file:line. */
   public String examples() {
+    StringBuilder examples = new StringBuilder();
+    for (Skipped s : skipped) {
+      examples.append("  ").append(s.file()).append(':').append(s.line()).append(": ")
+          .append(s.error()).append(System.lineSeparator());
+    }
     return examples.toString();
   }
 }

@@ -11,7 +11,15 @@ import java.io.IOException;
 final class NotPlainAddressesException extends IOException {
   private static final long serialVersionUID = 1L;
 
+  private final long line;
+
   NotPlainAddressesException(String file, long line) {
     super(file + ":" + line + " is more than a plain address");
+    this.line = line;
+  }
+
+  /** The line's number in its file (in a piece of the parallel scan: in its piece). */
+  long line() {
+    return line;
   }
 }

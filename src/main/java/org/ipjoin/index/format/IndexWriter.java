@@ -79,6 +79,80 @@ public final class IndexWriter {
     return header;
   }
 
+  /**
+   * Sorted distinct keys of an exact-address list, handed out in ascending order chunk by chunk,
+   * as many times as asked: the writer reads them twice (the section CRC and the lookup directory
+   * come first in the file), so the list never has to be one {@code int[]}.
+   */
+  public interface KeySource {
+    /** Hands every key, ascending, to {@code chunks}, in chunks of any size. */
+    void forEach(KeyChunks chunks) throws IOException;
+  }
+
+  /** Takes the chunks of a {@link KeySource}. */
+  public interface KeyChunks {
+    /** Takes {@code keys[0, count)}, which continue the keys handed before. */
+    void accept(int[] keys, int count) throws IOException;
+  }
+
+  /**
+   * Writes the index of an exact-address list, {@code count} sorted distinct keys from
+   * {@code keys}: the same bytes as {@link #write} of {@link IndexContent#exact} of them, without
+   * holding them all. Does not close {@code out}.
+   */
+  public static IndexHeader writeExact(KeySource keys, int count, long sourceBytes,
+      long sourceLines, OutputStream out) throws IOException {
+    LookupDirectory lookup = new LookupDirectory(count);
+    CRC32C crc = new CRC32C();
+    ByteBuffer chunk = ByteBuffer.allocate(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    long[] seen = {0};
+    int[] last = {0};
+    keys.forEach((k, n) -> {
+      for (int i = 0; i < n; i++) {
+        if ((seen[0] > 0 || i > 0) && (i > 0 ? k[i - 1] : last[0]) >= k[i]) {
+          throw new IllegalArgumentException("starts must be strictly increasing; start "
+              + (seen[0] + i) + " is not");
+        }
+      }
+      if (seen[0] + n > count) {
+        throw new IllegalArgumentException("more than the " + count + " keys announced");
+      }
+      lookup.record(k, 0, n, seen[0]);
+      for (int from = 0; from < n; from += CHUNK_BYTES / 4) {
+        int m = Math.min(CHUNK_BYTES / 4, n - from);
+        chunk.clear();
+        chunk.asIntBuffer().put(k, from, m);
+        crc.update(chunk.array(), 0, m * 4);
+      }
+      if (n > 0) {
+        last[0] = k[n - 1];
+      }
+      seen[0] += n;
+    });
+    if (seen[0] != count) {
+      throw new IllegalArgumentException(seen[0] + " keys, " + count + " announced");
+    }
+    int[] directory = lookup.finish(count);
+    int[] crcs = new int[SectionKind.values().length];
+    crcs[SectionKind.V4_STARTS.ordinal()] = (int) crc.getValue();
+    crcs[SectionKind.V4_DIRECTORY.ordinal()] = ColumnDecoder.crcOf(directory, directory.length);
+    List<Section> sections = IndexLayout.layOut(count, false, false, 0, 0, -1, false, crcs);
+    IndexHeader header = IndexLayout.describe(0, sections, sourceBytes, sourceLines);
+    ByteBuffer head = IndexLayout.encodeHead(header);
+    out.write(head.array(), 0, head.limit());
+    long at = head.limit();
+    for (Section s : sections) {
+      out.write(new byte[(int) (s.offset() - at)]);
+      switch (s.kind()) {
+        case V4_STARTS -> keys.forEach((k, n) -> writeInts(k, n, out, chunk));
+        case V4_DIRECTORY -> writeInts(directory, directory.length, out);
+        default -> throw new IllegalStateException("an exact-address index has no " + s.kind());
+      }
+      at = s.end();
+    }
+    return header;
+  }
+
   /** The builder's bugs must not become files that every reader refuses. */
   private static void checkIntervals(IndexContent c) {
     int[] s = c.starts();
@@ -129,7 +203,11 @@ public final class IndexWriter {
   }
 
   private static void writeInts(int[] values, int count, OutputStream out) throws IOException {
-    ByteBuffer chunk = ByteBuffer.allocate(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    writeInts(values, count, out, ByteBuffer.allocate(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN));
+  }
+
+  private static void writeInts(int[] values, int count, OutputStream out, ByteBuffer chunk)
+      throws IOException {
     int perChunk = CHUNK_BYTES / 4;
     for (int from = 0; from < count; from += perChunk) {
       int k = Math.min(perChunk, count - from);

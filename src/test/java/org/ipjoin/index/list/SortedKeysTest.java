@@ -28,8 +28,37 @@ class SortedKeysTest {
     }
     int[] expected = keys.clone();
     Arrays.sort(expected);
+    int[] inParallel = keys.clone();
     SortedKeys.sort(keys, count);
     assertArrayEquals(expected, keys);
+    SortedKeys.sortInParallel(inParallel, count);
+    assertArrayEquals(expected, inParallel);
+  }
+
+  /**
+   * The parallel sort's buckets (top 11 bits) with few and with many keys, all keys in one bucket,
+   * and duplicates: small buckets take the JDK sort, big ones two radix passes.
+   */
+  @Test
+  void sortsInParallelLikeArraysSortWhateverTheBuckets() {
+    Random random = new Random(5);
+    int count = 400_000;
+    int[][] cases = new int[3][count];
+    for (int i = 0; i < count; i++) {
+      cases[0][i] = random.nextInt(1 << 21) - (1 << 20); // around 0, in two buckets
+      cases[1][i] = random.nextInt(1000) * 1_000_003; // many duplicates
+      cases[2][i] = i % 3 == 0 ? random.nextInt() : random.nextInt(100) + Integer.MIN_VALUE;
+    }
+    for (int[] keys : cases) {
+      int[] expected = keys.clone();
+      Arrays.sort(expected);
+      int[] tail = {7, 8, 9};
+      int[] withTail = Arrays.copyOf(keys, count + tail.length);
+      System.arraycopy(tail, 0, withTail, count, tail.length);
+      SortedKeys.sortInParallel(withTail, count);
+      assertArrayEquals(expected, Arrays.copyOf(withTail, count));
+      assertArrayEquals(tail, Arrays.copyOfRange(withTail, count, withTail.length));
+    }
   }
 
   @Test
