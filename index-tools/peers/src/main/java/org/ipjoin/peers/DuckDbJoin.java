@@ -45,8 +45,15 @@ public final class DuckDbJoin {
           + " + try_cast(split_part(s, '.', 2) AS UTINYINT)::BIGINT * 65536"
           + " + try_cast(split_part(s, '.', 3) AS UTINYINT)::BIGINT * 256"
           + " + try_cast(split_part(s, '.', 4) AS UTINYINT)::BIGINT END");
-      sql.execute("CREATE VIEW logs AS SELECT line, ipv4_number(split_part(line, ' ', 1)) AS ip FROM "
+      // The range joins read both sides into tables first, as a DuckDB user loads data: over read_csv
+      // directly the optimizer has no row counts, guesses a few dozen rows and runs the ASOF and
+      // BETWEEN joins as nested loops (lines x ranges).
+      String kind = options.mode().equals("match") ? "VIEW" : "TABLE";
+      sql.execute("CREATE " + kind + " logs AS SELECT line, ipv4_number(split_part(line, ' ', 1)) AS ip FROM "
           + lines(options.logs(), "line VARCHAR"));
+      if (options.mode().equals("tag")) {
+        sql.execute("CREATE TABLE ranges AS " + ranges(options.list()));
+      }
       sql.execute("COPY (" + query(options) + ") TO " + literal(options.output())
           + " (FORMAT csv, HEADER false, QUOTE '', ESCAPE '', DELIMITER '" + NO_DELIMITER + "')");
     }
@@ -57,16 +64,19 @@ public final class DuckDbJoin {
       return "SELECT line FROM logs WHERE ip IN (SELECT ipv4_number(address) FROM "
           + lines(options.list(), "address VARCHAR") + ")";
     }
-    String ranges = "(SELECT ipv4_number(split_part(range, '-', 1)) AS lo, ipv4_number(split_part(range, '-', 2)) AS hi,"
-        + " label FROM read_csv(" + literal(options.list()) + ", columns = {'range': 'VARCHAR', 'label': 'VARCHAR'},"
-        + " header = false, delim = '\t', quote = '', escape = '', auto_detect = false))";
     String tag = "CASE WHEN l.ip IS NULL THEN '-' WHEN r.label IS NULL THEN '0' ELSE r.label END";
     if (options.join().equals("asof")) {
       // ASOF takes one inequality: the range starting at or before the client; the end is checked after.
       return "SELECT l.line || chr(9) || (CASE WHEN l.ip IS NOT NULL AND l.ip > r.hi THEN '0' ELSE " + tag + " END)"
-          + " FROM logs l ASOF LEFT JOIN " + ranges + " r ON l.ip >= r.lo";
+          + " FROM logs l ASOF LEFT JOIN ranges r ON l.ip >= r.lo";
     }
-    return "SELECT l.line || chr(9) || " + tag + " FROM logs l LEFT JOIN " + ranges + " r ON l.ip BETWEEN r.lo AND r.hi";
+    return "SELECT l.line || chr(9) || " + tag + " FROM logs l LEFT JOIN ranges r ON l.ip BETWEEN r.lo AND r.hi";
+  }
+
+  private static String ranges(String file) {
+    return "SELECT ipv4_number(split_part(range, '-', 1)) AS lo, ipv4_number(split_part(range, '-', 2)) AS hi,"
+        + " label FROM read_csv(" + literal(file) + ", columns = {'range': 'VARCHAR', 'label': 'VARCHAR'},"
+        + " header = false, delim = '\t', quote = '', escape = '', auto_detect = false)";
   }
 
   /** A text file read as one VARCHAR column per line, nothing unquoted or trimmed. */
