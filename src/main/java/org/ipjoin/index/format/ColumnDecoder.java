@@ -121,7 +121,7 @@ abstract class ColumnDecoder {
           + " ended after " + filled + " of " + section.count() + " values");
     }
     if (verifyChecksum) {
-      int actual = valuesByInt ? crcOf(values, (int) filled) : (int) crc.getValue();
+      int actual = valuesByInt ? SectionCrc.of(values, (int) filled) : (int) crc.getValue();
       if (actual != section.crc()) {
         throw new CorruptIndexException(file, Check.SECTION_CHECKSUM, section.kind().description
             + ": the directory says CRC32C " + IndexLayout.hex(section.crc()) + ", the bytes have "
@@ -149,21 +149,6 @@ abstract class ColumnDecoder {
 
   /** Checks that need the whole section. */
   void checkEnd() throws CorruptIndexException {}
-
-  /** CRC32C of {@code values[0, count)} laid out little-endian. */
-  static int crcOf(int[] values, int count) {
-    CRC32C crc = new CRC32C();
-    ByteBuffer chunk = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
-    int perChunk = chunk.capacity() / 4;
-    for (int from = 0; from < count; from += perChunk) {
-      int n = Math.min(perChunk, count - from);
-      chunk.clear();
-      chunk.asIntBuffer().put(values, from, n);
-      chunk.limit(n * 4);
-      crc.update(chunk);
-    }
-    return (int) crc.getValue();
-  }
 
   /** A column whose content was verified before ({@link LoadTrust}): checksummed only. */
   static final class Unchecked extends ColumnDecoder {

@@ -1,7 +1,5 @@
 package org.ipjoin.index.format;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.zip.CRC32C;
 import org.ipjoin.index.list.NormalisedList;
 
@@ -38,53 +36,27 @@ public record IndexIdentity(long fileLength, long count, int crc) {
   public static IndexIdentity ofTextList(long length, NormalisedList list) {
     int n = list.size();
     CRC32C crc = new CRC32C();
-    update(crc, list.starts(), 0, n);
+    SectionCrc.update(crc, list.starts(), 0, n);
     if (!list.isExactAddresses()) {
-      update(crc, list.ends(), 0, n);
+      SectionCrc.update(crc, list.ends(), 0, n);
     }
     if (list.hasLabels()) {
-      update(crc, list.labelIds(), 0, n);
+      SectionCrc.update(crc, list.labelIds(), 0, n);
       int[] ends = list.labels().endOffsets();
-      update(crc, ends, 0, ends.length);
+      SectionCrc.update(crc, ends, 0, ends.length);
       crc.update(list.labels().concatenatedBytes());
     }
     NormalisedList.V6 v6 = list.v6();
     if (v6.size() > 0) {
-      update(crc, v6.starts(), 2 * v6.size());
+      SectionCrc.update(crc, v6.starts(), 2 * v6.size());
       if (!v6.exact()) {
-        update(crc, v6.ends(), 2 * v6.size());
+        SectionCrc.update(crc, v6.ends(), 2 * v6.size());
       }
       if (v6.labelIds() != null) {
-        update(crc, v6.labelIds(), 0, v6.size());
+        SectionCrc.update(crc, v6.labelIds(), 0, v6.size());
       }
     }
     return new IndexIdentity(length, n + (long) v6.size(), (int) crc.getValue());
-  }
-
-  /** Adds {@code values[0, count)}, laid out little-endian as in an index section, to {@code crc}. */
-  private static void update(CRC32C crc, long[] values, int count) {
-    ByteBuffer chunk = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
-    int perChunk = chunk.capacity() / 8;
-    for (int at = 0; at < count; at += perChunk) {
-      int n = Math.min(perChunk, count - at);
-      chunk.clear();
-      chunk.asLongBuffer().put(values, at, n);
-      chunk.limit(n * 8);
-      crc.update(chunk);
-    }
-  }
-
-  /** Adds {@code values[from, to)}, laid out little-endian as in an index section, to {@code crc}. */
-  private static void update(CRC32C crc, int[] values, int from, int to) {
-    ByteBuffer chunk = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
-    int perChunk = chunk.capacity() / 4;
-    for (int at = from; at < to; at += perChunk) {
-      int n = Math.min(perChunk, to - at);
-      chunk.clear();
-      chunk.asIntBuffer().put(values, at, n);
-      chunk.limit(n * 4);
-      crc.update(chunk);
-    }
   }
 
   /** Fails with the {@code IDENTITY} check when {@code actual} is not this identity. */

@@ -23,17 +23,17 @@ public final class IndexWriter {
     checkIntervals(content);
     int[] directory = LookupDirectory.of(content.starts(), n);
     int[] crcs = new int[SectionKind.values().length];
-    crcs[SectionKind.V4_STARTS.ordinal()] = ColumnDecoder.crcOf(content.starts(), n);
-    crcs[SectionKind.V4_DIRECTORY.ordinal()] = ColumnDecoder.crcOf(directory, directory.length);
+    crcs[SectionKind.V4_STARTS.ordinal()] = SectionCrc.of(content.starts(), n);
+    crcs[SectionKind.V4_DIRECTORY.ordinal()] = SectionCrc.of(directory, directory.length);
     if (content.ranges()) {
-      crcs[SectionKind.V4_ENDS.ordinal()] = ColumnDecoder.crcOf(content.ends(), n);
+      crcs[SectionKind.V4_ENDS.ordinal()] = SectionCrc.of(content.ends(), n);
     }
     long labelCount = 0;
     long labelBytes = 0;
     if (content.labels()) {
-      crcs[SectionKind.V4_LABEL_IDS.ordinal()] = ColumnDecoder.crcOf(content.labelIds(), n);
+      crcs[SectionKind.V4_LABEL_IDS.ordinal()] = SectionCrc.of(content.labelIds(), n);
       crcs[SectionKind.LABEL_ENDS.ordinal()] =
-          ColumnDecoder.crcOf(content.labelEnds(), content.labelEnds().length);
+          SectionCrc.of(content.labelEnds(), content.labelEnds().length);
       CRC32C crc = new CRC32C();
       crc.update(content.labelBytes());
       crcs[SectionKind.LABEL_BYTES.ordinal()] = (int) crc.getValue();
@@ -44,14 +44,14 @@ public final class IndexWriter {
     int[] directory6 = null;
     if (v6 != null) {
       directory6 = V6LookupDirectory.of(v6.starts(), v6.count());
-      crcs[SectionKind.V6_STARTS.ordinal()] = KeyColumnDecoder.crcOf(v6.starts(), v6.count());
+      crcs[SectionKind.V6_STARTS.ordinal()] = SectionCrc.ofKeys(v6.starts(), v6.count());
       if (v6.ranges()) {
-        crcs[SectionKind.V6_ENDS.ordinal()] = KeyColumnDecoder.crcOf(v6.ends(), v6.count());
+        crcs[SectionKind.V6_ENDS.ordinal()] = SectionCrc.ofKeys(v6.ends(), v6.count());
       }
       if (content.labels()) {
-        crcs[SectionKind.V6_LABEL_IDS.ordinal()] = ColumnDecoder.crcOf(v6.labelIds(), v6.count());
+        crcs[SectionKind.V6_LABEL_IDS.ordinal()] = SectionCrc.of(v6.labelIds(), v6.count());
       }
-      crcs[SectionKind.V6_DIRECTORY.ordinal()] = ColumnDecoder.crcOf(directory6, directory6.length);
+      crcs[SectionKind.V6_DIRECTORY.ordinal()] = SectionCrc.of(directory6, directory6.length);
     }
     List<Section> sections = IndexLayout.layOut(n, content.ranges(), content.labels(), labelCount,
         labelBytes, v6 == null ? -1 : v6.count(), v6 != null && v6.ranges(), crcs);
@@ -135,7 +135,7 @@ public final class IndexWriter {
     int[] directory = lookup.finish(count);
     int[] crcs = new int[SectionKind.values().length];
     crcs[SectionKind.V4_STARTS.ordinal()] = (int) crc.getValue();
-    crcs[SectionKind.V4_DIRECTORY.ordinal()] = ColumnDecoder.crcOf(directory, directory.length);
+    crcs[SectionKind.V4_DIRECTORY.ordinal()] = SectionCrc.of(directory, directory.length);
     List<Section> sections = IndexLayout.layOut(count, false, false, 0, 0, -1, false, crcs);
     IndexHeader header = IndexLayout.describe(0, sections, sourceBytes, sourceLines);
     ByteBuffer head = IndexLayout.encodeHead(header);

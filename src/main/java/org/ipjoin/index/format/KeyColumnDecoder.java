@@ -111,21 +111,6 @@ abstract class KeyColumnDecoder {
    */
   abstract void check(long[] k, int at, int n, long base) throws CorruptIndexException;
 
-  /** CRC32C of the first {@code count} intervals of {@code halves}, laid out little-endian. */
-  static int crcOf(long[] halves, int count) {
-    CRC32C crc = new CRC32C();
-    ByteBuffer chunk = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
-    int perChunk = chunk.capacity() / 8;
-    for (int from = 0; from < 2 * count; from += perChunk) {
-      int n = Math.min(perChunk, 2 * count - from);
-      chunk.clear();
-      chunk.asLongBuffer().put(halves, from, n);
-      chunk.limit(n * 8);
-      crc.update(chunk);
-    }
-    return (int) crc.getValue();
-  }
-
   /** Signed 128-bit comparison of two keys given as halves. */
   static int compare(long hiA, long loA, long hiB, long loB) {
     int c = Long.compare(hiA, hiB);
