@@ -97,7 +97,7 @@ public class LookupBenchmark {
       try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(file)) {
         IndexWriter.write(IndexContent.exact(keys, keys.length, 0, 0), out);
       }
-      return ReadPath.MMAP_DIRECT.loader().load(file, true).index();
+      return (IntervalIndex) ReadPath.MMAP_DIRECT.loader().load(file, true).index();
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

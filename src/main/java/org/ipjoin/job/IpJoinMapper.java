@@ -14,7 +14,7 @@ import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.format.LoadTrust;
 import org.ipjoin.index.lookup.Interval6Index;
-import org.ipjoin.index.lookup.IntervalIndex;
+import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.index.lookup.LabelDictionary;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.ReadPath;
@@ -66,7 +66,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   /** Its files: {@code <output>/malformed/part-m-NNNNN}. */
   static final String MALFORMED_BASE_PATH = "malformed/part";
 
-  private IntervalIndex index;
+  private Ipv4Lookup index;
   private Interval6Index index6;
   /** The one dictionary both families' label ids point into. */
   private LabelDictionary labels;
@@ -208,7 +208,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       tally.recordsV4++;
       interval = index.match((int) key);
     }
-    boolean listed = interval != IntervalIndex.NO_MATCH;
+    boolean listed = interval != Ipv4Lookup.NO_MATCH;
     if (listed) {
       tally.matched++;
       if (v6) {
@@ -245,7 +245,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
 
   /** The label id of a match in the index of its family, or {@link MatchTags#NO_MATCH}. */
   private int labelId(boolean v6, int interval) {
-    if (interval == IntervalIndex.NO_MATCH) {
+    if (interval == Ipv4Lookup.NO_MATCH) {
       return MatchTags.NO_MATCH;
     }
     return v6 ? index6.labelId(interval) : index.labelId(interval);

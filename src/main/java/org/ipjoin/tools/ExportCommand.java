@@ -13,7 +13,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.build.IndexBuilder;
 import org.ipjoin.index.lookup.Interval6Index;
-import org.ipjoin.index.lookup.IntervalIndex;
+import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.index.lookup.LabelDictionary;
 import org.ipjoin.index.load.FileSystemLoader;
 import org.ipjoin.index.load.LoadedIndex;
@@ -100,7 +100,7 @@ final class ExportCommand extends IndexCommand {
 
   /** Every interval as one line: the IPv4 ones in address order, then the IPv6 ones. */
   static void write(LoadedIndex loaded, OutputStream out) throws IOException {
-    IntervalIndex index = loaded.index();
+    Ipv4Lookup index = loaded.index();
     LabelDictionary labels = index.labels();
     for (int i = 0; i < index.size(); i++) {
       line(out, IntervalText.format(index.start(i), index.end(i)), labels, index.labelId(i));

@@ -10,7 +10,7 @@ import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.format.IndexLayout;
 import org.ipjoin.index.format.Section;
 import org.ipjoin.index.lookup.Interval6Index;
-import org.ipjoin.index.lookup.IntervalIndex;
+import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.index.lookup.LabelDictionary;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.FileSystemLoader;
@@ -62,7 +62,7 @@ final class InspectCommand extends IndexCommand {
     }
     IndexHeader header = FileSystemLoader.readHeader(fs, file).header();
     LoadedIndex loaded = FileSystemLoader.load(fs, file, true);
-    IntervalIndex index = loaded.index();
+    Ipv4Lookup index = loaded.index();
     Interval6Index index6 = loaded.index6();
     long length = fs.getFileStatus(file).getLen();
     System.out.printf("file           %s%n", file);
@@ -111,7 +111,7 @@ final class InspectCommand extends IndexCommand {
    */
   private record Probe(boolean v6, int key, long hi, long lo, boolean mapped) {
 
-    String describe(IntervalIndex index, Interval6Index index6) {
+    String describe(Ipv4Lookup index, Interval6Index index6) {
       if (!v6) {
         String match = describeMatch(index, index.match(key));
         return mapped ? "(IPv4 " + IpCodec.format(key) + ") " + match : match;
@@ -146,7 +146,7 @@ final class InspectCommand extends IndexCommand {
 
   /** As {@link #describeMatch}, for an IPv6 interval. */
   static String describeMatch6(Interval6Index index6, LabelDictionary labels, int interval) {
-    if (interval == IntervalIndex.NO_MATCH) {
+    if (interval == Ipv4Lookup.NO_MATCH) {
       return "absent";
     }
     int id = index6.labelId(interval);
@@ -158,8 +158,8 @@ final class InspectCommand extends IndexCommand {
   }
 
   /** {@code absent}, {@code present} (exact lists), or the interval and its label. */
-  static String describeMatch(IntervalIndex index, int interval) {
-    if (interval == IntervalIndex.NO_MATCH) {
+  static String describeMatch(Ipv4Lookup index, int interval) {
+    if (interval == Ipv4Lookup.NO_MATCH) {
       return "absent";
     }
     if (index.exact() && index.labelId(interval) == 0) {
@@ -170,7 +170,7 @@ final class InspectCommand extends IndexCommand {
         + (id == 0 ? "" : " label '" + index.labels().label(id) + "'");
   }
 
-  private static long distinctPrefixes(IntervalIndex index, int shift) {
+  private static long distinctPrefixes(Ipv4Lookup index, int shift) {
     long distinct = 0;
     long previous = -1;
     for (int i = 0; i < index.size(); i++) {

@@ -1,5 +1,7 @@
 package org.ipjoin.fuzz;
 
+import org.ipjoin.index.lookup.Ipv4Lookup;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,7 +29,6 @@ import org.ipjoin.index.load.FileSystemLoader;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.index.lookup.Interval6Index;
-import org.ipjoin.index.lookup.IntervalIndex;
 
 /**
  * Fuzzes every binary read path ({@code stream}, {@code buffered}, {@code nio}, {@code mmap},
@@ -101,7 +102,7 @@ class IndexLoadFuzzTest {
       throw new AssertionError(name + " loaded a file whose head does not decode: " + e.getMessage(), e);
     }
     ByteBuffer le = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-    IntervalIndex index = loaded.index();
+    Ipv4Lookup index = loaded.index();
     int n = index.size();
     assertEquals(header.intervalCount(), n, name + ": interval count differs from the directory");
     Section starts = header.section(SectionKind.V4_STARTS);

@@ -1,5 +1,7 @@
 package org.ipjoin.index;
 
+import org.ipjoin.index.lookup.Ipv4Lookup;
+
 import java.util.Arrays;
 import org.ipjoin.index.format.IndexLayout;
 import org.ipjoin.index.format.LookupDirectory;
@@ -13,7 +15,7 @@ public final class TestLookups {
   private TestLookups() {}
 
   /** The interval starts a lookup holds (its keys, for an exact-address list), in order. */
-  public static int[] keys(IntervalIndex index) {
+  public static int[] keys(Ipv4Lookup index) {
     int[] keys = new int[index.size()];
     for (int i = 0; i < keys.length; i++) {
       keys[i] = index.start(i);
@@ -25,7 +27,7 @@ public final class TestLookups {
    * An exact-address lookup of {@code keys[0, count)} in any order, duplicates allowed (a sorted,
    * de-duplicated copy; the argument is not changed).
    */
-  public static IntervalIndex ofUnsorted(int[] keys, int count) {
+  public static Ipv4Lookup ofUnsorted(int[] keys, int count) {
     int[] sorted = Arrays.stream(keys, 0, count).sorted().distinct().toArray();
     return new IntervalIndex(IntColumn.of(sorted), null, null, LabelDictionary.NONE,
         LookupDirectory.of(sorted, sorted.length), IndexLayout.directoryBitsFor(sorted.length));

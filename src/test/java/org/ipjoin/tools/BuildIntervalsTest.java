@@ -1,5 +1,7 @@
 package org.ipjoin.tools;
 
+import org.ipjoin.index.lookup.Ipv4Lookup;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -29,7 +31,6 @@ import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.index.load.TextListLoader;
 import org.ipjoin.index.lookup.Interval6Index;
-import org.ipjoin.index.lookup.IntervalIndex;
 import org.ipjoin.tools.IndexToolsTest.Run;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -241,7 +242,7 @@ class BuildIntervalsTest {
   }
 
   /** Every interval of {@code index} as start, end and label. */
-  static List<Interval> intervals(IntervalIndex index) {
+  static List<Interval> intervals(Ipv4Lookup index) {
     List<Interval> list = new ArrayList<>();
     for (int i = 0; i < index.size(); i++) {
       int id = index.labelId(i);
@@ -268,9 +269,9 @@ class BuildIntervalsTest {
   }
 
   /** The label {@code index} answers for {@code a}, "-" for no match. */
-  static String answer(IntervalIndex index, long a) {
+  static String answer(Ipv4Lookup index, long a) {
     int i = index.match(key(a));
-    if (i == IntervalIndex.NO_MATCH) {
+    if (i == Ipv4Lookup.NO_MATCH) {
       return "-";
     }
     int id = index.labelId(i);
@@ -478,7 +479,7 @@ class BuildIntervalsTest {
         "  intervals    3 (index ", "  labels       1 (2 in the list, --labels default)")) {
       assertTrue(run.out().contains("\n" + line), line + " in\n" + run.out());
     }
-    IntervalIndex loaded = ReadPath.NIO.loader().load(index, true).index();
+    Ipv4Lookup loaded = ReadPath.NIO.loader().load(index, true).index();
     assertTrue(loaded.exact(), "single addresses: no ends column");
     assertEquals(List.of(new Interval(address("10.0.0.1"), address("10.0.0.1"), "bot"),
         new Interval(address("10.0.0.2"), address("10.0.0.2"), "bot"),

@@ -1,5 +1,7 @@
 package org.ipjoin.tools;
 
+import org.ipjoin.index.lookup.Ipv4Lookup;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -14,7 +16,6 @@ import java.util.zip.GZIPOutputStream;
 import org.ipjoin.index.list.MalformedIpListException;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.index.load.TextListLoader;
-import org.ipjoin.index.lookup.IntervalIndex;
 import org.ipjoin.ip.IpCodec;
 import org.ipjoin.tools.IndexToolsTest.Run;
 import org.junit.jupiter.api.Test;
@@ -69,12 +70,12 @@ class ListLineMessagesTest {
     Run run = IndexToolsTest.ipindex("build", "--input", input.toString(), "--output",
         output.toString(), "--quiet");
     assertEquals(0, run.exit(), run.err());
-    IntervalIndex index = ReadPath.NIO.loader().load(output, true).index();
+    Ipv4Lookup index = ReadPath.NIO.loader().load(output, true).index();
     int address = index.match(IpCodec.parseKey("1.2.3.4"));
     assertEquals("botnet", index.labels().label(index.labelId(address)));
     int range = index.match(IpCodec.parseKey("3.1.255.255"));
     assertEquals("Amazon", index.labels().label(index.labelId(range)));
-    assertEquals(IntervalIndex.NO_MATCH,
+    assertEquals(Ipv4Lookup.NO_MATCH,
         index.match(IpCodec.parseKey("3.2.0.0")));
 
     Path bad = list("bad.csv", "1.2.3.4,1.2.3\n");

@@ -27,9 +27,9 @@ package org.ipjoin.index.lookup;
  *
  * <p>Figures (26 M keys, JMH): {@code docs/benchmarks.md}, lookups section.
  */
-public final class IntervalIndex {
+public final class IntervalIndex implements Ipv4Lookup {
 
-  public static final int NO_MATCH = -1;
+  public static final int NO_MATCH = Ipv4Lookup.NO_MATCH;
 
   /** Slots scanned linearly from the interpolation guess before a binary search takes over. */
   static final int SCAN = 16;
@@ -64,7 +64,7 @@ public final class IntervalIndex {
     this.lowMask = (int) ((1L << shift) - 1);
   }
 
-  /** The interval holding {@code key}, or {@link #NO_MATCH}. */
+  @Override
   public int match(int key) {
     int address = key ^ Integer.MIN_VALUE;
     int prefix = address >>> shift;
@@ -165,34 +165,41 @@ public final class IntervalIndex {
   }
 
   /** Number of intervals (keys, for an exact-address list). */
+  @Override
   public int size() {
     return starts.size();
   }
 
+  @Override
   public int start(int interval) {
     return starts.get(interval);
   }
 
   /** The last address of {@code interval} (its start, in an exact-address list). */
+  @Override
   public int end(int interval) {
     return ends == null ? starts.get(interval) : ends.get(interval);
   }
 
   /** True when every interval is one address. */
+  @Override
   public boolean exact() {
     return ends == null;
   }
 
   /** The label id of {@code interval}: 0 for none, else an id of {@link #labels()}. */
+  @Override
   public int labelId(int interval) {
     return labelIds == null ? 0 : labelIds.get(interval);
   }
 
+  @Override
   public LabelDictionary labels() {
     return labels;
   }
 
   /** Heap held: the columns copied to the heap, the directory and the dictionary. */
+  @Override
   public long heapBytes() {
     return starts.heapBytes() + (ends == null ? 0 : ends.heapBytes())
         + (labelIds == null ? 0 : labelIds.heapBytes()) + 4L * bucketStart.length

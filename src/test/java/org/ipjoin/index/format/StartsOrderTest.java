@@ -1,5 +1,7 @@
 package org.ipjoin.index.format;
 
+import org.ipjoin.index.lookup.Ipv4Lookup;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -117,7 +119,7 @@ class StartsOrderTest {
     assertArrayEquals(LookupDirectory.of(keys, keys.length), d.directory());
     assertEquals(16, d.directoryBits());
     // The directory built inside the order check answers like binary search, misses included.
-    IntervalIndex index = new IntervalIndex(IntColumn.of(keys), null, null, LabelDictionary.NONE,
+    Ipv4Lookup index = new IntervalIndex(IntColumn.of(keys), null, null, LabelDictionary.NONE,
         d.directory(), d.directoryBits());
     SplittableRandom random = new SplittableRandom(9);
     for (int i = 0; i < 300_000; i++) {

@@ -1,5 +1,7 @@
 package org.ipjoin.index.load;
 
+import org.ipjoin.index.lookup.Ipv4Lookup;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -28,7 +30,6 @@ import org.ipjoin.index.format.CorruptIndexException.Check;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexLayout;
 import org.ipjoin.index.format.SectionKind;
-import org.ipjoin.index.lookup.IntervalIndex;
 import org.ipjoin.ip.IpCodec;
 import org.ipjoin.tools.IndexTools;
 import org.junit.jupiter.api.Test;
@@ -151,7 +152,7 @@ class CorruptIndexTest {
   @MethodSource("binaryPaths")
   void theValidBaseFilesLoad(Reader path) throws IOException {
     assertArrayEquals(KEYS, TestLookups.keys(loads(path, VALID, "valid", true).index()));
-    IntervalIndex full = loads(path, FULL, "full", true).index();
+    Ipv4Lookup full = loads(path, FULL, "full", true).index();
     assertArrayEquals(STARTS, TestLookups.keys(full));
     for (int i = 0; i < STARTS.length; i++) {
       assertEquals(ENDS[i], full.end(i));
@@ -326,12 +327,12 @@ class CorruptIndexTest {
       rejects(path, d.getValue(), "rot-" + d.getKey(), Check.SECTION_CHECKSUM,
           d.getKey().description + ": the directory says CRC32C 0x");
     }
-    IntervalIndex starts = loads(path, damaged.get(SectionKind.V4_STARTS), "starts-off", false).index();
+    Ipv4Lookup starts = loads(path, damaged.get(SectionKind.V4_STARTS), "starts-off", false).index();
     assertEquals(1, starts.start(2)); // 0 ^ 1, still inside (-10, 99]
     assertEquals(-1, starts.match(0));
     assertEquals(98, loads(path, damaged.get(SectionKind.V4_ENDS), "ends-off", false).index().end(2));
     assertEquals(1, loads(path, damaged.get(SectionKind.V4_LABEL_IDS), "ids-off", false).index().labelId(2));
-    IntervalIndex labelEnds = loads(path, damaged.get(SectionKind.LABEL_ENDS), "lends-off", false).index();
+    Ipv4Lookup labelEnds = loads(path, damaged.get(SectionKind.LABEL_ENDS), "lends-off", false).index();
     assertEquals("to", labelEnds.labels().label(1));
     assertEquals("rnäx", labelEnds.labels().label(2));
     assertEquals("uor", loads(path, damaged.get(SectionKind.LABEL_BYTES), "lbytes-off", false)

@@ -1,5 +1,7 @@
 package org.ipjoin.index.load;
 
+import org.ipjoin.index.lookup.Ipv4Lookup;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.ByteArrayOutputStream;
@@ -18,7 +20,6 @@ import org.ipjoin.index.format.IndexLayout;
 import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.format.Section;
 import org.ipjoin.index.format.SectionKind;
-import org.ipjoin.index.lookup.IntervalIndex;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -110,7 +111,7 @@ class IntervalIndexRoundTripTest {
         all.toString().getBytes(StandardCharsets.UTF_8), 1, 2);
   }
 
-  private static void assertAgrees(IndexContent c, IntervalIndex index, SplittableRandom random) {
+  private static void assertAgrees(IndexContent c, Ipv4Lookup index, SplittableRandom random) {
     assertEquals(c.count(), index.size());
     IntStream.Builder probes = IntStream.builder();
     probes.add(Integer.MIN_VALUE).add(Integer.MAX_VALUE).add(0).add(-1);
@@ -123,7 +124,7 @@ class IntervalIndexRoundTripTest {
       probes.add(random.nextInt());
     }
     for (int key : probes.build().toArray()) {
-      int expected = IntervalIndex.NO_MATCH;
+      int expected = Ipv4Lookup.NO_MATCH;
       for (int i = 0; i < c.count(); i++) {
         int end = c.ranges() ? c.ends()[i] : c.starts()[i];
         if (c.starts()[i] <= key && key <= end) {

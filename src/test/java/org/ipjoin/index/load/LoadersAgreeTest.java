@@ -1,5 +1,7 @@
 package org.ipjoin.index.load;
 
+import org.ipjoin.index.lookup.Ipv4Lookup;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,7 +33,6 @@ import org.ipjoin.index.TestLookups;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.format.IndexWriter;
-import org.ipjoin.index.lookup.IntervalIndex;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -203,7 +204,7 @@ class LoadersAgreeTest {
         Path source = path.readsText() ? ipsum : index;
         LoadedIndex loaded = path.loader().load(source, verify);
         String what = path.externalName() + " verify=" + verify;
-        IntervalIndex ips = loaded.index();
+        Ipv4Lookup ips = loaded.index();
         assertEquals(expected.size(), ips.size(), what);
         assertTrue(ips.exact(), what);
         Set<String> formatted = Arrays.stream(TestLookups.keys(ips)).mapToObj(LoadersAgreeTest::address)
@@ -213,7 +214,7 @@ class LoadersAgreeTest {
         for (int i = 0; i < keys.length; i++) {
           assertEquals(i, ips.match(keys[i]), what);
           int after = Arrays.binarySearch(keys, keys[i] + 1);
-          assertEquals(after >= 0 ? after : IntervalIndex.NO_MATCH, ips.match(keys[i] + 1), what);
+          assertEquals(after >= 0 ? after : Ipv4Lookup.NO_MATCH, ips.match(keys[i] + 1), what);
         }
 
         IndexIdentity id = loaded.identity();
@@ -362,7 +363,7 @@ class LoadersAgreeTest {
       for (boolean verify : new boolean[] {true, false}) {
         String what = r.name() + " verify=" + verify;
         LoadedIndex loaded = r.how().load(index, verify);
-        IntervalIndex ix = loaded.index();
+        Ipv4Lookup ix = loaded.index();
         assertEquals(n, ix.size(), what);
         for (int i = 0; i < n; i++) {
           String line = lines.get(i);

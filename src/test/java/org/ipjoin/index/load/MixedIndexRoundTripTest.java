@@ -1,5 +1,7 @@
 package org.ipjoin.index.load;
 
+import org.ipjoin.index.lookup.Ipv4Lookup;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -28,7 +30,6 @@ import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.format.Section;
 import org.ipjoin.index.format.SectionKind;
 import org.ipjoin.index.lookup.Interval6Index;
-import org.ipjoin.index.lookup.IntervalIndex;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -129,7 +130,7 @@ class MixedIndexRoundTripTest {
       String what = "reading " + r;
       assertNull(v6.disagreement(loaded.index6(), probes, expected), what);
       assertEquals(identity, loaded.identity(), what);
-      IntervalIndex index = loaded.index();
+      Ipv4Lookup index = loaded.index();
       assertEquals(v4.count(), index.size(), what);
       for (int i = 0; i < probe4.length; i++) {
         if (expected4[i] != index.match(probe4[i])) {
@@ -150,7 +151,7 @@ class MixedIndexRoundTripTest {
         return i;
       }
     }
-    return IntervalIndex.NO_MATCH;
+    return Ipv4Lookup.NO_MATCH;
   }
 
   private static byte[] write(IndexContent content) throws IOException {

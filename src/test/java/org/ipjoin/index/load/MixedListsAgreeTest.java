@@ -1,5 +1,7 @@
 package org.ipjoin.index.load;
 
+import org.ipjoin.index.lookup.Ipv4Lookup;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
@@ -16,7 +18,6 @@ import org.ipjoin.index.build.IndexBuilder;
 import org.ipjoin.index.list.OverlapPolicy;
 import org.ipjoin.index.list.RandomMixedList;
 import org.ipjoin.index.lookup.Interval6Index;
-import org.ipjoin.index.lookup.IntervalIndex;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -98,7 +99,7 @@ class MixedListsAgreeTest {
 
   /** The label of the IPv4 interval holding the key, "" without one, null for no match. */
   private static String answer4(LoadedIndex loaded, int key) {
-    IntervalIndex index = loaded.index();
+    Ipv4Lookup index = loaded.index();
     int i = index.match(key);
     return i < 0 ? null : label(loaded, index.labelId(i));
   }

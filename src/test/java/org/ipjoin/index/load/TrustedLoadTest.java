@@ -1,5 +1,7 @@
 package org.ipjoin.index.load;
 
+import org.ipjoin.index.lookup.Ipv4Lookup;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -21,7 +23,6 @@ import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.format.LoadTrust;
 import org.ipjoin.index.format.SectionKind;
-import org.ipjoin.index.lookup.IntervalIndex;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -208,8 +209,8 @@ class TrustedLoadTest {
           LoadedIndex loaded = path.loader().load(file, checksum, trust);
           assertEquals(reference.identity(), loaded.identity(), what);
           assertNull(v6.disagreement(loaded.index6(), probes6, expected6), what);
-          IntervalIndex index = loaded.index();
-          IntervalIndex ref = reference.index();
+          Ipv4Lookup index = loaded.index();
+          Ipv4Lookup ref = reference.index();
           assertEquals(ref.size(), index.size(), what);
           assertEquals(ref.labels().count(), index.labels().count(), what);
           for (int key : probes4) {

@@ -97,14 +97,14 @@ class Interval6IndexTest {
         assertEquals(i, index.match(starts[2 * i], starts[2 * i + 1]));
         assertEquals(i, index.match(ends[2 * i], ends[2 * i + 1]));
         if (i + 1 < n && ends[2 * i + 1] + 1 != starts[2 * i + 3]) {
-          assertEquals(IntervalIndex.NO_MATCH, index.match(hiKey, ends[2 * i + 1] + 1));
+          assertEquals(Ipv4Lookup.NO_MATCH, index.match(hiKey, ends[2 * i + 1] + 1));
         }
       }
       // The /64s around: the last address of the one before, the first of the one after.
-      assertEquals(IntervalIndex.NO_MATCH, index.match(hiKey - 1, Long.MAX_VALUE));
-      assertEquals(IntervalIndex.NO_MATCH, index.match(hiKey + 1, Long.MIN_VALUE));
-      assertEquals(IntervalIndex.NO_MATCH, index.match(Long.MAX_VALUE, Long.MAX_VALUE));
-      assertEquals(IntervalIndex.NO_MATCH, index.match(Long.MIN_VALUE, Long.MIN_VALUE));
+      assertEquals(Ipv4Lookup.NO_MATCH, index.match(hiKey - 1, Long.MAX_VALUE));
+      assertEquals(Ipv4Lookup.NO_MATCH, index.match(hiKey + 1, Long.MIN_VALUE));
+      assertEquals(Ipv4Lookup.NO_MATCH, index.match(Long.MAX_VALUE, Long.MAX_VALUE));
+      assertEquals(Ipv4Lookup.NO_MATCH, index.match(Long.MIN_VALUE, Long.MIN_VALUE));
     }
   }
 
@@ -119,9 +119,9 @@ class Interval6IndexTest {
     assertEquals(0, index.match(starts[0], starts[1]));
     assertEquals(0, index.match(ends[0], ends[1]));
     assertEquals(4, index.labelId(0));
-    assertEquals(IntervalIndex.NO_MATCH, index.match(starts[0], starts[1] - 1));
-    assertEquals(IntervalIndex.NO_MATCH, index.match(ends[0], ends[1] + 1));
-    assertEquals(IntervalIndex.NO_MATCH, index.match(ends[0] + 1, ends[1]));
+    assertEquals(Ipv4Lookup.NO_MATCH, index.match(starts[0], starts[1] - 1));
+    assertEquals(Ipv4Lookup.NO_MATCH, index.match(ends[0], ends[1] + 1));
+    assertEquals(Ipv4Lookup.NO_MATCH, index.match(ends[0] + 1, ends[1]));
     assertTrue(!index.exact());
   }
 
@@ -146,9 +146,9 @@ class Interval6IndexTest {
     Interval6Index index = Interval6Index.of(starts, ends, null, 3);
     assertEquals(2, index.match(Long.MAX_VALUE, Long.MAX_VALUE));
     assertEquals(2, index.match(V6Intervals.key(0xfe80_0000_0000_0000L), Long.MIN_VALUE));
-    assertEquals(IntervalIndex.NO_MATCH, index.match(Long.MIN_VALUE, V6Intervals.key(1)));
+    assertEquals(Ipv4Lookup.NO_MATCH, index.match(Long.MIN_VALUE, V6Intervals.key(1)));
     assertEquals(1, index.match(V6Intervals.key(0x2001_0db8_0001_0000L), Long.MIN_VALUE));
-    assertEquals(IntervalIndex.NO_MATCH, index.match(V6Intervals.key(0x2001_0db8_0001_0000L), Long.MIN_VALUE + 1));
+    assertEquals(Ipv4Lookup.NO_MATCH, index.match(V6Intervals.key(0x2001_0db8_0001_0000L), Long.MIN_VALUE + 1));
   }
 
   /** Ten thousand starts in one directory bucket: the binary search after the linear scan. */
@@ -168,7 +168,7 @@ class Interval6IndexTest {
     Interval6Index index = Interval6Index.of(starts, null, null, n);
     for (int i = 0; i < n; i++) {
       assertEquals(i, index.match(starts[2 * i], starts[2 * i + 1]));
-      assertEquals(IntervalIndex.NO_MATCH, index.match(starts[2 * i], starts[2 * i + 1] + 1));
+      assertEquals(Ipv4Lookup.NO_MATCH, index.match(starts[2 * i], starts[2 * i + 1] + 1));
     }
   }
 
@@ -176,8 +176,8 @@ class Interval6IndexTest {
   void emptyIndex() {
     Interval6Index empty = Interval6Index.EMPTY;
     assertEquals(0, empty.size());
-    assertEquals(IntervalIndex.NO_MATCH, empty.match(0, 0));
-    assertEquals(IntervalIndex.NO_MATCH, empty.match(Long.MIN_VALUE, Long.MIN_VALUE));
+    assertEquals(Ipv4Lookup.NO_MATCH, empty.match(0, 0));
+    assertEquals(Ipv4Lookup.NO_MATCH, empty.match(Long.MIN_VALUE, Long.MIN_VALUE));
     assertEquals(0, empty.heapBytes());
     assertTrue(empty.exact());
     assertThrows(IndexOutOfBoundsException.class, () -> empty.startHi(0));

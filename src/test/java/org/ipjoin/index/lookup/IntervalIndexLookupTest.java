@@ -17,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * {@link IntervalIndex#match} against {@link java.util.Arrays#binarySearch} on the same intervals,
+ * {@link Ipv4Lookup#match} against {@link java.util.Arrays#binarySearch} on the same intervals,
  * for exact lists and ranges, with the columns on the heap and in a direct little-endian buffer (as
  * {@code mmap-direct} serves them): random lists, clustered ones (dense runs inside a /16, which
  * defeat interpolation and make the binary search past the 16-slot scan answer), full /16 buckets,
@@ -33,7 +33,7 @@ class IntervalIndexLookupTest {
     Intervals empty = Intervals.of(new int[0], v, 1);
     assertEquals(0, empty.index.size());
     for (int probe : new int[] {Integer.MIN_VALUE, -1, 0, 1, Integer.MAX_VALUE}) {
-      assertEquals(IntervalIndex.NO_MATCH, empty.index.match(probe));
+      assertEquals(Ipv4Lookup.NO_MATCH, empty.index.match(probe));
     }
   }
 
@@ -43,11 +43,11 @@ class IntervalIndexLookupTest {
     int[] keys = {Integer.MIN_VALUE, Integer.MIN_VALUE + 1, -1, 0, Integer.MAX_VALUE - 1, Integer.MAX_VALUE};
     Intervals all = Intervals.of(keys, v, 3);
     all.assertAgrees(edgeProbes(keys));
-    IntervalIndex only = Intervals.of(new int[] {Integer.MAX_VALUE}, v, 3).index;
+    Ipv4Lookup only = Intervals.of(new int[] {Integer.MAX_VALUE}, v, 3).index;
     assertEquals(0, only.match(Integer.MAX_VALUE));
     assertEquals(-1, only.match(Integer.MIN_VALUE));
     assertEquals(-1, only.match(Integer.MAX_VALUE - 1));
-    IntervalIndex first = Intervals.of(new int[] {Integer.MIN_VALUE}, v, 3).index;
+    Ipv4Lookup first = Intervals.of(new int[] {Integer.MIN_VALUE}, v, 3).index;
     assertEquals(0, first.match(Integer.MIN_VALUE));
     assertEquals(first.end(0) == Integer.MAX_VALUE ? 0 : -1, first.match(Integer.MAX_VALUE));
     assertEquals(v.ranges ? first.end(0) : Integer.MIN_VALUE, first.end(0));
@@ -57,7 +57,7 @@ class IntervalIndexLookupTest {
   @Test
   void oneIntervalCoveringEverything() {
     for (boolean mapped : new boolean[] {false, true}) {
-      IntervalIndex all = Intervals.index(new int[] {Integer.MIN_VALUE}, new int[] {Integer.MAX_VALUE},
+      Ipv4Lookup all = Intervals.index(new int[] {Integer.MIN_VALUE}, new int[] {Integer.MAX_VALUE},
           mapped);
       for (int probe : new int[] {Integer.MIN_VALUE, -1, 0, 1 << 20, Integer.MAX_VALUE}) {
         assertEquals(0, all.match(probe));

@@ -19,16 +19,16 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * {@link IntervalIndex} against a {@link HashSet} of addresses (exact lists) and a linear scan of
+ * {@link Ipv4Lookup} against a {@link HashSet} of addresses (exact lists) and a linear scan of
  * the intervals (ranges), heap and mapped columns alike; and the accessors the job and the tools use.
  */
 class IntervalIndexTest {
 
-  private static boolean matches(IntervalIndex index, int key) {
-    return index.match(key) != IntervalIndex.NO_MATCH;
+  private static boolean matches(Ipv4Lookup index, int key) {
+    return index.match(key) != Ipv4Lookup.NO_MATCH;
   }
 
-  private static void assertAgreesWithSet(IntervalIndex index, Set<Integer> set, int probe) {
+  private static void assertAgreesWithSet(Ipv4Lookup index, Set<Integer> set, int probe) {
     assertEquals(set.contains(probe), matches(index, probe), () -> "probe " + IpCodec.format(probe));
   }
 
@@ -43,7 +43,7 @@ class IntervalIndexTest {
       keys[i] = random.nextInt();
       set.add(keys[i]);
     }
-    IntervalIndex index = Intervals.of(TestLookups.keys(TestLookups.ofUnsorted(keys, n)), v, 1).index;
+    Ipv4Lookup index = Intervals.of(TestLookups.keys(TestLookups.ofUnsorted(keys, n)), v, 1).index;
     assertEquals(set.size(), index.size());
     for (int k : keys) {
       assertEquals(k, index.start(index.match(k)), () -> "member " + IpCodec.format(k));
@@ -73,7 +73,7 @@ class IntervalIndexTest {
     set.add(-1);                // 127.255.255.255
     set.add(0);                 // 128.0.0.0
     int[] keys = set.stream().mapToInt(Integer::intValue).sorted().toArray();
-    IntervalIndex index = Intervals.of(keys, v, 2).index;
+    Ipv4Lookup index = Intervals.of(keys, v, 2).index;
     for (int k : set) {
       assertTrue(matches(index, k), () -> "member " + IpCodec.format(k));
       for (int delta : new int[] {-2, -1, 1, 2, 0x10000, -0x10000}) {
@@ -95,7 +95,7 @@ class IntervalIndexTest {
     int[] ends = {IpCodec.parseKey("0.0.0.0"), IpCodec.parseKey("10.2.0.5"),
         IpCodec.parseKey("10.3.0.1"), IpCodec.parseKey("10.3.0.2"), IpCodec.parseKey("128.0.0.0"),
         IpCodec.parseKey("255.255.255.255")};
-    IntervalIndex index = Intervals.index(starts, ends, v.mapped);
+    Ipv4Lookup index = Intervals.index(starts, ends, v.mapped);
     Random random = new Random(3);
     int[] probes = new int[200_000];
     for (int i = 0; i < probes.length; i++) {
@@ -103,7 +103,7 @@ class IntervalIndexTest {
       probes[i] = i % 5 == 0 ? random.nextInt() : around + random.nextInt(1 << 17) - (1 << 16);
     }
     for (int key : probes) {
-      int expected = IntervalIndex.NO_MATCH;
+      int expected = Ipv4Lookup.NO_MATCH;
       for (int i = 0; i < starts.length; i++) {
         if (starts[i] <= key && key <= ends[i]) {
           expected = i;
@@ -119,7 +119,7 @@ class IntervalIndexTest {
   @ParameterizedTest
   @EnumSource(Variant.class)
   void extremesAloneAndAbsent(Variant v) {
-    IntervalIndex extremes = Intervals.index(new int[] {Integer.MIN_VALUE, Integer.MAX_VALUE},
+    Ipv4Lookup extremes = Intervals.index(new int[] {Integer.MIN_VALUE, Integer.MAX_VALUE},
         v.ranges ? new int[] {Integer.MIN_VALUE, Integer.MAX_VALUE} : null, v.mapped);
     assertEquals(0, extremes.match(Integer.MIN_VALUE));
     assertEquals(1, extremes.match(Integer.MAX_VALUE));
@@ -128,7 +128,7 @@ class IntervalIndexTest {
     assertFalse(matches(extremes, 0));
     assertFalse(matches(extremes, -1));
 
-    IntervalIndex middle = Intervals.index(new int[] {-1, 0}, v.ranges ? new int[] {-1, 0} : null,
+    Ipv4Lookup middle = Intervals.index(new int[] {-1, 0}, v.ranges ? new int[] {-1, 0} : null,
         v.mapped);
     assertFalse(matches(middle, Integer.MIN_VALUE));
     assertFalse(matches(middle, Integer.MAX_VALUE));
@@ -140,7 +140,7 @@ class IntervalIndexTest {
   void ofUnsortedSortsAndDeduplicatesACopy() {
     int[] input = {5, -3, 5, Integer.MIN_VALUE, -3, 9, 1000};
     int[] before = input.clone();
-    IntervalIndex index = TestLookups.ofUnsorted(input, 6); // 1000 is outside the range
+    Ipv4Lookup index = TestLookups.ofUnsorted(input, 6); // 1000 is outside the range
     assertArrayEquals(new int[] {Integer.MIN_VALUE, -3, 5, 9}, TestLookups.keys(index));
     assertArrayEquals(before, input);
     assertEquals(4, index.size());
@@ -161,7 +161,7 @@ class IntervalIndexTest {
     int[] ends = {15, 20, 40};
     byte[] bytes = "torvpnné".getBytes(StandardCharsets.UTF_8);
     LabelDictionary labels = new LabelDictionary(bytes, new int[] {0, 3, 6, 9});
-    IntervalIndex index = new IntervalIndex(Intervals.column(starts, v.mapped),
+    Ipv4Lookup index = new IntervalIndex(Intervals.column(starts, v.mapped),
         Intervals.column(ends, v.mapped), Intervals.column(new int[] {2, 0, 3}, v.mapped), labels,
         LookupDirectory.of(starts, 3), IndexLayout.directoryBitsFor(3));
     assertFalse(index.exact());

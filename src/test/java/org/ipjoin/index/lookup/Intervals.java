@@ -8,7 +8,7 @@ import org.ipjoin.index.format.IndexLayout;
 import org.ipjoin.index.format.LookupDirectory;
 
 /**
- * Builds {@link IntervalIndex}es the way the read paths do (columns on the heap or in a direct
+ * Builds {@link Ipv4Lookup}es the way the read paths do (columns on the heap or in a direct
  * little-endian buffer, as a mapping gives them) and computes the expected answer of a lookup with
  * {@link Arrays#binarySearch}, independently of the index's own search.
  */
@@ -31,9 +31,9 @@ final class Intervals {
   final int[] starts;
   /** Equal to starts for an exact list. */
   final int[] ends;
-  final IntervalIndex index;
+  final Ipv4Lookup index;
 
-  private Intervals(int[] starts, int[] ends, IntervalIndex index) {
+  private Intervals(int[] starts, int[] ends, Ipv4Lookup index) {
     this.starts = starts;
     this.ends = ends;
     this.index = index;
@@ -48,7 +48,7 @@ final class Intervals {
     return IntColumn.of(bytes.asIntBuffer());
   }
 
-  static IntervalIndex index(int[] starts, int[] ends, boolean mapped) {
+  static Ipv4Lookup index(int[] starts, int[] ends, boolean mapped) {
     int n = starts.length;
     return new IntervalIndex(column(starts, mapped), ends == null ? null : column(ends, mapped), null,
         LabelDictionary.NONE, LookupDirectory.of(starts, n), IndexLayout.directoryBitsFor(n));
@@ -81,7 +81,7 @@ final class Intervals {
       return at;
     }
     int before = -at - 2;
-    return before >= 0 && key <= ends[before] ? before : IntervalIndex.NO_MATCH;
+    return before >= 0 && key <= ends[before] ? before : Ipv4Lookup.NO_MATCH;
   }
 
   /** Every probe answered as {@link #expected}. */
