@@ -41,6 +41,10 @@ import org.ipjoin.index.format.CorruptIndexException.Check;
  *                               (or of the directory) rounded up to a multiple of 64
  *     24     8  LENGTH          u64, = COUNT x ITEM_BYTES
  *
+ * lookup directories (V4_DIRECTORY, V6_DIRECTORY): 2^bits + 1 i32 entries. A writer takes, for
+ * n intervals of the family, bits = max(4, floor(log2 n)) below 2^16 intervals, else
+ * floor(log2(n / 40)) clamped to 16 .. 22; a reader takes any bits 4 .. 22.
+ *
  * sections: each at its OFFSET; the bytes between sections are zero padding, never read; the
  * file ends at the end of the last section. Kinds (SectionKind), in file order:
  *   1 V4_STARTS     i32 keys            always (count 0 without IPv4 intervals)
