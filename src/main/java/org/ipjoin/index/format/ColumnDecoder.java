@@ -166,9 +166,10 @@ abstract class ColumnDecoder {
     final LookupDirectory directory;
     private int last;
 
-    Starts(Section section, String file, boolean verify, boolean retain) {
+    /** {@code directoryBits}: the stored directory's, which the one built here is compared with. */
+    Starts(Section section, String file, boolean verify, boolean retain, int directoryBits) {
       super(section, file, verify, retain);
-      this.directory = new LookupDirectory(section.count());
+      this.directory = LookupDirectory.withBits(directoryBits);
     }
 
     @Override

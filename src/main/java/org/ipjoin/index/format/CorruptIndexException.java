@@ -33,6 +33,7 @@ public class CorruptIndexException extends IOException {
     FLAGS("flags"),
     RESERVED("reserved bytes"),
     SECTION_DIRECTORY("section directory"),
+    DIRECTORY_SIZE("lookup directory size"),
     FILE_LENGTH("file length"),
     SECTION_CHECKSUM("section checksum"),
     SORTED("sorted interval starts"),

@@ -289,7 +289,8 @@ public final class IndexDecoder {
     };
     column = switch (s.kind()) {
       // Trusted starts are only checksummed: no order check, and no directory to record.
-      case V4_STARTS -> checkContent ? new ColumnDecoder.Starts(s, file, verifyChecksums, retain)
+      case V4_STARTS -> checkContent
+          ? new ColumnDecoder.Starts(s, file, verifyChecksums, retain, header.directoryBits())
           : new ColumnDecoder.Unchecked(s, file, verifyChecksums, retain);
       case V4_ENDS -> new ColumnDecoder.Ends(s, file, verifyChecksums, retain,
           retain ? IntBuffer.wrap(starts) : mappedStarts);
@@ -348,7 +349,7 @@ public final class IndexDecoder {
       case V6_STARTS -> {
         starts6 = keyColumn.finish();
         directory6 = V6LookupDirectory.of(inPlace ? mappedStarts6 : LongBuffer.wrap(starts6),
-            (int) s.count());
+            (int) s.count(), header.v6DirectoryBits());
       }
       case V6_ENDS -> ends6 = keyColumn.finish();
       case V6_LABEL_IDS -> labelIds6 = column.finish();

@@ -41,6 +41,10 @@ import org.ipjoin.index.format.CorruptIndexException.Check;
  *                               (or of the directory) rounded up to a multiple of 64
  *     24     8  LENGTH          u64, = COUNT x ITEM_BYTES
  *
+ * lookup directories (V4_DIRECTORY, V6_DIRECTORY): 2^bits + 1 i32 entries. A writer takes, for
+ * n intervals of the family, bits = max(4, floor(log2 n)) below 2^16 intervals, else
+ * floor(log2(n / 40)) clamped to 16 .. 22; a reader takes any bits 4 .. 22.
+ *
  * sections: each at its OFFSET; the bytes between sections are zero padding, never read; the
  * file ends at the end of the last section. Kinds (SectionKind), in file order:
  *   1 V4_STARTS     i32 keys            always (count 0 without IPv4 intervals)
@@ -127,8 +131,18 @@ public final class IndexLayout {
    */
   public static final long MAX_V6_INTERVALS = (Integer.MAX_VALUE - 8) / 2;
 
-  /** Smallest lookup directory: 2^16 entries, 256 KiB. */
-  static final int MIN_DIRECTORY_BITS = 16;
+  /**
+   * Smallest lookup directory: 2^4 + 1 entries, 68 bytes. Every reader accepts a stored directory
+   * of any bits from this to {@link #MAX_DIRECTORY_BITS} (a file of any list may hold any of them).
+   * Not 0: with at least one bit, every shift of a key by {@code 32 - bits} (IPv4) or
+   * {@code 64 - bits} (IPv6) is below the word size, which Java takes modulo.
+   */
+  static final int MIN_DIRECTORY_BITS = 4;
+  /**
+   * Lists of 2^16 intervals and more get at least 2^16 entries (256 KiB), as every list did before
+   * small lists got small directories: their files are byte for byte what they were.
+   */
+  static final int LARGE_LIST_DIRECTORY_BITS = 16;
   /** Largest: 2^22 entries, 16 MiB (only for lists of 170 M intervals and more). */
   static final int MAX_DIRECTORY_BITS = 22;
   /** Intervals per prefix the directory aims at (at least): it then costs at most 0.1 byte each. */
@@ -137,15 +151,26 @@ public final class IndexLayout {
   private IndexLayout() {}
 
   /**
-   * Prefix bits of the lookup directory for {@code count} intervals: the largest 2^bits ≤ count / 40
-   * (at most 0.1 byte of directory per interval), but at least 2^16 and at most 2^22 entries. On the
-   * 26 M-key bench list that is /19: in one {@code LookupVariantsBenchmark} run the interpolation
-   * scan took ~157 ns per probe with a /16 directory and ~87 ns with /19.
+   * Prefix bits of the lookup directory a writer stores for {@code count} intervals (of one
+   * family). From 2^16 intervals on: the largest 2^bits ≤ count / 40 (at most 0.1 byte of
+   * directory per interval), but at least 2^16 and at most 2^22 entries, as ever. On the 26 M-key
+   * bench list that is /19: in one {@code LookupVariantsBenchmark} run the interpolation scan took
+   * ~157 ns per probe with a /16 directory and ~87 ns with /19. Below 2^16 intervals: the largest
+   * 2^bits ≤ count, at least 2^4, so the directory is never larger than the starts (at most 4
+   * bytes per interval, 68 bytes for the smallest lists) and buckets hold one or two starts on
+   * average: a 3-address index is 260 bytes rather than 262,340 with the old 2^16 floor.
    */
   public static int directoryBitsFor(long count) {
-    long target = count / INTERVALS_PER_PREFIX;
-    int bits = target <= 1 ? 0 : 63 - Long.numberOfLeadingZeros(target);
-    return Math.max(MIN_DIRECTORY_BITS, Math.min(MAX_DIRECTORY_BITS, bits));
+    if (count < 1L << LARGE_LIST_DIRECTORY_BITS) {
+      return Math.max(MIN_DIRECTORY_BITS, floorLog2(count));
+    }
+    int bits = floorLog2(count / INTERVALS_PER_PREFIX);
+    return Math.max(LARGE_LIST_DIRECTORY_BITS, Math.min(MAX_DIRECTORY_BITS, bits));
+  }
+
+  /** The largest b with 2^b ≤ n; -1 for n = 0. */
+  private static int floorLog2(long n) {
+    return 63 - Long.numberOfLeadingZeros(n);
   }
 
   /** Entries of a directory of {@code bits}: one per prefix, plus the interval count at the end. */
@@ -165,7 +190,30 @@ public final class IndexLayout {
 
   /** The bits of a directory with {@code entries} entries (which the directory check validated). */
   static int directoryBits(long entries) {
-    return 63 - Long.numberOfLeadingZeros(entries - 1);
+    return floorLog2(entries - 1);
+  }
+
+  /**
+   * Checks that a stored lookup directory ({@code family} "" or "IPv6 ") has 2^bits + 1 entries
+   * for bits {@link #MIN_DIRECTORY_BITS} .. {@link #MAX_DIRECTORY_BITS}: any such size loads, the
+   * writer's rule of the day or an older one; its entries are checked against the starts later.
+   */
+  static void checkDirectorySize(long entries, String family, String file)
+      throws CorruptIndexException {
+    long buckets = entries - 1;
+    String range = "bits " + MIN_DIRECTORY_BITS + " .. " + MAX_DIRECTORY_BITS + ", "
+        + directoryEntries(MIN_DIRECTORY_BITS) + " .. " + directoryEntries(MAX_DIRECTORY_BITS)
+        + " entries";
+    if (buckets < 1 || Long.bitCount(buckets) != 1) {
+      throw new CorruptIndexException(file, Check.DIRECTORY_SIZE, "the " + family
+          + "lookup directory has " + entries + " entries, not 2^bits + 1 (" + range + ")");
+    }
+    int bits = floorLog2(buckets);
+    if (bits < MIN_DIRECTORY_BITS || bits > MAX_DIRECTORY_BITS) {
+      throw new CorruptIndexException(file, Check.DIRECTORY_SIZE, "the " + family
+          + "lookup directory has " + entries + " entries, 2^" + bits + " + 1; a reader takes "
+          + range);
+    }
   }
 
   static long align(long offset) {
@@ -187,6 +235,17 @@ public final class IndexLayout {
    */
   public static List<Section> layOut(long intervals, boolean ranges, boolean labels, long labelCount,
       long labelBytes, long v6Intervals, boolean v6Ranges, int[] crcs) {
+    return layOut(intervals, ranges, labels, labelCount, labelBytes, v6Intervals, v6Ranges,
+        directoryBitsFor(intervals), directoryBitsFor(Math.max(0, v6Intervals)), crcs);
+  }
+
+  /**
+   * As {@link #layOut(long, boolean, boolean, long, long, long, boolean, int[])}, with lookup
+   * directories of {@code directoryBits} (IPv4) and {@code v6DirectoryBits} (IPv6).
+   */
+  static List<Section> layOut(long intervals, boolean ranges, boolean labels, long labelCount,
+      long labelBytes, long v6Intervals, boolean v6Ranges, int directoryBits, int v6DirectoryBits,
+      int[] crcs) {
     boolean v6 = v6Intervals >= 0;
     List<SectionKind> kinds = new ArrayList<>();
     kinds.add(SectionKind.V4_STARTS);
@@ -216,11 +275,11 @@ public final class IndexLayout {
     for (SectionKind kind : kinds) {
       long count = switch (kind) {
         case V4_STARTS, V4_ENDS, V4_LABEL_IDS -> intervals;
-        case V4_DIRECTORY -> directoryEntries(directoryBitsFor(intervals));
+        case V4_DIRECTORY -> directoryEntries(directoryBits);
         case LABEL_ENDS -> labelCount + 1;
         case LABEL_BYTES -> labelBytes;
         case V6_STARTS, V6_ENDS, V6_LABEL_IDS -> v6Intervals;
-        case V6_DIRECTORY -> directoryEntries(directoryBitsFor(v6Intervals));
+        case V6_DIRECTORY -> directoryEntries(v6DirectoryBits);
       };
       Section s = new Section(kind, count, align(at), crcs[kind.ordinal()]);
       sections.add(s);
@@ -395,15 +454,16 @@ public final class IndexLayout {
     if ((ends != null && ends.count() != n) || (ids != null && ids.count() != n)) {
       throw directory(file, "the interval sections disagree on the interval count (" + n + ")");
     }
-    long expected = directoryEntries(directoryBitsFor(n));
-    if (dir.count() != expected) {
-      throw directory(file, "the lookup directory has " + dir.count() + " entries; " + n
-          + " intervals need " + expected);
-    }
     if (labelEnds != null && (labelEnds.count() < 1 || labelEnds.count() > Integer.MAX_VALUE)) {
       throw directory(file, "the label offsets section has " + labelEnds.count() + " entries");
     }
     checkV6SectionSet(sections, flags, file);
+    // After every other directory check: the sizes are a check of their own.
+    checkDirectorySize(dir.count(), "", file);
+    Section dir6 = require(sections, SectionKind.V6_DIRECTORY, (flags & FLAG_V6) != 0, file);
+    if (dir6 != null) {
+      checkDirectorySize(dir6.count(), "IPv6 ", file);
+    }
   }
 
   private static void checkV6SectionSet(List<Section> sections, int flags, String file)
@@ -412,7 +472,7 @@ public final class IndexLayout {
     Section starts = require(sections, SectionKind.V6_STARTS, v6, file);
     Section ends = require(sections, SectionKind.V6_ENDS, (flags & FLAG_V6_RANGES) != 0, file);
     Section ids = require(sections, SectionKind.V6_LABEL_IDS, v6 && (flags & FLAG_LABELS) != 0, file);
-    Section dir = require(sections, SectionKind.V6_DIRECTORY, v6, file);
+    require(sections, SectionKind.V6_DIRECTORY, v6, file);
     if (!v6) {
       return;
     }
@@ -423,11 +483,6 @@ public final class IndexLayout {
     }
     if ((ends != null && ends.count() != n) || (ids != null && ids.count() != n)) {
       throw directory(file, "the IPv6 interval sections disagree on the interval count (" + n + ")");
-    }
-    long expected = directoryEntries(directoryBitsFor(n));
-    if (dir.count() != expected) {
-      throw directory(file, "the IPv6 lookup directory has " + dir.count() + " entries; " + n
-          + " IPv6 intervals need " + expected);
     }
   }
 

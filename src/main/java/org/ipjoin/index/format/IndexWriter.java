@@ -19,9 +19,20 @@ public final class IndexWriter {
 
   /** Writes {@code content}; does not close {@code out}. Returns the header written. */
   public static IndexHeader write(IndexContent content, OutputStream out) throws IOException {
+    return write(content, out, IndexLayout.directoryBitsFor(content.count()),
+        IndexLayout.directoryBitsFor(content.hasV6() ? content.v6().count() : 0));
+  }
+
+  /**
+   * As {@link #write(IndexContent, OutputStream)}, with lookup directories of {@code bits} (IPv4)
+   * and {@code v6Bits} (IPv6) rather than the sizes {@link IndexLayout#directoryBitsFor} gives:
+   * what files written under another size rule hold, which every reader must still load.
+   */
+  static IndexHeader write(IndexContent content, OutputStream out, int bits, int v6Bits)
+      throws IOException {
     int n = content.count();
     checkIntervals(content);
-    int[] directory = LookupDirectory.of(content.starts(), n);
+    int[] directory = LookupDirectory.of(content.starts(), n, bits);
     int[] crcs = new int[SectionKind.values().length];
     crcs[SectionKind.V4_STARTS.ordinal()] = SectionCrc.of(content.starts(), n);
     crcs[SectionKind.V4_DIRECTORY.ordinal()] = SectionCrc.of(directory, directory.length);
@@ -43,7 +54,7 @@ public final class IndexWriter {
     IndexContent.V6 v6 = content.hasV6() ? content.v6() : null;
     int[] directory6 = null;
     if (v6 != null) {
-      directory6 = V6LookupDirectory.of(v6.starts(), v6.count());
+      directory6 = V6LookupDirectory.of(v6.starts(), v6.count(), v6Bits);
       crcs[SectionKind.V6_STARTS.ordinal()] = SectionCrc.ofKeys(v6.starts(), v6.count());
       if (v6.ranges()) {
         crcs[SectionKind.V6_ENDS.ordinal()] = SectionCrc.ofKeys(v6.ends(), v6.count());
@@ -54,7 +65,7 @@ public final class IndexWriter {
       crcs[SectionKind.V6_DIRECTORY.ordinal()] = SectionCrc.of(directory6, directory6.length);
     }
     List<Section> sections = IndexLayout.layOut(n, content.ranges(), content.labels(), labelCount,
-        labelBytes, v6 == null ? -1 : v6.count(), v6 != null && v6.ranges(), crcs);
+        labelBytes, v6 == null ? -1 : v6.count(), v6 != null && v6.ranges(), bits, v6Bits, crcs);
     IndexHeader header = IndexLayout.describe(content.flags(), sections, content.sourceBytes(),
         content.sourceLines());
     ByteBuffer head = IndexLayout.encodeHead(header);
@@ -102,7 +113,7 @@ public final class IndexWriter {
    */
   public static IndexHeader writeExact(KeySource keys, int count, long sourceBytes,
       long sourceLines, OutputStream out) throws IOException {
-    LookupDirectory lookup = new LookupDirectory(count);
+    LookupDirectory lookup = LookupDirectory.forIntervals(count);
     CRC32C crc = new CRC32C();
     ByteBuffer chunk = ByteBuffer.allocate(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     long[] seen = {0};

@@ -19,10 +19,23 @@ public final class LookupDirectory {
   private final int[] entries;
   private boolean finished;
 
-  public LookupDirectory(long intervals) {
-    this.bits = IndexLayout.directoryBitsFor(intervals);
+  private LookupDirectory(int bits) {
+    this.bits = bits;
     this.shift = 32 - bits;
     this.entries = new int[(int) IndexLayout.directoryEntries(bits)];
+  }
+
+  /** The directory a writer stores for {@code intervals} ({@link IndexLayout#directoryBitsFor}). */
+  public static LookupDirectory forIntervals(long intervals) {
+    return new LookupDirectory(IndexLayout.directoryBitsFor(intervals));
+  }
+
+  /**
+   * A directory of 2^bits + 1 entries: a reader builds the one of the size the file stores (any
+   * bits of {@link IndexLayout#checkDirectorySize}'s range, whichever ipjoin wrote it), to compare.
+   */
+  public static LookupDirectory withBits(int bits) {
+    return new LookupDirectory(bits);
   }
 
   public int bits() {
@@ -66,9 +79,14 @@ public final class LookupDirectory {
     return entries;
   }
 
-  /** The directory of sorted {@code starts} (for the writer). */
+  /** The directory of sorted {@code starts}, of the writer's size. */
   public static int[] of(int[] starts, int count) {
-    LookupDirectory d = new LookupDirectory(count);
+    return of(starts, count, IndexLayout.directoryBitsFor(count));
+  }
+
+  /** The directory of sorted {@code starts} with 2^bits + 1 entries. */
+  public static int[] of(int[] starts, int count, int bits) {
+    LookupDirectory d = withBits(bits);
     d.record(starts, 0, count, 0);
     return d.finish(count);
   }

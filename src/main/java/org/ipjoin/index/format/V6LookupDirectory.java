@@ -20,19 +20,28 @@ public final class V6LookupDirectory {
     return (int) (((hiKey ^ Long.MIN_VALUE) << skip) >>> (64 - bits));
   }
 
-  /** The bits the directory of {@code starts} skips (see {@link IndexLayout#v6SkipBits}). */
-  public static int skipBits(LongBuffer starts, int count) {
-    int bits = IndexLayout.directoryBitsFor(count);
+  /**
+   * The bits a directory of {@code bits} over {@code starts} skips (see
+   * {@link IndexLayout#v6SkipBits}).
+   */
+  public static int skipBits(LongBuffer starts, int count, int bits) {
     return count == 0 ? 0 : IndexLayout.v6SkipBits(starts.get(0), starts.get(2 * count - 2), bits);
   }
 
   /**
    * The directory of {@code count} strictly increasing starts, given as halves (interval i at
-   * {@code [2i, 2i + 1]}).
+   * {@code [2i, 2i + 1]}), of the writer's size ({@link IndexLayout#directoryBitsFor}).
    */
   public static int[] of(LongBuffer starts, int count) {
-    int bits = IndexLayout.directoryBitsFor(count);
-    int skip = skipBits(starts, count);
+    return of(starts, count, IndexLayout.directoryBitsFor(count));
+  }
+
+  /**
+   * As {@link #of(LongBuffer, int)}, with 2^bits + 1 entries: a reader builds the one of the size
+   * the file stores, to compare.
+   */
+  public static int[] of(LongBuffer starts, int count, int bits) {
+    int skip = skipBits(starts, count, bits);
     int[] entries = new int[(int) IndexLayout.directoryEntries(bits)];
     for (int i = 0; i < count; i++) {
       entries[bucket(starts.get(2 * i), skip, bits) + 1] = i + 1;
@@ -46,8 +55,13 @@ public final class V6LookupDirectory {
     return entries;
   }
 
-  /** The directory of {@code starts[0, 2 count)} (for the writer and tests). */
+  /** The directory of {@code starts[0, 2 count)}, of the writer's size (for the writer and tests). */
   public static int[] of(long[] starts, int count) {
     return of(LongBuffer.wrap(starts), count);
+  }
+
+  /** The directory of {@code starts[0, 2 count)} with 2^bits + 1 entries. */
+  public static int[] of(long[] starts, int count, int bits) {
+    return of(LongBuffer.wrap(starts), count, bits);
   }
 }

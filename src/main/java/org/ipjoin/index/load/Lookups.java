@@ -29,7 +29,7 @@ final class Lookups {
     for (int i = 0; i < n && !wide; i++) {
       wide = list.startKey(i) != list.endKey(i);
     }
-    LookupDirectory directory = new LookupDirectory(n);
+    LookupDirectory directory = LookupDirectory.forIntervals(n);
     directory.record(starts, 0, n, 0);
     return new IntervalIndex(IntColumn.of(starts),
         wide ? IntColumn.of(Arrays.copyOf(list.ends(), n)) : null,

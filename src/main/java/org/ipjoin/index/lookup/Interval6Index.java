@@ -62,7 +62,8 @@ public final class Interval6Index {
    * @param labelIds each interval's label id (0 = no label), or null when there are no labels
    * @param directory the directory {@link V6LookupDirectory#of} gives for {@code starts}:
    *     {@code 2^directoryBits + 1} entries
-   * @param directoryBits its bits, as {@link IndexLayout#directoryBitsFor} the interval count
+   * @param directoryBits its bits: {@link IndexLayout#directoryBitsFor} the interval count, or any
+   *     other size a file stores (4 .. 22)
    */
   public Interval6Index(LongColumn starts, LongColumn ends, IntColumn labelIds, int[] directory,
       int directoryBits) {

@@ -12,9 +12,10 @@ package org.ipjoin.index.lookup;
  * the label ids, plus the dictionary.
  *
  * <h2>Search</h2>
- * The directory says where each address prefix starts among the interval starts: 2^16 entries
- * (/16) for small lists, growing with the list so buckets hold at least ~40 starts and the
- * directory costs at most 0.1 byte per interval (2^19 entries, /19, 2 MiB at 26 M keys). Inside the
+ * The directory says where each address prefix starts among the interval starts: for lists below
+ * 2^16 intervals at most one entry per interval (at least 2^4), from there 2^16 entries (/16),
+ * growing with the list so buckets hold at least ~40 starts and the directory costs at most 0.1
+ * byte per interval (2^19 entries, /19, 2 MiB at 26 M keys); any stored size from 2^4 to 2^22 works. Inside the
  * one bucket the search takes <em>one interpolation step</em>: the address bits below the prefix
  * say how far into the bucket the key should sit if starts are evenly spread, which IP lists
  * roughly are inside a small prefix. From that guess a short linear scan (at most {@value #SCAN}
@@ -79,9 +80,10 @@ public final class IntervalIndex implements Ipv4Lookup {
 
   /** Where {@code address} should sit in the non-empty bucket {@code [from, to)} if spread evenly. */
   private int guess(int address, int from, int to) {
-    // Starts in a bucket are distinct addresses under the prefix, so n <= 2^shift and the
-    // product of n and the low bits fits 32 unsigned bits: >>> is exact.
-    return from + (((address & lowMask) * (to - from)) >>> shift);
+    // In long: the low bits are below 2^shift and n is at most 2^shift (distinct addresses under
+    // the prefix), so the product fits 32 bits only from 16 directory bits on; a small list's
+    // directory has fewer bits, a bucket may then hold far more than 2^(32 - shift) starts.
+    return from + (int) (((long) (address & lowMask) * (to - from)) >>> shift);
   }
 
   /**

@@ -100,8 +100,8 @@ class IndexLayoutTest {
     for (int i = 0; i < KEYS.length; i++) {
       assertEquals(KEYS[i], b.getInt(128 + 4 * i), "start " + i);
     }
-    // Entry 1: the lookup directory, /16 for a small list.
-    int dirEntries = (1 << 16) + 1;
+    // Entry 1: the lookup directory, /4 (the smallest) for 5 keys.
+    int dirEntries = (1 << 4) + 1;
     assertEquals(4, b.getShort(96));
     assertEquals(4, b.getShort(98));
     assertEquals(dirEntries, b.getLong(104));
@@ -111,7 +111,7 @@ class IndexLayoutTest {
     for (int i = 148; i < 192; i++) {
       assertEquals(0, file[i], "padding byte " + i);
     }
-    int[] expected = directoryByDefinition(KEYS, 16);
+    int[] expected = directoryByDefinition(KEYS, 4);
     for (int p = 0; p < dirEntries; p++) {
       if (expected[p] != b.getInt(192 + 4 * p)) {
         assertEquals(expected[p], b.getInt(192 + 4 * p), "directory entry " + p);
@@ -129,7 +129,7 @@ class IndexLayoutTest {
     assertEquals(3, b.getInt(12), "flags: ranges | labels");
     assertEquals(6, b.getInt(16));
     long[][] expected = { // kind, item bytes, count
-        {1, 4, 5}, {2, 4, 5}, {3, 4, 5}, {4, 4, (1 << 16) + 1}, {5, 4, 4}, {6, 1, 12}};
+        {1, 4, 5}, {2, 4, 5}, {3, 4, 5}, {4, 4, (1 << 4) + 1}, {5, 4, 4}, {6, 1, 12}};
     long end = 64 + 6 * 32;
     for (int i = 0; i < 6; i++) {
       int e = 64 + 32 * i;
@@ -160,7 +160,7 @@ class IndexLayoutTest {
     assertTrue(h.ranges() && h.labels());
     assertEquals(5, h.intervalCount());
     assertEquals(3, h.labelCount());
-    assertEquals(16, h.directoryBits());
+    assertEquals(4, h.directoryBits());
     assertEquals(77, h.sourceBytes());
     assertEquals(6, h.sourceLines());
   }
@@ -211,7 +211,7 @@ class IndexLayoutTest {
     ByteBuffer b = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN);
     assertEquals(4 | 8, b.getInt(12), "flags: IPv6 | IPv6 ranges");
     assertEquals(5, b.getInt(16));
-    int dir = (1 << 16) + 1;
+    int dir = (1 << 4) + 1;
     long[][] expected = { // kind, item bytes, count
         {1, 4, 5}, {4, 4, dir}, {7, 16, 3}, {8, 16, 3}, {10, 4, dir}};
     long end = 64 + 5 * 32;
@@ -233,7 +233,7 @@ class IndexLayoutTest {
       assertEquals(startAddresses[i] ^ Long.MIN_VALUE, b.getLong((int) offsets[2] + 8 * i), "start half " + i);
       assertEquals(endAddresses[i] ^ Long.MIN_VALUE, b.getLong((int) offsets[3] + 8 * i), "end half " + i);
     }
-    int[] directory = v6DirectoryByDefinition(startAddresses, 3, 16);
+    int[] directory = v6DirectoryByDefinition(startAddresses, 3, 4);
     for (int p = 0; p < dir; p++) {
       if (directory[p] != b.getInt((int) offsets[4] + 4 * p)) {
         assertEquals(directory[p], b.getInt((int) offsets[4] + 4 * p), "IPv6 directory entry " + p);
@@ -243,7 +243,7 @@ class IndexLayoutTest {
     assertTrue(h.v6() && h.v6Ranges() && !h.ranges() && !h.labels());
     assertEquals(5, h.intervalCount());
     assertEquals(3, h.v6IntervalCount());
-    assertEquals(16, h.v6DirectoryBits());
+    assertEquals(4, h.v6DirectoryBits());
     assertEquals(new IndexIdentity(file.length, 8, b.getInt(20)), h.identity(file.length),
         "the identity counts both families");
   }
@@ -270,7 +270,8 @@ class IndexLayoutTest {
     assertEquals(0, b.getLong(64 + 8), "no IPv4 starts");
     assertEquals(0, b.getLong(64 + 32 + 8), "no IPv4 label ids");
     long v4Directory = b.getLong(64 + 64 + 16);
-    for (int p = 0; p <= 1 << 16; p++) {
+    assertEquals((1 << 4) + 1, b.getLong(64 + 64 + 8), "the smallest IPv4 directory");
+    for (int p = 0; p <= 1 << 4; p++) {
       assertEquals(0, b.getInt((int) v4Directory + 4 * p));
     }
     long ids = b.getLong(64 + 6 * 32 + 16);
@@ -333,7 +334,9 @@ class IndexLayoutTest {
     assertEquals(128, b.getLong(80));
     assertEquals(0, b.getInt(68), "CRC32C of no bytes");
     assertEquals(128, b.getLong(112), "the directory follows at the same aligned offset");
-    for (int p = 0; p <= 1 << 16; p++) {
+    assertEquals((1 << 4) + 1, b.getLong(104), "the smallest directory");
+    assertEquals(128 + 4 * ((1 << 4) + 1), file.length);
+    for (int p = 0; p <= 1 << 4; p++) {
       assertEquals(0, b.getInt(128 + 4 * p));
     }
     IndexHeader h = IndexLayout.decodeHead(ByteBuffer.wrap(file), file.length, FILE);
@@ -382,15 +385,42 @@ class IndexLayoutTest {
     assertEquals(0, out.size(), "nothing written for rejected content");
   }
 
+  /**
+   * The writer's rule: below 2^16 intervals the largest 2^bits at most the count (at least 2^4); from
+   * 2^16 on the rule every file had before small directories, written out here from its definition
+   * (the largest 2^bits at most count / 40, between 2^16 and 2^22), so those files stay the same.
+   */
   @Test
   void directorySizeGrowsWithTheList() {
-    assertEquals(16, IndexLayout.directoryBitsFor(0));
+    assertEquals(4, IndexLayout.directoryBitsFor(0));
+    assertEquals(4, IndexLayout.directoryBitsFor(1));
+    assertEquals(4, IndexLayout.directoryBitsFor(3));
+    assertEquals(4, IndexLayout.directoryBitsFor(31));
+    assertEquals(5, IndexLayout.directoryBitsFor(32));
+    assertEquals(9, IndexLayout.directoryBitsFor(1000));
+    assertEquals(15, IndexLayout.directoryBitsFor(65_535));
+    assertEquals(16, IndexLayout.directoryBitsFor(65_536));
     assertEquals(16, IndexLayout.directoryBitsFor(2_612_345));
+    assertEquals(16, IndexLayout.directoryBitsFor(40L * (1 << 17) - 1));
+    assertEquals(17, IndexLayout.directoryBitsFor(40L * (1 << 17)));
     assertEquals(17, IndexLayout.directoryBitsFor(6_000_000));
     assertEquals(19, IndexLayout.directoryBitsFor(26_123_456));
     assertEquals(22, IndexLayout.directoryBitsFor(Integer.MAX_VALUE));
     assertEquals(22, IndexLayout.directoryBitsFor(1L << 32));
     assertEquals((1L << 19) + 1, IndexLayout.directoryEntries(19));
+    for (long n = 0; n < 1 << 16; n++) {
+      int bits = IndexLayout.directoryBitsFor(n);
+      assertTrue(bits >= 4 && (1L << bits) <= Math.max(n, 16) && (n < 16 || n < 1L << (bits + 1)),
+          n + " intervals: " + bits);
+    }
+    for (long n = 1 << 16; n <= 1L << 33; n = n * 3 / 2 + 7) {
+      long target = n / 40;
+      int before = 0;
+      while (before < 22 && 1L << (before + 1) <= target) {
+        before++;
+      }
+      assertEquals(Math.max(16, before), IndexLayout.directoryBitsFor(n), n + " intervals");
+    }
   }
 
   @Test
@@ -608,22 +638,49 @@ class IndexLayoutTest {
         Check.SECTION_DIRECTORY, n + " IPv4 intervals are impossible (at most 2^32)");
   }
 
+  /**
+   * A stored directory of 2^bits + 1 entries loads for any bits 4 .. 22, whatever the interval
+   * count (the writer's rule changed once and may again); any other size is the
+   * {@code DIRECTORY_SIZE} check, for either family.
+   */
   @Test
-  void lookupDirectorySize() {
+  void lookupDirectorySize() throws CorruptIndexException {
     int dir = IndexBytes.entry(1);
-    refused(EXACT.copy().putLong(dir + IndexBytes.ENTRY_COUNT, 1 << 16)
-        .putLong(dir + IndexBytes.ENTRY_LENGTH, 4L << 16).fixHead(), Check.SECTION_DIRECTORY,
-        "the lookup directory has 65536 entries; 5 intervals need 65537");
-    long slash17 = (1L << 17) + 1;
-    refused(EXACT.copy().putLong(dir + IndexBytes.ENTRY_COUNT, slash17)
-        .putLong(dir + IndexBytes.ENTRY_LENGTH, 4 * slash17).fixHead(), Check.SECTION_DIRECTORY,
-        "the lookup directory has 131073 entries; 5 intervals need 65537");
-    // 6 M intervals need /17: a /16 directory is refused for them (no file bytes needed to say so).
-    long six = 6_000_000;
-    refused(EXACT.copy().putLong(IndexBytes.entry(0) + IndexBytes.ENTRY_COUNT, six)
-        .putLong(IndexBytes.entry(0) + IndexBytes.ENTRY_LENGTH, 4 * six)
-        .putLong(dir + IndexBytes.ENTRY_OFFSET, align64(128 + 4 * six)).fixHead(),
-        Check.SECTION_DIRECTORY, "the lookup directory has 65537 entries; 6000000 intervals need 131073");
+    for (long entries : new long[] {0, 1, 4, 16, 18, 65_536, 65_538, (1L << 22) + 3}) {
+      IndexBytes b = EXACT.copy().putLong(dir + IndexBytes.ENTRY_COUNT, entries)
+          .putLong(dir + IndexBytes.ENTRY_LENGTH, 4 * entries).fixHead();
+      refused(b.bytes(), 192 + 4 * entries, Check.DIRECTORY_SIZE, "the lookup directory has "
+          + entries + " entries, not 2^bits + 1 (bits 4 .. 22, 17 .. 4194305 entries)");
+    }
+    for (int bits : new int[] {0, 1, 3, 23, 30}) {
+      long entries = (1L << bits) + 1;
+      IndexBytes b = EXACT.copy().putLong(dir + IndexBytes.ENTRY_COUNT, entries)
+          .putLong(dir + IndexBytes.ENTRY_LENGTH, 4 * entries).fixHead();
+      refused(b.bytes(), 192 + 4 * entries, Check.DIRECTORY_SIZE, "the lookup directory has "
+          + entries + " entries, 2^" + bits + " + 1; a reader takes bits 4 .. 22, 17 .. 4194305 entries");
+    }
+    for (int bits = 4; bits <= 22; bits++) {
+      long entries = (1L << bits) + 1;
+      IndexBytes b = EXACT.copy().putLong(dir + IndexBytes.ENTRY_COUNT, entries)
+          .putLong(dir + IndexBytes.ENTRY_LENGTH, 4 * entries).fixHead();
+      IndexHeader h = IndexLayout.decodeHead(ByteBuffer.wrap(b.bytes()), 192 + 4 * entries, FILE);
+      assertEquals(bits, h.directoryBits(), "5 intervals, /" + bits);
+    }
+    // The IPv6 directory: the same rule, named as the IPv6 one.
+    IndexBytes v6 = IndexBytes.of(new IndexContent(new int[0], null, null, 0, null, null, 0, 0,
+        new IndexContent.V6(keyHalves(0, 1), null, null, 1)));
+    int dir6 = IndexBytes.entry(3);
+    long at = v6.offset(SectionKind.V6_DIRECTORY);
+    refused(v6.copy().putLong(dir6 + IndexBytes.ENTRY_COUNT, 1 << 16)
+        .putLong(dir6 + IndexBytes.ENTRY_LENGTH, 4L << 16).fixHead().bytes(), at + (4L << 16),
+        Check.DIRECTORY_SIZE, "the IPv6 lookup directory has 65536 entries, not 2^bits + 1");
+    refused(v6.copy().putLong(dir6 + IndexBytes.ENTRY_COUNT, 9)
+        .putLong(dir6 + IndexBytes.ENTRY_LENGTH, 36).fixHead().bytes(), at + 36,
+        Check.DIRECTORY_SIZE, "the IPv6 lookup directory has 9 entries, 2^3 + 1; a reader takes");
+    IndexBytes old6 = v6.copy().putLong(dir6 + IndexBytes.ENTRY_COUNT, (1 << 16) + 1)
+        .putLong(dir6 + IndexBytes.ENTRY_LENGTH, 4L * ((1 << 16) + 1)).fixHead();
+    assertEquals(16, IndexLayout.decodeHead(ByteBuffer.wrap(old6.bytes()), at + 4L * ((1 << 16) + 1),
+        FILE).v6DirectoryBits());
   }
 
   @Test

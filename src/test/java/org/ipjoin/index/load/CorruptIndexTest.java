@@ -325,10 +325,30 @@ class CorruptIndexTest {
     rejects(path, FULL.copy().putLong(ends + IndexBytes.ENTRY_COUNT, 4)
             .putLong(ends + IndexBytes.ENTRY_LENGTH, 16).fixHead(), "ends-count", Check.SECTION_DIRECTORY,
         "the interval sections disagree on the interval count (5)");
+  }
+
+  /**
+   * A stored lookup directory of any 2^bits + 1 entries, bits 4 .. 22, loads (below, and
+   * {@code SmallDirectoryTest}); any other size is {@code DIRECTORY_SIZE}, checked with the section
+   * directory, before any section is read.
+   */
+  @ParameterizedTest
+  @MethodSource("binaryPaths")
+  void lookupDirectoryOfAnotherSize(Reader path) {
     int lookup = IndexBytes.entry(1);
-    rejects(path, VALID.copy().putLong(lookup + IndexBytes.ENTRY_COUNT, 1 << 16)
-            .putLong(lookup + IndexBytes.ENTRY_LENGTH, 4 << 16).fixHead(), "directory-size",
-        Check.SECTION_DIRECTORY, "the lookup directory has 65536 entries; 64 intervals need 65537");
+    for (long entries : new long[] {64, 65_536, 0}) {
+      rejects(path, VALID.copy().putLong(lookup + IndexBytes.ENTRY_COUNT, entries)
+              .putLong(lookup + IndexBytes.ENTRY_LENGTH, 4 * entries).fixHead(), "size-" + entries,
+          Check.DIRECTORY_SIZE, "the lookup directory has " + entries + " entries, not 2^bits + 1"
+              + " (bits 4 .. 22, 17 .. 4194305 entries)");
+    }
+    for (int bits : new int[] {0, 3, 23}) {
+      long entries = (1L << bits) + 1;
+      rejects(path, VALID.copy().putLong(lookup + IndexBytes.ENTRY_COUNT, entries)
+              .putLong(lookup + IndexBytes.ENTRY_LENGTH, 4 * entries).fixHead(), "bits-" + bits,
+          Check.DIRECTORY_SIZE, "the lookup directory has " + entries + " entries, 2^" + bits
+              + " + 1; a reader takes bits 4 .. 22, 17 .. 4194305 entries");
+    }
   }
 
   // ---- sections
@@ -382,7 +402,7 @@ class CorruptIndexTest {
         {SectionKind.V4_STARTS, 4 * 3 + 3, 0x80, Check.SORTED},        // start 3 negative
         {SectionKind.V4_ENDS, 4 * 0 + 1, 0x40, Check.INTERVALS},       // end 0 before its start
         {SectionKind.V4_LABEL_IDS, 4 * 4, 0x10, Check.LABEL_IDS},      // id 19
-        {SectionKind.V4_DIRECTORY, 4 * 100, 0x01, Check.LOOKUP_DIRECTORY},
+        {SectionKind.V4_DIRECTORY, 4 * 10, 0x01, Check.LOOKUP_DIRECTORY},
         {SectionKind.LABEL_ENDS, 4 * 3, 0x20, Check.LABELS},           // last end 44
         {SectionKind.LABEL_BYTES, 4, 0x40, Check.LABELS},              // ä's first byte
     };
@@ -476,11 +496,12 @@ class CorruptIndexTest {
   @MethodSource("binaryPaths")
   void wrongStoredLookupDirectory(Reader path) {
     SectionKind d = SectionKind.V4_DIRECTORY;
-    int prefixOfKey0 = (KEYS[0] ^ Integer.MIN_VALUE) >>> 16; // 0x7fff
+    assertEquals((1 << 6) + 1, VALID.count(d), "64 keys: a /6 directory");
+    int prefixOfKey0 = (KEYS[0] ^ Integer.MIN_VALUE) >>> (32 - 6); // 0x1f
     rejects(path, VALID.copy().putValue(d, prefixOfKey0 + 1, 0).fixAll(d), "one-entry",
         Check.LOOKUP_DIRECTORY, "entry " + (prefixOfKey0 + 1) + " is 0; the interval starts give 32");
-    rejects(path, VALID.copy().putValue(d, 1 << 16, 63).fixAll(d), "count-entry",
-        Check.LOOKUP_DIRECTORY, "entry 65536 is 63; the interval starts give 64");
+    rejects(path, VALID.copy().putValue(d, 1 << 6, 63).fixAll(d), "count-entry",
+        Check.LOOKUP_DIRECTORY, "entry 64 is 63; the interval starts give 64");
   }
 
   @ParameterizedTest

@@ -233,8 +233,17 @@ class CorruptV6IndexTest {
         Check.SECTION_DIRECTORY, "the IPv6 interval sections disagree on the interval count (5)");
     rejectsExactly(path, MIXED.copy().putLong(IndexBytes.entry(directory) + IndexBytes.ENTRY_COUNT, 1 << 16)
             .putLong(IndexBytes.entry(directory) + IndexBytes.ENTRY_LENGTH, 4 << 16).fixHead(),
-        "directory-size", Check.SECTION_DIRECTORY,
-        "the IPv6 lookup directory has 65536 entries; 5 IPv6 intervals need 65537");
+        "directory-size", Check.DIRECTORY_SIZE, "the IPv6 lookup directory has 65536 entries, not"
+            + " 2^bits + 1 (bits 4 .. 22, 17 .. 4194305 entries)");
+    rejectsExactly(path, MIXED.copy().putLong(IndexBytes.entry(directory) + IndexBytes.ENTRY_COUNT, 9)
+            .putLong(IndexBytes.entry(directory) + IndexBytes.ENTRY_LENGTH, 36).fixHead(),
+        "directory-bits-3", Check.DIRECTORY_SIZE, "the IPv6 lookup directory has 9 entries, 2^3 + 1;"
+            + " a reader takes bits 4 .. 22, 17 .. 4194305 entries");
+    long slash23 = (1L << 23) + 1;
+    rejectsExactly(path, MIXED.copy().putLong(IndexBytes.entry(directory) + IndexBytes.ENTRY_COUNT, slash23)
+            .putLong(IndexBytes.entry(directory) + IndexBytes.ENTRY_LENGTH, 4 * slash23).fixHead(),
+        "directory-bits-23", Check.DIRECTORY_SIZE, "the IPv6 lookup directory has 8388609 entries,"
+            + " 2^23 + 1; a reader takes bits 4 .. 22, 17 .. 4194305 entries");
     long offset = MIXED.offset(SectionKind.V6_ENDS);
     rejectsExactly(path, MIXED.copy().putLong(IndexBytes.entry(ends) + IndexBytes.ENTRY_OFFSET, offset + 16)
             .fixHead(), "misplaced", Check.SECTION_DIRECTORY,
@@ -275,7 +284,7 @@ class CorruptV6IndexTest {
         {SectionKind.V6_ENDS, 16 * 0 + 15, 0x80, Check.INTERVALS},     // end 0 before its start
         {SectionKind.V6_LABEL_IDS, 4 * 2, 0x01, null},                  // 2 -> 3
         {SectionKind.V6_LABEL_IDS, 4 * 2, 0x10, Check.LABEL_IDS},      // 18
-        {SectionKind.V6_DIRECTORY, 4 * 100, 0x01, Check.LOOKUP_DIRECTORY},
+        {SectionKind.V6_DIRECTORY, 4 * 10, 0x01, Check.LOOKUP_DIRECTORY},
     };
     for (Object[] c : cases) {
       SectionKind kind = (SectionKind) c[0];
@@ -358,24 +367,26 @@ class CorruptV6IndexTest {
   /**
    * The IPv6 directory by its definition: bucket p holds the starts whose hi-address bits after
    * the prefix all starts share are p. Here the hi halves 2001:0db8:.. and 2a00:1450:.. share 4
-   * bits, so start 0 to 3 (2001:0db8:...) are in bucket 0x0010, start 4 in 0xa001.
+   * bits, and 5 intervals get a /4 directory, so start 0 to 3 (2001:0db8:...) are in bucket 0x0,
+   * start 4 in 0xa.
    */
   @ParameterizedTest
   @MethodSource("binaryPaths")
   void wrongStoredLookupDirectory(Reader path) {
     SectionKind d = SectionKind.V6_DIRECTORY;
+    assertEquals((1 << 4) + 1, MIXED.count(d));
     long firstHi = keyHalf(V6[0][0], 0) ^ Long.MIN_VALUE;
     long lastHi = keyHalf(V6[4][0], 0) ^ Long.MIN_VALUE;
     int shared = Long.numberOfLeadingZeros(firstHi ^ lastHi);
     assertEquals(4, shared);
-    int bucket4 = (int) ((lastHi << shared) >>> 48);
-    assertEquals(0xa001, bucket4);
+    int bucket4 = (int) ((lastHi << shared) >>> (64 - 4));
+    assertEquals(0xa, bucket4);
     assertEquals(4, MIXED.value(d, bucket4), "start 4 is the first of its bucket");
     assertEquals(5, MIXED.value(d, bucket4 + 1));
     rejectsExactly(path, MIXED.copy().putValue(d, bucket4, 3).fixAll(d), "one-entry",
         Check.LOOKUP_DIRECTORY, "IPv6 entry " + bucket4 + " is 3; the IPv6 interval starts give 4");
-    rejectsExactly(path, MIXED.copy().putValue(d, 1 << 16, 4).fixAll(d), "count-entry",
-        Check.LOOKUP_DIRECTORY, "IPv6 entry 65536 is 4; the IPv6 interval starts give 5");
+    rejectsExactly(path, MIXED.copy().putValue(d, 1 << 4, 4).fixAll(d), "count-entry",
+        Check.LOOKUP_DIRECTORY, "IPv6 entry 16 is 4; the IPv6 interval starts give 5");
     rejectsExactly(path, MIXED.copy().putValue(d, 0, 1).fixAll(d), "first-entry",
         Check.LOOKUP_DIRECTORY, "IPv6 entry 0 is 1; the IPv6 interval starts give 0");
   }

@@ -155,7 +155,10 @@ class LoadersAgreeTest {
 
   /** Header, 2-entry directory, starts padded to 64, then the /16 .. /22 lookup directory. */
   private static long exactIndexLength(long n) {
-    long bits = Math.max(16, Math.min(22, n / 40 <= 1 ? 0 : 63 - Long.numberOfLeadingZeros(n / 40)));
+    // The directory: below 2^16 keys the largest 2^bits <= n (at least 2^4), from there the largest
+    // 2^bits <= n / 40 between 2^16 and 2^22.
+    long bits = n < 1 << 16 ? Math.max(4, 63 - Long.numberOfLeadingZeros(n))
+        : Math.max(16, Math.min(22, 63 - Long.numberOfLeadingZeros(n / 40)));
     return (128 + 4 * n + 63) / 64 * 64 + 4 * ((1L << bits) + 1);
   }
 

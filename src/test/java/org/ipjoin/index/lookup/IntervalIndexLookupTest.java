@@ -173,7 +173,7 @@ class IntervalIndexLookupTest {
       assertEquals(bytes, ReadPath.NIO.taskHeapBytes(new IndexIdentity(64 + 4 * n, n, 0)));
       assertEquals(bytes - 4 * n, ReadPath.MMAP_DIRECT.taskHeapBytes(new IndexIdentity(64 + 4 * n, n, 0)));
     }
-    assertEquals(4L * ((1 << 16) + 1), ReadPath.NIO.taskHeapBytes(new IndexIdentity(64, 0, 0)));
+    assertEquals(4L * ((1 << 4) + 1), ReadPath.NIO.taskHeapBytes(new IndexIdentity(64, 0, 0)));
   }
 
   @Test
@@ -184,7 +184,7 @@ class IntervalIndexLookupTest {
           IntStream.of(Integer.MIN_VALUE, Integer.MAX_VALUE, 0, -1)).toArray());
       int[] whole = LookupDirectory.of(keys, keys.length);
       // Pieces copied out to a buffer of their own, as a decoder holds one piece at a time.
-      LookupDirectory pieces = new LookupDirectory(keys.length);
+      LookupDirectory pieces = LookupDirectory.forIntervals(keys.length);
       int filled = 0;
       while (filled < keys.length) {
         int next = Math.min(keys.length, filled + 1 + random.nextInt(100_000));
@@ -208,7 +208,7 @@ class IntervalIndexLookupTest {
       assertEquals(keys.length, whole[whole.length - 1]);
     }
     int[] empty = LookupDirectory.of(new int[0], 0);
-    assertEquals((1 << 16) + 1, empty.length);
+    assertEquals((1 << 4) + 1, empty.length);
     assertTrue(Arrays.stream(empty).allMatch(x -> x == 0));
   }
 

@@ -1,0 +1,93 @@
+package org.ipjoin.index.lookup;
+
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+import org.ipjoin.index.V6Intervals;
+import org.ipjoin.index.format.LookupDirectory;
+import org.ipjoin.index.format.V6LookupDirectory;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * A file may store a lookup directory of any 2^bits + 1 entries, bits 4 .. 22 (readers take every
+ * size, whichever rule wrote it), so the lookups must answer right over each: with few bits a
+ * bucket holds many starts (a clustered list of 30,000 keys in one /16 is one bucket of a /4
+ * directory), and the interpolation step, the scan and the binary search behind it must find the
+ * same interval as a binary search over the starts ({@link Intervals#expected}); the IPv6 lookup
+ * likewise against {@link V6Intervals}'s own search.
+ */
+class EveryDirectorySizeLookupTest {
+
+  private static final int MIN_BITS = 4;
+  private static final int MAX_BITS = 22;
+
+  /** Uniform keys, a cluster inside one /16, and the extreme keys with a few neighbours. */
+  private static int[][] lists() {
+    SplittableRandom random = new SplittableRandom(41);
+    int[] uniform = IntStream.concat(random.ints(30_000),
+        IntStream.of(Integer.MIN_VALUE, Integer.MAX_VALUE)).sorted().distinct().toArray();
+    int base = 0x0A0B0000 ^ Integer.MIN_VALUE; // 10.11.0.0 as a key
+    int[] cluster = random.ints(30_000, 0, 1 << 16).map(i -> base + i).sorted().distinct().toArray();
+    int[] extremes = {Integer.MIN_VALUE, Integer.MIN_VALUE + 1, Integer.MIN_VALUE + 5, -1, 0,
+        Integer.MAX_VALUE - 2, Integer.MAX_VALUE};
+    return new int[][] {uniform, cluster, extremes};
+  }
+
+  @ParameterizedTest
+  @EnumSource(Intervals.Variant.class)
+  void ipv4AnswersAlikeOverEveryDirectorySize(Intervals.Variant v) {
+    int seed = 0;
+    for (int[] keys : lists()) {
+      Intervals list = Intervals.of(keys, v, ++seed);
+      int[] probes = probes(list, seed);
+      IntColumn starts = Intervals.column(list.starts, v.mapped);
+      IntColumn ends = v.ranges ? Intervals.column(list.ends, v.mapped) : null;
+      for (int bits = MIN_BITS; bits <= MAX_BITS; bits++) {
+        IntervalIndex index = new IntervalIndex(starts, ends, null, LabelDictionary.NONE,
+            LookupDirectory.of(list.starts, keys.length, bits), bits);
+        for (int probe : probes) {
+          int expected = list.expected(probe);
+          int actual = index.match(probe);
+          if (actual != expected) {
+            throw new AssertionError("/" + bits + ", " + keys.length + " intervals: match(" + probe
+                + ") should be " + expected + ", is " + actual);
+          }
+        }
+      }
+    }
+  }
+
+  /** Each start and end and their neighbours, and random keys. */
+  private static int[] probes(Intervals list, long seed) {
+    IntStream.Builder b = IntStream.builder();
+    for (int i = 0; i < list.starts.length; i++) {
+      b.add(list.starts[i]).add(list.starts[i] - 1).add(list.starts[i] + 1);
+      b.add(list.ends[i]).add(list.ends[i] + 1);
+    }
+    new SplittableRandom(seed).ints(5000).forEach(b::add);
+    return b.build().toArray();
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = Intervals.Variant.class, names = {"EXACT_HEAP", "RANGES_MAPPED"})
+  void ipv6AnswersAlikeOverEveryDirectorySize(Intervals.Variant v) {
+    for (int n : new int[] {1, 3, 5000}) {
+      V6Intervals list = V6Intervals.random(new SplittableRandom(n), n, v.ranges, true, 9);
+      long[] probes = list.probes(new SplittableRandom(n + 1), 3000);
+      int[] expected = list.expected(probes);
+      long[] starts = list.content.starts();
+      long[] ends = list.content.ends();
+      LongColumn startColumn = Interval6IndexTest.column(starts, v.mapped);
+      LongColumn endColumn = ends == null ? null : Interval6IndexTest.column(ends, v.mapped);
+      for (int bits = MIN_BITS; bits <= MAX_BITS; bits++) {
+        Interval6Index index = new Interval6Index(startColumn, endColumn,
+            IntColumn.of(Arrays.copyOf(list.content.labelIds(), list.count)),
+            V6LookupDirectory.of(starts, list.count, bits), bits);
+        assertNull(list.disagreement(index, probes, expected), "/" + bits + ", " + n + " intervals");
+      }
+    }
+  }
+}
