@@ -40,6 +40,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * log records: {@value #READ_LONGS} longs read and {@value #WRITE_LONGS} written per key, moving
  * through a 256 MiB buffer (far past the last-level cache), which is what the lookups meet inside
  * the job. {@code trafficOnly} is that traffic alone, to subtract. Reported per key.
+ * {@link BatchLookupPairs} runs the same methods in alternation, for a machine shared with other
+ * work. Figures: {@code docs/benchmarks.md}, batched lookups.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
