@@ -1,6 +1,8 @@
 package org.ipjoin.bench;
 
 import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -28,7 +31,7 @@ import org.knowm.xchart.style.Styler;
  */
 public final class BenchChart {
 
-  private static final int WIDTH = 1100;
+  private static final int WIDTH = 1200;
 
   private BenchChart() {}
 
@@ -45,8 +48,22 @@ public final class BenchChart {
     if (Files.exists(layouts)) {
       charts.add(bytesPerKey(layouts));
     }
-    BitmapEncoder.saveBitmap(charts, charts.size(), 1, args[1], BitmapEncoder.BitmapFormat.PNG);
+    write(charts, Path.of(args[1]));
     System.out.println("wrote " + args[1]);
+  }
+
+  /** The charts one below the other, each at its own height (XChart's grid gives every cell the tallest's). */
+  private static void write(List<CategoryChart> charts, Path out) throws IOException {
+    int height = charts.stream().mapToInt(CategoryChart::getHeight).sum();
+    BufferedImage image = new BufferedImage(WIDTH, height, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = image.createGraphics();
+    int y = 0;
+    for (CategoryChart chart : charts) {
+      g.drawImage(BitmapEncoder.getBufferedImage(chart), 0, y, null);
+      y += chart.getHeight();
+    }
+    g.dispose();
+    ImageIO.write(image, "png", out.toFile());
   }
 
   private static CategoryChart loads(Path csv, String title) throws IOException {
@@ -75,7 +92,7 @@ public final class BenchChart {
       floors.add(floor == null ? null : median(floor));
       anyFloor |= floor != null;
     }
-    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(600)
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(700)
         .title(title + (anyFloor ? ": median and best run against the C floor (mmap + memcpy) of the same file" : ""))
         .xAxisTitle("read path").yAxisTitle("milliseconds (log scale)").build();
     chart.getStyler().setYAxisLogarithmic(true);
@@ -89,7 +106,7 @@ public final class BenchChart {
     chart.getStyler().setLabelsVisible(false);
     chart.getStyler().setChartTitleVisible(true);
     chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
-    chart.getStyler().setXAxisLabelRotation(30);
+    chart.getStyler().setXAxisLabelRotation(45);
     chart.getStyler().setDecimalPattern("#,##0.#");
     chart.addSeries("median", labels, medians).setFillColor(new Color(0x4c72b0));
     chart.addSeries("best run", labels, mins).setFillColor(new Color(0x9ecae1));

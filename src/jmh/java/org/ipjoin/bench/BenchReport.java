@@ -77,6 +77,9 @@ public final class BenchReport {
     line("java -jar target/bench-build/benchmarks.jar LookupBenchmark    # lookups, 26,123,456 keys");
     line("java -jar target/bench-build/benchmarks.jar LookupVariantsBenchmark   # the design space behind IntervalIndex.match");
     line("java -jar target/bench-build/benchmarks.jar LoadBenchmark -p index=target/bench/ips.ipidx -p list=target/bench/ip.tsv");
+    line("index-tools/bench --small --ipv6-share 0.3    # a few minutes, 0.3 of the list and of the clients IPv6; report in target/bench-small/docs");
+    line("IPJOIN_JAVA_OPTS='-Xmx3g -XX:StartFlightRecording=filename=job.jfr,settings=profile' index-tools/ipjoin --index ... --input ... --output ...");
+    line("java -cp target/bench-build/benchmarks.jar org.ipjoin.bench.JobProfile job.jfr profile.csv   # CPU shares by category of that recording");
     line("```");
   }
 
@@ -194,6 +197,16 @@ public final class BenchReport {
     }
   }
 
+  /** ", IPv4, and N IPv6 keys" when the sorted index has IPv6 keys (ipindex load counts the IPv4 ones). */
+  private String ipv6KeysNote() throws IOException {
+    for (String[] r : csv("layouts.csv")) {
+      if (r[0].equals("sorted") && r.length > 3 && !r[3].isEmpty() && Long.parseLong(r[3]) > 0) {
+        return String.format(Locale.ROOT, ", IPv4; and %,d IPv6 keys", Long.parseLong(r[3]));
+      }
+    }
+    return "";
+  }
+
   /** One row of layouts.csv: layout,file_bytes,ipv4_keys,ipv6_keys (key counts may be empty). */
   record LayoutRow(String layout, long fileBytes, long keys) {
     static LayoutRow of(String[] r) {
@@ -245,7 +258,7 @@ public final class BenchReport {
     line("`millis` is what `ipindex load` prints: the load alone (open, read, every check, build the");
     line("lookup table), as a map task's setup() pays it, JIT cold. `process` is the whole `java`");
     line("command (JVM start, Hadoop classpath). " + runs + " runs each; page cache warm; " + keys
-        + " keys (unique). `text` reads ip.tsv and sorts (the comparison's baseline). `stream` (one read(2) per byte)");
+        + " keys (unique" + ipv6KeysNote() + "). `text` reads ip.tsv and sorts (the comparison's baseline). `stream` (one read(2) per byte)");
     line("ran on a list of a tenth the size and its times are **scaled ×10**. THP = `-XX:+UseTransparentHugePages`");
     line("(kernel THP mode: madvise). Checksum = CRC32C of the payload, on unless marked.");
     line();
@@ -452,8 +465,8 @@ public final class BenchReport {
     line();
     List<String[]> run = csv("job-profile.csv");
     line("One more `--loader nio` match run of the job above with JFR in the job's JVM (the local runner");
-    line("runs the map tasks in it), settings `profile` (an execution sample of each thread running Java");
-    line("code every " + meta.getOrDefault("period", "10 ms") + ")"
+    line("runs the map tasks in it), settings `profile` with an execution sample of each thread running Java");
+    line("code every " + meta.getOrDefault("period", "10 ms") + " (the profile's 10 ms gives few samples in a short job)"
         + (run.isEmpty() ? "" : String.format(Locale.ROOT, "; this run took %.1f s, recording included", Double.parseDouble(run.get(0)[1]) / 1e3))
         + ". Each sample counts for the category of the top-most (innermost) frame of its stack that");
     line("has one; the JDK's classes, Hadoop's Writables and its checksum classes count for their caller,");

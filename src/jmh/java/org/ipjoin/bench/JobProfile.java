@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import jdk.jfr.consumer.RecordedEvent;
@@ -44,9 +45,10 @@ public final class JobProfile {
     PARSING("parsing/locating", "org.ipjoin.ip address parsing, the client-IP locators"),
     INPUT("input", "LineBlockReader/LineBlock, Hadoop's LineReader and record readers, decompression, file system reads"),
     OUTPUT("output", "TextOutputFormat's record writer, MultipleOutputs, the direct output collector, file system writes"),
-    JOB("ipjoin job code", "IpJoinMapper's own work (copying, tagging, tallies), the driver"),
+    MAP_CODE("ipjoin map code", "IpJoinMapper's own work (copying, tagging, tallies) and the task-side classes it uses"),
     FRAMEWORK("framework", "Hadoop's task plumbing: MapTask, Mapper.run, contexts, counters, FileSystem.Statistics"),
-    INDEX_LOAD("index load", "org.ipjoin.index.load and .format: reading and checking the index"),
+    INDEX_LOAD("index load", "org.ipjoin.index.load and .format: reading and checking the index (the driver's check too)"),
+    DRIVER("driver", "IpJoinDriver and the rest of org.ipjoin.job and org.ipjoin.api on the client side: options, checks, submission"),
     OTHER("other", "no categorised frame (JDK-only stacks, logging, class loading outside the task)");
 
     private final String label;
@@ -66,6 +68,12 @@ public final class JobProfile {
       return covers;
     }
   }
+
+  /** The classes of org.ipjoin.job a map task runs (beside input, parsing and index load). */
+  private static final Set<String> MAP_CODE_CLASSES = Set.of("IpJoinMapper", "ConfiguredMapper", "MatchTags",
+      "RecordTally", "CountBy", "IpCountReducer", "IpJoinCounter", "JoinMode", "IpJoinKeys", "TaskHeap", "TaskMemory",
+      "TaskFailureLog", "TaskOutOfMemoryException", "OneLine").stream().map(n -> "org.ipjoin.job." + n)
+      .collect(Collectors.toUnmodifiableSet());
 
   /** The thread names of the local runner's map tasks (Hadoop's LocalJobRunner). */
   public static final String MAP_TASK_THREAD = "LocalJobRunner Map Task Executor";
@@ -104,8 +112,12 @@ public final class JobProfile {
         || c.startsWith("org.ipjoin.job.FileNamingTextInputFormat")) {
       return Category.INPUT;
     }
-    if (c.startsWith("org.ipjoin.job.") || c.startsWith("org.ipjoin.bench.IdentityJob")) {
-      return Category.JOB;
+    if (MAP_CODE_CLASSES.contains(c.contains("$") ? c.substring(0, c.indexOf('$')) : c)
+        || c.startsWith("org.ipjoin.bench.IdentityJob$LineMapper")) {
+      return Category.MAP_CODE;
+    }
+    if (c.startsWith("org.ipjoin.job.") || c.startsWith("org.ipjoin.api.") || c.startsWith("org.ipjoin.bench.IdentityJob")) {
+      return Category.DRIVER;
     }
     if (c.startsWith("org.apache.hadoop.fs.FileSystem$Statistics") || c.startsWith("org.apache.hadoop.fs.statistics.")) {
       return Category.FRAMEWORK;

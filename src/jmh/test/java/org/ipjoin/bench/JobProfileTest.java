@@ -56,8 +56,12 @@ class JobProfileTest {
 
   @Test
   void theJdkAndWritablesCountForTheirCaller() {
-    assertEquals(Category.JOB, JobProfile.categorise(List.of("java.util.Arrays", "org.apache.hadoop.io.Text",
+    assertEquals(Category.MAP_CODE, JobProfile.categorise(List.of("java.util.Arrays", "org.apache.hadoop.io.Text",
         "org.ipjoin.job.IpJoinMapper", "org.apache.hadoop.mapreduce.Mapper")));
+    assertEquals(Category.MAP_CODE, JobProfile.categorise(List.of("org.ipjoin.job.MatchTags$Tagger",
+        "org.ipjoin.job.IpJoinMapper")));
+    assertEquals(Category.DRIVER, JobProfile.categorise(List.of("java.lang.StringBuilder", "org.slf4j.Logger",
+        "org.ipjoin.job.SubmitChecks", "org.ipjoin.job.IpJoinDriver", "org.apache.hadoop.util.ToolRunner")));
     assertEquals(Category.INDEX_LOAD, JobProfile.categorise(List.of("java.util.zip.CRC32C",
         "org.ipjoin.index.format.IndexDecoder", "org.ipjoin.index.load.ChannelLoader", "org.ipjoin.job.IpJoinMapper")));
   }
