@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
@@ -92,60 +93,59 @@ public final class JobProfile {
   }
 
   /**
+   * One rule of {@link #RULES}: the classes it matches and their category, {@code null} for
+   * classes that count for their caller.
+   */
+  private record Rule(Category category, Predicate<String> matches) {
+    static Rule prefixes(Category category, String... prefixes) {
+      return new Rule(category, c -> Stream.of(prefixes).anyMatch(c::startsWith));
+    }
+
+    /** Classes of package {@code pkg} whose simple name contains one of {@code parts}. */
+    static Rule named(Category category, String pkg, String... parts) {
+      return new Rule(category, c -> c.startsWith(pkg) && Stream.of(parts).anyMatch(c.substring(pkg.length())::contains));
+    }
+  }
+
+  /** The first rule a frame's class matches decides; the order matters where prefixes overlap. */
+  private static final List<Rule> RULES = List.of(
+      Rule.prefixes(Category.LOOKUPS, "org.ipjoin.index.lookup."),
+      Rule.prefixes(Category.INDEX_LOAD, "org.ipjoin.index.load.", "org.ipjoin.index.format.",
+          "org.ipjoin.job.WholeIndexCheck", "org.ipjoin.job.IndexCacheFile"),
+      Rule.prefixes(Category.PARSING, "org.ipjoin.ip.", "org.ipjoin.job.AddressKey"),
+      Rule.named(Category.PARSING, "org.ipjoin.job.", "Locator"),
+      Rule.prefixes(Category.INPUT, "org.ipjoin.job.LineBlock", "org.ipjoin.job.InputSetFormat",
+          "org.ipjoin.job.FileNamingTextInputFormat"),
+      new Rule(Category.MAP_CODE, c -> MAP_CODE_CLASSES.contains(c.contains("$") ? c.substring(0, c.indexOf('$')) : c)),
+      Rule.prefixes(Category.MAP_CODE, "org.ipjoin.bench.IdentityJob$LineMapper"),
+      Rule.prefixes(Category.DRIVER, "org.ipjoin.job.", "org.ipjoin.api.", "org.ipjoin.bench.IdentityJob"),
+      Rule.prefixes(Category.FRAMEWORK, "org.apache.hadoop.fs.FileSystem$Statistics", "org.apache.hadoop.fs.statistics."),
+      // Compression: decompressing is reading the input, compressing is writing the output.
+      Rule.named(Category.INPUT, "org.apache.hadoop.io.compress.", "Decompress", "InputStream"),
+      Rule.named(Category.OUTPUT, "org.apache.hadoop.io.compress.", "Compress", "OutputStream"),
+      // Checksums and Writables serve every layer: whoever called them decides.
+      Rule.prefixes(null, "org.apache.hadoop.util.DataChecksum", "org.apache.hadoop.util.NativeCrc32",
+          "org.apache.hadoop.util.PureJavaCrc32", "org.apache.hadoop.io."),
+      Rule.prefixes(Category.INPUT, "org.apache.hadoop.util.LineReader", "org.apache.hadoop.mapreduce.lib.input.",
+          "org.apache.hadoop.mapred.LineRecordReader"),
+      Rule.named(Category.INPUT, "org.apache.hadoop.fs.", "InputStream", "InputChecker"),
+      Rule.prefixes(Category.OUTPUT, "org.apache.hadoop.mapreduce.lib.output.", "org.apache.hadoop.mapred.TextOutputFormat",
+          "org.apache.hadoop.mapred.MapTask$NewDirectOutputCollector", "org.apache.hadoop.mapred.MapTask$DirectOutputCollector"),
+      Rule.named(Category.OUTPUT, "org.apache.hadoop.fs.", "OutputStream", "OutputSummer"),
+      Rule.prefixes(Category.FRAMEWORK, "org.apache.hadoop.mapred.", "org.apache.hadoop.mapreduce.",
+          "org.apache.hadoop.util.Progress"));
+
+  /**
    * The category of one frame's class, or {@code null} when the class counts for its caller
    * (the JDK, Hadoop's Writables and checksums) or no rule names it.
    */
   static Category ofClass(String className) {
-    String c = className;
-    if (c.startsWith("org.ipjoin.index.lookup.")) {
-      return Category.LOOKUPS;
+    for (Rule rule : RULES) {
+      if (rule.matches().test(className)) {
+        return rule.category();
+      }
     }
-    if (c.startsWith("org.ipjoin.index.load.") || c.startsWith("org.ipjoin.index.format.")
-        || c.equals("org.ipjoin.job.WholeIndexCheck") || c.startsWith("org.ipjoin.job.IndexCacheFile")) {
-      return Category.INDEX_LOAD;
-    }
-    if (c.startsWith("org.ipjoin.ip.") || (c.startsWith("org.ipjoin.job.") && c.contains("Locator"))
-        || c.startsWith("org.ipjoin.job.AddressKey")) {
-      return Category.PARSING;
-    }
-    if (c.startsWith("org.ipjoin.job.LineBlock") || c.startsWith("org.ipjoin.job.InputSetFormat")
-        || c.startsWith("org.ipjoin.job.FileNamingTextInputFormat")) {
-      return Category.INPUT;
-    }
-    if (MAP_CODE_CLASSES.contains(c.contains("$") ? c.substring(0, c.indexOf('$')) : c)
-        || c.startsWith("org.ipjoin.bench.IdentityJob$LineMapper")) {
-      return Category.MAP_CODE;
-    }
-    if (c.startsWith("org.ipjoin.job.") || c.startsWith("org.ipjoin.api.") || c.startsWith("org.ipjoin.bench.IdentityJob")) {
-      return Category.DRIVER;
-    }
-    if (c.startsWith("org.apache.hadoop.fs.FileSystem$Statistics") || c.startsWith("org.apache.hadoop.fs.statistics.")) {
-      return Category.FRAMEWORK;
-    }
-    if (c.startsWith("org.apache.hadoop.io.compress.")) {
-      boolean writing = c.contains("Output") || (c.contains("Compressor") && !c.contains("Decompressor"));
-      return writing ? Category.OUTPUT : Category.INPUT;
-    }
-    if (c.startsWith("org.apache.hadoop.util.DataChecksum") || c.startsWith("org.apache.hadoop.util.NativeCrc32")
-        || c.startsWith("org.apache.hadoop.util.PureJavaCrc32") || c.startsWith("org.apache.hadoop.io.")) {
-      return null; // checksums and Writables: the caller decides
-    }
-    if (c.equals("org.apache.hadoop.util.LineReader") || c.startsWith("org.apache.hadoop.util.LineReader$")
-        || c.startsWith("org.apache.hadoop.mapreduce.lib.input.") || c.startsWith("org.apache.hadoop.mapred.LineRecordReader")
-        || (c.startsWith("org.apache.hadoop.fs.") && (c.contains("InputStream") || c.contains("InputChecker")))) {
-      return Category.INPUT;
-    }
-    if (c.startsWith("org.apache.hadoop.mapreduce.lib.output.") || c.startsWith("org.apache.hadoop.mapred.TextOutputFormat")
-        || c.startsWith("org.apache.hadoop.mapred.MapTask$NewDirectOutputCollector")
-        || c.startsWith("org.apache.hadoop.mapred.MapTask$DirectOutputCollector")
-        || (c.startsWith("org.apache.hadoop.fs.") && (c.contains("OutputStream") || c.contains("OutputSummer")))) {
-      return Category.OUTPUT;
-    }
-    if (c.startsWith("org.apache.hadoop.mapred.") || c.startsWith("org.apache.hadoop.mapreduce.")
-        || c.equals("org.apache.hadoop.util.Progress") || c.startsWith("org.apache.hadoop.util.Progress$")) {
-      return Category.FRAMEWORK;
-    }
-    return null; // the JDK and everything no rule names: the caller decides
+    return null;
   }
 
   /**

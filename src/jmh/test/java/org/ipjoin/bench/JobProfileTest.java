@@ -76,6 +76,11 @@ class JobProfileTest {
         "org.apache.hadoop.io.compress.DecompressorStream", "org.apache.hadoop.util.LineReader")));
     assertEquals(Category.INPUT, JobProfile.categorise(List.of("org.ipjoin.job.LineBlock",
         "org.ipjoin.job.IpJoinMapper")));
+    assertEquals(Category.OUTPUT, JobProfile.categorise(List.of("org.apache.hadoop.io.compress.zlib.ZlibCompressor",
+        "org.apache.hadoop.io.compress.CompressorStream", "org.apache.hadoop.io.Text",
+        "org.apache.hadoop.mapreduce.lib.output.TextOutputFormat$LineRecordWriter")));
+    assertEquals(Category.FRAMEWORK, JobProfile.categorise(List.of("org.apache.hadoop.io.compress.GzipCodec",
+        "org.apache.hadoop.mapred.MapTask")));
   }
 
   @Test
