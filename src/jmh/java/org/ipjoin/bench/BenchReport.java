@@ -472,7 +472,9 @@ public final class BenchReport {
     line("has one; the JDK's classes, Hadoop's Writables and its checksum classes count for their caller,");
     line("so a CRC computed while reading is input and one computed while writing is output; counters and");
     line("`FileSystem.Statistics` are framework even when a reader or the mapper calls them. Only Java code");
-    line("is sampled: system calls, GC and JIT compilation are not in these counts. `map task` counts the");
+    line("is sampled: system calls, GC and JIT compilation are not in these counts; a thread in Java code is");
+    line("sampled whether or not the OS runs it at that instant, so on a busy machine the shares are of time");
+    line("in Java code more than of CPU time. `map task` counts the");
     line("samples of the map task threads (`" + JobProfile.MAP_TASK_THREAD + " #n`); `all` adds the driver and");
     line("the runner's other threads. `hottest` names the methods (task threads) whose frames decided most samples.");
     line();

@@ -36,7 +36,9 @@ import jdk.jfr.consumer.RecordingFile;
  * reader calls them, since they sit above the caller's frame.
  *
  * <p>Only Java code is seen: time in the kernel (read and write system calls), in the garbage
- * collector and in the JIT compiler is not in these samples.
+ * collector and in the JIT compiler is not in these samples. A sample catches a thread that is in
+ * Java code whether or not the OS runs it at that instant, so on a busy machine the shares are of
+ * time in Java code more than of CPU time.
  */
 public final class JobProfile {
 
@@ -47,7 +49,8 @@ public final class JobProfile {
     INPUT("input", "LineBlockReader/LineBlock, Hadoop's LineReader and record readers, decompression, file system reads"),
     OUTPUT("output", "TextOutputFormat's record writer, MultipleOutputs, the direct output collector, file system writes"),
     MAP_CODE("ipjoin map code", "IpJoinMapper's own work (copying, tagging, tallies) and the task-side classes it uses"),
-    FRAMEWORK("framework", "Hadoop's task plumbing: MapTask, Mapper.run, contexts, counters, FileSystem.Statistics"),
+    FRAMEWORK("framework", "Hadoop's task plumbing and configuration: MapTask, Mapper.run, contexts, counters,"
+        + " FileSystem.Statistics, Configuration (reading the site files)"),
     INDEX_LOAD("index load", "org.ipjoin.index.load and .format: reading and checking the index (the driver's check too)"),
     DRIVER("driver", "IpJoinDriver and the rest of org.ipjoin.job and org.ipjoin.api on the client side: options, checks, submission"),
     OTHER("other", "no categorised frame (JDK-only stacks, logging, class loading outside the task)");
@@ -133,7 +136,7 @@ public final class JobProfile {
           "org.apache.hadoop.mapred.MapTask$NewDirectOutputCollector", "org.apache.hadoop.mapred.MapTask$DirectOutputCollector"),
       Rule.named(Category.OUTPUT, "org.apache.hadoop.fs.", "OutputStream", "OutputSummer"),
       Rule.prefixes(Category.FRAMEWORK, "org.apache.hadoop.mapred.", "org.apache.hadoop.mapreduce.",
-          "org.apache.hadoop.util.Progress"));
+          "org.apache.hadoop.util.Progress", "org.apache.hadoop.conf."));
 
   /**
    * The category of one frame's class, or {@code null} when the class counts for its caller

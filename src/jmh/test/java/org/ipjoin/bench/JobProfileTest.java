@@ -52,6 +52,9 @@ class JobProfileTest {
         "org.ipjoin.job.IpJoinMapper")));
     assertEquals(Category.FRAMEWORK, JobProfile.categorise(List.of("org.apache.hadoop.mapred.MapTask$NewTrackingRecordReader",
         "org.apache.hadoop.mapreduce.task.MapContextImpl", "org.apache.hadoop.mapreduce.Mapper")));
+    assertEquals(Category.FRAMEWORK, JobProfile.categorise(List.of("com.ctc.wstx.io.UTF8Reader",
+        "org.apache.hadoop.conf.Configuration$Parser", "org.apache.hadoop.conf.Configuration",
+        "org.ipjoin.job.IpJoinDriver")));
   }
 
   @Test
