@@ -465,18 +465,20 @@ public final class BenchReport {
     line();
     List<String[]> run = csv("job-profile.csv");
     line("One more `--loader nio` match run of the job above with JFR in the job's JVM (the local runner");
-    line("runs the map tasks in it), settings `profile` with an execution sample of each thread running Java");
+    line("runs the map tasks in it): settings `profile`, with an execution sample of each thread in Java");
     line("code every " + meta.getOrDefault("period", "10 ms") + " (the profile's 10 ms gives few samples in a short job)"
-        + (run.isEmpty() ? "" : String.format(Locale.ROOT, "; this run took %.1f s, recording included", Double.parseDouble(run.get(0)[1]) / 1e3))
-        + ". Each sample counts for the category of the top-most (innermost) frame of its stack that");
-    line("has one; the JDK's classes, Hadoop's Writables and its checksum classes count for their caller,");
-    line("so a CRC computed while reading is input and one computed while writing is output; counters and");
+        + (run.isEmpty() ? "" : String.format(Locale.ROOT, "; this run took %.1f s, recording included",
+            Double.parseDouble(run.get(0)[1]) / 1e3)) + ".");
+    line();
+    line("Each sample counts for the category of the top-most (innermost) frame of its stack that has");
+    line("one. The JDK's classes, Hadoop's Writables and its checksum classes count for their caller, so a");
+    line("CRC computed while reading is input and one computed while writing is output; counters and");
     line("`FileSystem.Statistics` are framework even when a reader or the mapper calls them. Only Java code");
     line("is sampled: system calls, GC and JIT compilation are not in these counts; a thread in Java code is");
     line("sampled whether or not the OS runs it at that instant, so on a busy machine the shares are of time");
-    line("in Java code more than of CPU time. `map task` counts the");
-    line("samples of the map task threads (`" + JobProfile.MAP_TASK_THREAD + " #n`); `all` adds the driver and");
-    line("the runner's other threads. `hottest` names the methods (task threads) whose frames decided most samples.");
+    line("in Java code more than of CPU time. `map task` counts the samples of the map task threads");
+    line("(`" + JobProfile.MAP_TASK_THREAD + " #n`); `all` adds the driver and the runner's other");
+    line("threads. `hottest` names the methods (task threads) whose frames decided most samples.");
     line();
     line("| category | map task samples | map task share | all samples | all share | hottest (task threads) |");
     line("|---|---:|---:|---:|---:|---|");
