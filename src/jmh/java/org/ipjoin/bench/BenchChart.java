@@ -1,5 +1,8 @@
 package org.ipjoin.bench;
 
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,29 +10,67 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.style.Styler;
 
 /**
- * Draws the fresh-JVM load times as a bar chart (log scale: text and nio differ ~100×).
- * {@code BenchChart loads.csv out.png "title"}; the CSV is {@code index-tools/bench}'s
- * {@code label,run,millis} (one row per run; the median and the best run per label are plotted).
+ * Draws {@code index-tools/bench}'s load results as one PNG:
+ * {@code BenchChart RESULTS_DIR out.png [title]}.
+ *
+ * <ul>
+ *   <li>Top: each read path's fresh-JVM load, median and best run (bars, ms, log scale: text and
+ *       the mapped paths differ about 100×), with the C floor of the same file measured in the
+ *       same run drawn as a line across them ({@code floor}, or {@code compact floor} for the
+ *       rows that load the compact layout's file). From {@code loads.csv} ({@code label,run,millis,...}).
+ *   <li>Bottom, when {@code layouts.csv} is there: the file bytes per key of each layout.
+ * </ul>
  */
 public final class BenchChart {
+
+  private static final int WIDTH = 1200;
 
   private BenchChart() {}
 
   public static void main(String[] args) throws IOException {
     if (args.length < 2) {
-      System.err.println("usage: BenchChart loads.csv out.png [title]");
+      System.err.println("usage: BenchChart RESULTS_DIR out.png [title]");
       System.exit(2);
     }
+    Path results = Path.of(args[0]);
+    String title = args.length > 2 ? args[2] : "ipjoin index load, fresh JVM";
+    List<CategoryChart> charts = new ArrayList<>();
+    charts.add(loads(results.resolve("loads.csv"), title));
+    Path layouts = results.resolve("layouts.csv");
+    if (Files.exists(layouts)) {
+      charts.add(bytesPerKey(layouts));
+    }
+    write(charts, Path.of(args[1]));
+    System.out.println("wrote " + args[1]);
+  }
+
+  /** The charts one below the other, each at its own height (XChart's grid gives every cell the tallest's). */
+  private static void write(List<CategoryChart> charts, Path out) throws IOException {
+    int height = charts.stream().mapToInt(CategoryChart::getHeight).sum();
+    BufferedImage image = new BufferedImage(WIDTH, height, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = image.createGraphics();
+    int y = 0;
+    for (CategoryChart chart : charts) {
+      g.drawImage(BitmapEncoder.getBufferedImage(chart), 0, y, null);
+      y += chart.getHeight();
+    }
+    g.dispose();
+    ImageIO.write(image, "png", out.toFile());
+  }
+
+  private static CategoryChart loads(Path csv, String title) throws IOException {
     Map<String, List<Double>> runs = new LinkedHashMap<>();
-    for (String line : Files.readAllLines(Path.of(args[0]))) {
+    for (String line : Files.readAllLines(csv)) {
       String[] f = line.split(",");
-      if (f.length < 3 || f[0].equals("label")) {
+      if (f.length < 3 || f[0].equals("label") || f[2].isEmpty()) {
         continue;
       }
       runs.computeIfAbsent(f[0], k -> new ArrayList<>()).add(Double.parseDouble(f[2]));
@@ -37,32 +78,80 @@ public final class BenchChart {
     List<String> labels = new ArrayList<>();
     List<Double> medians = new ArrayList<>();
     List<Double> mins = new ArrayList<>();
+    List<Double> floors = new ArrayList<>();
+    boolean anyFloor = false;
     for (Map.Entry<String, List<Double>> e : runs.entrySet()) {
-      List<Double> v = new ArrayList<>(e.getValue());
-      v.sort(null);
-      double median = v.size() % 2 == 1 ? v.get(v.size() / 2)
-          : (v.get(v.size() / 2 - 1) + v.get(v.size() / 2)) / 2;
+      if (e.getKey().equals(BenchReport.floorOf(e.getKey()))) {
+        continue; // a floor is the line, not a bar
+      }
+      List<Double> floor = runs.get(BenchReport.floorOf(e.getKey()));
       labels.add(e.getKey());
-      medians.add(median);
-      mins.add(v.get(0));
+      medians.add(median(e.getValue()));
+      mins.add(e.getValue().stream().mapToDouble(Double::doubleValue).min().orElseThrow());
+      // XChart draws no point for null: a row without a floor of its file leaves a gap in the line.
+      floors.add(floor == null ? null : median(floor));
+      anyFloor |= floor != null;
     }
-    String title = args.length > 2 ? args[2] : "ipjoin index load, fresh JVM (median ms)";
-    CategoryChart chart = new CategoryChartBuilder().width(1000).height(560).title(title)
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(700)
+        .title(title + (anyFloor ? ": median and best run against the C floor (mmap + memcpy) of the same file" : ""))
         .xAxisTitle("read path").yAxisTitle("milliseconds (log scale)").build();
     chart.getStyler().setYAxisLogarithmic(true);
     // A log axis needs a positive floor (bars otherwise start at 0, which XChart rejects).
-    double floor = Math.pow(10, Math.floor(Math.log10(mins.stream().mapToDouble(d -> d).min().orElse(1))));
-    chart.getStyler().setYAxisMin(Math.max(floor, 0.1));
+    double least = mins.stream().mapToDouble(d -> d).min().orElse(1);
+    for (Double f : floors) {
+      least = f == null ? least : Math.min(least, f);
+    }
+    chart.getStyler().setYAxisMin(Math.max(Math.pow(10, Math.floor(Math.log10(least))), 0.1));
     chart.getStyler().setLegendVisible(true);
-    chart.getStyler().setLabelsVisible(true);
-    chart.getStyler().setLabelsPosition(0.9);
+    chart.getStyler().setLabelsVisible(false);
     chart.getStyler().setChartTitleVisible(true);
     chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
-    chart.getStyler().setXAxisLabelRotation(20);
+    chart.getStyler().setXAxisLabelRotation(45);
     chart.getStyler().setDecimalPattern("#,##0.#");
-    chart.addSeries("median", labels, medians);
-    chart.addSeries("best run", labels, mins);
-    BitmapEncoder.saveBitmap(chart, args[1], BitmapEncoder.BitmapFormat.PNG);
-    System.out.println("wrote " + args[1]);
+    chart.addSeries("median", labels, medians).setFillColor(new Color(0x4c72b0));
+    chart.addSeries("best run", labels, mins).setFillColor(new Color(0x9ecae1));
+    if (anyFloor) {
+      CategorySeries floor = chart.addSeries("C floor, same file (median)", labels, floors);
+      floor.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+      floor.setLineColor(new Color(0xc44e52));
+      floor.setMarkerColor(new Color(0xc44e52));
+    }
+    return chart;
+  }
+
+  private static CategoryChart bytesPerKey(Path csv) throws IOException {
+    List<String> layouts = new ArrayList<>();
+    List<Double> perKey = new ArrayList<>();
+    List<String> lines = Files.readAllLines(csv);
+    for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+      if (line.isBlank()) {
+        continue;
+      }
+      BenchReport.LayoutRow row = BenchReport.LayoutRow.of(line.split(",", -1));
+      if (row.bytesPerKey() != null) {
+        layouts.add(row.layout());
+        perKey.add(row.bytesPerKey());
+      }
+    }
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(300)
+        .title("index file bytes per key, by layout (same list)")
+        .xAxisTitle("layout").yAxisTitle("bytes per key").build();
+    chart.getStyler().setLegendVisible(false);
+    chart.getStyler().setLabelsVisible(true);
+    chart.getStyler().setDecimalPattern("#,##0.00");
+    chart.getStyler().setYAxisMin(0.0);
+    if (layouts.isEmpty()) {
+      layouts.add("(no key counts)");
+      perKey.add(0.0);
+    }
+    chart.addSeries("bytes per key", layouts, perKey).setFillColor(new Color(0x55a868));
+    return chart;
+  }
+
+  private static double median(List<Double> values) {
+    List<Double> v = new ArrayList<>(values);
+    v.sort(null);
+    int n = v.size();
+    return n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
   }
 }

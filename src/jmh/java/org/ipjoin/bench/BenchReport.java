@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * Writes {@code benchmarks.md} from the CSV files {@code index-tools/bench} leaves in its results
- * directory. {@code BenchReport RESULTS_DIR DOCS_DIR "command" ips logMiB runs splitMiB}.
+ * directory. {@code BenchReport RESULTS_DIR DOCS_DIR "command" ips logMiB runs splitMiB [ipv6Share]}.
  * Missing results (steps not run) become a line saying so, never invented numbers.
  */
 public final class BenchReport {
@@ -25,18 +25,18 @@ public final class BenchReport {
 
   public static void main(String[] args) throws IOException {
     if (args.length < 7) {
-      System.err.println("usage: BenchReport RESULTS_DIR DOCS_DIR command ips logMiB runs splitMiB");
+      System.err.println("usage: BenchReport RESULTS_DIR DOCS_DIR command ips logMiB runs splitMiB [ipv6Share]");
       System.exit(2);
     }
     BenchReport r = new BenchReport(Path.of(args[0]));
-    r.write(args[2], Long.parseLong(args[3]), args[4], args[5], args[6]);
+    r.write(args[2], Long.parseLong(args[3]), args[4], args[5], args[6], args.length > 7 ? args[7] : "0");
     Path out = Path.of(args[1]).resolve("benchmarks.md");
     Files.writeString(out, r.md.toString());
     System.out.println("wrote " + out);
   }
 
-  private void write(String command, long ips, String logMb, String runs, String splitMb)
-      throws IOException {
+  private void write(String command, long ips, String logMb, String runs, String splitMb,
+      String ipv6Share) throws IOException {
     Map<String, String> machine = keyValues(results.resolve("machine.txt"));
     line("# ipjoin benchmarks");
     line();
@@ -53,17 +53,21 @@ public final class BenchReport {
     }
     line("| command | `" + command + "` |");
     line("| data | " + String.format(Locale.ROOT, "%,d", ips) + " addresses (`ipindex sample`, seed 42), "
-        + logMb + " MiB of combined-format logs asked for, hit ratio 0.5 |");
+        + logMb + " MiB of combined-format logs asked for, hit ratio 0.5, IPv6 share " + ipv6Share
+        + (Double.parseDouble(ipv6Share) > 0 ? " (`--ipv6-share`: about that share of the list's addresses and of"
+            + " the logs' clients are IPv6)" : " (IPv4 only)") + " |");
     if (machine.containsKey("logs")) {
       line("| logs | " + machine.get("logs") + " |");
     }
     line();
     targets(ips);
     build();
+    layouts();
     loads(runs);
     lookups();
     jmhLoads();
     job(splitMb);
+    profile();
     line("## Reproduce single measurements");
     line();
     line("```");
@@ -73,6 +77,9 @@ public final class BenchReport {
     line("java -jar target/bench-build/benchmarks.jar LookupBenchmark    # lookups, 26,123,456 keys");
     line("java -jar target/bench-build/benchmarks.jar LookupVariantsBenchmark   # the design space behind IntervalIndex.match");
     line("java -jar target/bench-build/benchmarks.jar LoadBenchmark -p index=target/bench/ips.ipidx -p list=target/bench/ip.tsv");
+    line("index-tools/bench --small --ipv6-share 0.3    # a few minutes, 0.3 of the list and of the clients IPv6; report in target/bench-small/docs");
+    line("IPJOIN_JAVA_OPTS='-Xmx3g -XX:StartFlightRecording=filename=job.jfr,settings=profile' index-tools/ipjoin --index ... --input ... --output ...");
+    line("java -cp target/bench-build/benchmarks.jar org.ipjoin.bench.JobProfile job.jfr profile.csv   # CPU shares by category of that recording");
     line("```");
   }
 
@@ -156,9 +163,79 @@ public final class BenchReport {
     line();
   }
 
+  /** Step 2's layouts.csv: the file bytes per key of each index layout built from the same list. */
+  private void layouts() throws IOException {
+    line("## Index layouts (file bytes per key)");
+    line();
+    List<String[]> rows = csv("layouts.csv");
+    if (rows.isEmpty()) {
+      line("Not run.");
+      line();
+      return;
+    }
+    line("The same list built into each layout `ipindex build` offers (`--layout`); bytes per key is the");
+    line("whole file (header, sections, lookup directories) over its keys, IPv4 and IPv6 together, as");
+    line("`ipindex inspect` counts them.");
+    line();
+    line("| layout | file bytes | IPv4 keys | IPv6 keys | bytes per key | / sorted |");
+    line("|---|---:|---:|---:|---:|---:|");
+    Double sorted = null;
+    for (String[] r : rows) {
+      Double perKey = LayoutRow.of(r).bytesPerKey();
+      if (r[0].equals("sorted")) {
+        sorted = perKey;
+      }
+      line(String.format(Locale.ROOT, "| %s | %,d | %s | %s | %s | %s |", r[0], Long.parseLong(r[1]),
+          field(r, 2), field(r, 3), perKey == null ? "" : String.format(Locale.ROOT, "%.3f", perKey),
+          sorted == null || perKey == null ? "" : String.format(Locale.ROOT, "%.2f", perKey / sorted)));
+    }
+    line();
+    Path note = results.resolve("layout-note.txt");
+    if (Files.exists(note)) {
+      line("Compact layout: " + Files.readString(note).trim().replaceFirst("^compact layout ", "") + ".");
+      line();
+    }
+  }
+
+  /** ", IPv4, and N IPv6 keys" when the sorted index has IPv6 keys (ipindex load counts the IPv4 ones). */
+  private String ipv6KeysNote() throws IOException {
+    for (String[] r : csv("layouts.csv")) {
+      if (r[0].equals("sorted") && r.length > 3 && !r[3].isEmpty() && Long.parseLong(r[3]) > 0) {
+        return String.format(Locale.ROOT, ", IPv4; and %,d IPv6 keys", Long.parseLong(r[3]));
+      }
+    }
+    return "";
+  }
+
+  /** One row of layouts.csv: layout,file_bytes,ipv4_keys,ipv6_keys (key counts may be empty). */
+  record LayoutRow(String layout, long fileBytes, long keys) {
+    static LayoutRow of(String[] r) {
+      long keys = 0;
+      for (int i = 2; i <= 3 && i < r.length; i++) {
+        keys += r[i].isEmpty() ? 0 : Long.parseLong(r[i]);
+      }
+      return new LayoutRow(r[0], Long.parseLong(r[1]), keys);
+    }
+
+    Double bytesPerKey() {
+      return keys == 0 ? null : (double) fileBytes / keys;
+    }
+  }
+
+  private static String field(String[] r, int i) {
+    return i < r.length && !r[i].isEmpty() ? String.format(Locale.ROOT, "%,d", Long.parseLong(r[i])) : "";
+  }
+
   // ---- step 3 ----
   /** The label of the C floor's rows in loads.csv (index-tools/bench, step 3). */
   private static final String FLOOR = "floor";
+  /** Labels of rows that load the compact layout's file start with this; their floor is "compact floor". */
+  static final String COMPACT = "compact ";
+
+  /** The floor row a load row is compared with: the floor of the same file. */
+  static String floorOf(String label) {
+    return label.startsWith(COMPACT) ? COMPACT + FLOOR : FLOOR;
+  }
 
   private void loads(String runs) throws IOException {
     line("## Index load, fresh JVM per run (`ipindex load`)");
@@ -181,19 +258,22 @@ public final class BenchReport {
     line("`millis` is what `ipindex load` prints: the load alone (open, read, every check, build the");
     line("lookup table), as a map task's setup() pays it, JIT cold. `process` is the whole `java`");
     line("command (JVM start, Hadoop classpath). " + runs + " runs each; page cache warm; " + keys
-        + " keys (unique). `text` reads ip.tsv and sorts (the comparison's baseline). `stream` (one read(2) per byte)");
+        + " keys (unique" + ipv6KeysNote() + "). `text` reads ip.tsv and sorts (the comparison's baseline). `stream` (one read(2) per byte)");
     line("ran on a list of a tenth the size and its times are **scaled ×10**. THP = `-XX:+UseTransparentHugePages`");
     line("(kernel THP mode: madvise). Checksum = CRC32C of the payload, on unless marked.");
     line();
     line("`floor` is index-tools/load-floor.c (built with the system C compiler): map the index and copy it");
     line("into fresh memory, nothing else; `trusted` is a task's load after the driver verified the whole");
     line("index (`ipindex load --trusted`: header, section directory, section CRCs; no content checks).");
+    line("Rows starting with `compact` load the compact layout's file (step 2) and are compared with");
+    line("`compact floor`, the same C program on that file.");
     line();
     line("| read path | median ms | min ms | max ms | process median ms | text / this (median) | this / floor (median) |");
     line("|---|---:|---:|---:|---:|---:|---:|");
     Double text = byLabel.containsKey("text") ? Stats.of(byLabel.get("text")).median : null;
-    Double floor = byLabel.containsKey(FLOOR) ? Stats.of(byLabel.get(FLOOR)).median : null;
     for (Map.Entry<String, List<Double>> e : byLabel.entrySet()) {
+      List<Double> floorRuns = byLabel.get(floorOf(e.getKey()));
+      Double floor = floorRuns == null ? null : Stats.of(floorRuns).median;
       Stats s = Stats.of(e.getValue());
       Stats w = Stats.of(wallByLabel.get(e.getKey()));
       line(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %.0f | %s | %s |", e.getKey(), s.median,
@@ -201,7 +281,15 @@ public final class BenchReport {
           floor == null ? "" : String.format(Locale.ROOT, "%.2f×", s.median / floor)));
     }
     line();
-    line("Chart: [benchmarks-loaders.png](benchmarks-loaders.png).");
+    Path notes = results.resolve("load-notes.txt");
+    if (Files.exists(notes)) {
+      for (String n : Files.readAllLines(notes)) {
+        line("- " + n);
+      }
+      line();
+    }
+    line("Chart: [benchmarks-loaders.png](benchmarks-loaders.png): each read path's median and best load");
+    line("against the C floor of the same file in this run, and the file bytes per key of each layout.");
     line();
     phases();
   }
@@ -357,6 +445,74 @@ public final class BenchReport {
           identity == null ? "" : String.format(Locale.ROOT, "%.2f", wall / identity)));
     }
     line();
+    Path failures = results.resolve("job-failures.txt");
+    if (Files.exists(failures)) {
+      for (String f : Files.readAllLines(failures)) {
+        line("- " + f);
+      }
+      line();
+    }
+  }
+
+  // ---- step 5, the profiled run ----
+  private void profile() throws IOException {
+    List<String[]> rows = csv("profile.csv");
+    if (rows.isEmpty()) {
+      return;
+    }
+    Map<String, String> meta = keyValues(results.resolve("profile.txt"));
+    line("### Where the job's CPU goes (Java Flight Recorder, `org.ipjoin.bench.JobProfile`)");
+    line();
+    List<String[]> run = csv("job-profile.csv");
+    line("One more `--loader nio` match run of the job above with JFR in the job's JVM (the local runner");
+    line("runs the map tasks in it): settings `profile`, with an execution sample of each thread in Java");
+    line("code every " + meta.getOrDefault("period", "10 ms") + " (the profile's 10 ms gives few samples in a short job)"
+        + (run.isEmpty() ? "" : String.format(Locale.ROOT, "; this run took %.1f s, recording included",
+            Double.parseDouble(run.get(0)[1]) / 1e3)) + ".");
+    line();
+    line("Each sample counts for the category of the top-most (innermost) frame of its stack that has");
+    line("one. The JDK's classes, Hadoop's Writables and its checksum classes count for their caller, so a");
+    line("CRC computed while reading is input and one computed while writing is output; counters and");
+    line("`FileSystem.Statistics` are framework even when a reader or the mapper calls them. Only Java code");
+    line("is sampled: system calls, GC and JIT compilation are not in these counts; a thread in Java code is");
+    line("sampled whether or not the OS runs it at that instant, so on a busy machine the shares are of time");
+    line("in Java code more than of CPU time. `map task` counts the samples of the map task threads");
+    line("(`" + JobProfile.MAP_TASK_THREAD + " #n`); `all` adds the driver and the runner's other");
+    line("threads. `hottest` names the methods (task threads) whose frames decided most samples.");
+    line();
+    line("| category | map task samples | map task share | all samples | all share | hottest (task threads) |");
+    line("|---|---:|---:|---:|---:|---|");
+    long task = 0;
+    long all = 0;
+    for (String[] r : rows) {
+      all += Long.parseLong(r[1]);
+      task += Long.parseLong(r[2]);
+    }
+    for (String[] r : rows) {
+      long a = Long.parseLong(r[1]);
+      long t = Long.parseLong(r[2]);
+      line(String.format(Locale.ROOT, "| %s | %,d | %s | %,d | %s | %s |", r[0], t, share(t, task), a,
+          share(a, all), r.length > 3 ? r[3].replace(";", ",") : ""));
+    }
+    line(String.format(Locale.ROOT, "| total | %,d | | %,d | | |", task, all));
+    line();
+    line("What the categories cover:");
+    line();
+    for (JobProfile.Category c : JobProfile.Category.values()) {
+      line("- **" + c.label() + "**: " + c.covers());
+    }
+    line();
+    line("Commands (step 5 of `index-tools/bench`):");
+    line();
+    line("```");
+    line(meta.getOrDefault("command", "").replace(" -D ", " \\\n    -D ").replace(" --index ", " \\\n    --index "));
+    line(meta.getOrDefault("summary", ""));
+    line("```");
+    line();
+  }
+
+  private static String share(long part, long whole) {
+    return whole == 0 ? "" : String.format(Locale.ROOT, "%.1f%%", 100.0 * part / whole);
   }
 
   // ---- helpers ----
