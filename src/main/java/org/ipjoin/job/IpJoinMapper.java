@@ -74,18 +74,19 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   private CountBy countBy;
   private MatchTags tags;
   private ClientIpLocator locator;
-  private final ClientIpLocator.Range range = new ClientIpLocator.Range();
+  /** The clients of the current map call's records, made in setup (it needs the locator). */
+  private ClientBatch batch;
   private boolean writeMalformed;
   /** Made on the first malformed record: most tasks have none and then leave no empty file. */
   private MultipleOutputs<Writable, Writable> malformedOut;
 
-  private final Text tagged = new Text();
-  private final Ipv6Codec.Address address = new Ipv6Codec.Address();
+  /** The output lines of the current map call (match, nomatch, tag), written at its end. */
+  private final OutputLines output = new OutputLines();
   private final AddressKey addressKey = new AddressKey();
   private final Text labelKey = new Text();
   private final LongWritable one = new LongWritable(1);
-  /** The line of a block being joined (a copy: Hadoop's writers and locators take a Text). */
-  private final Text line = new Text();
+  /** A malformed record's bytes, for MultipleOutputs (which takes a Writable). */
+  private final Text malformedRecord = new Text();
   private final RecordTally tally = new RecordTally();
 
   @Override
@@ -95,6 +96,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     countBy = CountBy.fromName(IpJoinKeys.COUNT_BY.get(conf));
     tags = MatchTags.of(conf);
     locator = ClientIpLocators.fromSpec(IpJoinKeys.FORMAT.get(conf));
+    batch = new ClientBatch(locator);
     writeMalformed = IpJoinKeys.MALFORMED_OUTPUT.getBoolean(conf);
     ReadPath readPath = IpJoinKeys.readPath(conf);
     boolean verifyChecksum = IpJoinKeys.VERIFY_CHECKSUM.getBoolean(conf);
@@ -160,55 +162,58 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     }
   }
 
-  /** One line ({@link Text}) or a block of lines ({@link LineBlock}), joined line by line. */
+  /**
+   * One line ({@link Text}) or a block of lines ({@link LineBlock}): every client found and parsed
+   * from the input's bytes, all looked up together ({@link ClientBatch}), then each record joined
+   * in order ({@link #join}); the output lines of the call are written at once.
+   */
   @Override
   protected void map(LongWritable offset, Writable input, Context context)
       throws IOException, InterruptedException {
     try {
       if (input instanceof LineBlock block) {
-        for (int i = 0, n = block.lines(); i < n; i++) {
-          block.line(i, line);
-          join(line, context);
+        int n = block.lines();
+        batch.reset(block.bytes(), n);
+        for (int i = 0; i < n; i++) {
+          batch.add(block.start(i), block.end(i));
         }
       } else {
-        join((Text) input, context);
+        Text line = (Text) input;
+        batch.reset(line.getBytes(), 1);
+        batch.add(0, line.getLength());
+      }
+      batch.lookUp(index, index6);
+      output.clear();
+      for (int i = 0, n = batch.records(); i < n; i++) {
+        join(i, context);
+      }
+      if (!output.isEmpty()) {
+        context.write(NullWritable.get(), output.text());
       }
     } finally {
       tally.flush();
     }
   }
 
-  /** Joins one record: counts it in {@link #tally} and writes what the mode says. */
-  private void join(Text record, Context context) throws IOException, InterruptedException {
+  /**
+   * Joins record {@code record} of {@link #batch}: counts it in {@link #tally} and adds what the
+   * mode says to {@link #output} (count mode writes its key at once, for the combiner).
+   */
+  private void join(int record, Context context) throws IOException, InterruptedException {
     tally.records++;
-    byte[] bytes = record.getBytes();
-    int length = record.getLength();
-    if (!locator.locate(bytes, length, range)) {
+    byte kind = batch.kind(record);
+    if (kind == ClientBatch.MALFORMED) {
       malformed(record, context);
       return;
     }
-    // Brackets hold an IPv6 literal only: "[1.2.3.4]" is not read as IPv4.
-    long key = range.bracketed ? IpCodec.NOT_IPV4 : IpCodec.parseKey(bytes, range.from, range.to);
-    if (key == IpCodec.NOT_IPV4) {
-      if (!Ipv6Codec.parse(bytes, range.from, range.to, address)) {
-        malformed(record, context);
-        return;
-      }
-      long mapped = Ipv6Codec.mappedIpv4(address.hi, address.lo);
-      if (mapped != IpCodec.NOT_IPV4) {
-        key = IpCodec.toKey(mapped) & 0xFFFF_FFFFL;
-      }
-    }
-    boolean v6 = key == IpCodec.NOT_IPV4;
-    int interval;
+    boolean v6 = kind == ClientBatch.IPV6;
+    int interval = batch.interval(record);
+    boolean listed = interval != Ipv4Lookup.NO_MATCH;
     if (v6) {
       tally.recordsV6++;
-      interval = index6.match(Ipv6Codec.toKey(address.hi), Ipv6Codec.toKey(address.lo));
     } else {
       tally.recordsV4++;
-      interval = index.match((int) key);
     }
-    boolean listed = interval != Ipv4Lookup.NO_MATCH;
     if (listed) {
       tally.matched++;
       if (v6) {
@@ -223,21 +228,21 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     switch (mode) {
       case MATCH -> {
         if (listed) {
-          context.write(NullWritable.get(), record);
+          output.add(batch.bytes(), batch.start(record), batch.end(record));
         }
       }
       case NOMATCH -> {
         if (!listed) {
-          context.write(NullWritable.get(), record);
+          output.add(batch.bytes(), batch.start(record), batch.end(record));
         }
       }
       case TAG -> {
-        tags.tag(tagged, bytes, length, labels, labelId(v6, interval));
-        context.write(NullWritable.get(), tagged);
+        output.add(batch.bytes(), batch.start(record), batch.end(record));
+        tags.appendTag(output.text(), labels, labelId(v6, interval));
       }
       case COUNT -> {
         if (listed) {
-          count(v6, (int) key, interval, context);
+          count(record, v6, interval, context);
         }
       }
     }
@@ -251,34 +256,39 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     return v6 ? index6.labelId(interval) : index.labelId(interval);
   }
 
-  /** A listed client: {@code key} is its IPv4 key, or for IPv6 the address is in {@link #address}. */
-  private void count(boolean v6, int key, int interval, Context context)
+  /** A listed client: one (address or label, 1) pair, written at once. */
+  private void count(int record, boolean v6, int interval, Context context)
       throws IOException, InterruptedException {
     if (countBy == CountBy.LABEL) {
       MatchTags.label(labelKey, labels, labelId(v6, interval));
       context.write(labelKey, one);
     } else {
       if (v6) {
-        addressKey.setIpv6(address.hi, address.lo);
+        addressKey.setIpv6(batch.ipv6Hi(record), batch.ipv6Lo(record));
       } else {
-        addressKey.setIpv4(key);
+        addressKey.setIpv4(batch.ipv4Key(record));
       }
       context.write(addressKey, one);
     }
   }
 
-  private void malformed(Text record, Context context) throws IOException, InterruptedException {
+  private void malformed(int record, Context context) throws IOException, InterruptedException {
     tally.malformed++;
+    byte[] bytes = batch.bytes();
+    int start = batch.start(record);
+    int end = batch.end(record);
     if (mode == JoinMode.TAG) {
       // Tag mode keeps its promise of every record: a malformed one is tagged '-'.
-      MatchTags.tagMalformed(tagged, record.getBytes(), record.getLength());
-      context.write(NullWritable.get(), tagged);
+      output.add(bytes, start, end);
+      MatchTags.appendMalformedTag(output.text());
     }
     if (writeMalformed) {
       if (malformedOut == null) {
         malformedOut = new MultipleOutputs<>(context);
       }
-      malformedOut.write(MALFORMED_OUTPUT, NullWritable.get(), record, MALFORMED_BASE_PATH);
+      // One write per record, as MultipleOutputs always wrote them: malformed records are rare.
+      malformedRecord.set(bytes, start, end - start);
+      malformedOut.write(MALFORMED_OUTPUT, NullWritable.get(), malformedRecord, MALFORMED_BASE_PATH);
     }
   }
 
