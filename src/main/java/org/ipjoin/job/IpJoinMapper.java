@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The map-side join: loads the index once per task in {@link #setup}, then per record finds the
  * client IP bytes ({@link ClientIpLocator}), parses them ({@link IpCodec}, else {@link Ipv6Codec};
- * no String) and looks them up in the index of their family.
+ * no String) and looks them up in the index of their family (see Input, below, for how a call's
+ * records are batched).
  *
  * <p>Families: an IPv4 client is looked up in the IPv4 intervals. An IPv6 client that is
  * IPv4-mapped ({@code ::ffff:a.b.c.d}, {@link Ipv6Codec#mappedIpv4}) is an IPv4 client: looked up,
@@ -38,8 +39,8 @@ import org.slf4j.LoggerFactory;
  * ({@code [2001:db8::1]:443}) must be IPv6; a zone id ({@code fe80::1%eth0}) makes it malformed.
  *
  * <p>Per record, by {@link JoinMode}: {@code match}/{@code nomatch} write the record's bytes
- * unchanged (NullWritable key, so TextOutputFormat writes the value alone); {@code tag} writes the
- * record + TAB + the matching interval's label ({@code 1} without one), the configured unmatched
+ * unchanged (NullWritable key, so TextOutputFormat writes the value alone and a newline);
+ * {@code tag} writes the record + TAB + the matching interval's label ({@code 1} without one), the configured unmatched
  * tag, or {@code -} for a malformed record ({@link MatchTags}); {@code count} emits
  * ({@link AddressKey} of the address, 1) for listed addresses, summed by Hadoop's LongSumReducer
  * as combiner and {@link IpCountReducer}, or with {@code ipjoin.count.by=label} (label, 1), summed
@@ -49,9 +50,23 @@ import org.slf4j.LoggerFactory;
  * {@code <output>/malformed/}.
  *
  * <p>Input: one line per call (a {@link Text}, Hadoop's TextInputFormat) or a {@link LineBlock} of
- * lines per call ({@link LineBlockInputFormat}, {@code ipjoin.input.blocks}); each line goes
- * through the same {@link #join} either way, and the per-record counters are added once per call
- * ({@link RecordTally}), so output and counters do not depend on how the input was read.
+ * lines per call ({@link LineBlockInputFormat}, {@code ipjoin.input.blocks}). Either way a call
+ * goes through the same three steps, so output and counters do not depend on how the input was
+ * read: (1) every record's client is found and parsed straight from the input's bytes (a block's
+ * lines are never copied one by one) and the IPv4 keys are looked up together, one
+ * {@link Ipv4Lookup#matchAll} per call, which lets the lookup overlap its probes' cache misses,
+ * the IPv6 ones one by one ({@link ClientBatch}); (2) each record, in input order, gets the one
+ * decision of {@link #join}: counters ({@link RecordTally}, added to Hadoop's once per call),
+ * output, malformed handling; (3) in {@code match}, {@code nomatch} and {@code tag} modes the
+ * call's output lines are written with one {@code context.write} ({@link OutputLines}: a Text of
+ * the lines joined by {@code \n}, which TextOutputFormat writes as exactly the bytes one write per
+ * line would give), so Hadoop's per-record output plumbing is paid per block; a call without
+ * output writes nothing, so LazyOutputFormat still makes no empty part file. {@code count} writes
+ * one (key, 1) per listed record, which the combiner sums. Malformed records go to
+ * MultipleOutputs one by one, as they always did. With blocks, Hadoop's own {@code Map input
+ * records} therefore counts blocks, and in {@code match}, {@code nomatch} and {@code tag} modes
+ * its {@code Map output records} counts the blocks that had output lines (in {@code count} mode
+ * still the (key, 1) records); ipjoin's counters count records either way.
  *
  * <p>When the task fails, {@link #run} records the reason, one line, for the driver to print
  * ({@link TaskFailureLog}); an OutOfMemoryError while loading the index becomes a reason that names
