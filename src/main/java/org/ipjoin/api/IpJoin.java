@@ -8,7 +8,6 @@ import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.load.FileSystemLoader;
-import org.ipjoin.index.load.LoadedIndex;
 
 /**
  * Where the API starts: build an index ({@link #buildIndex}), check one ({@link #verifyIndex}),
@@ -45,11 +44,11 @@ public final class IpJoin {
       if (!fs.exists(file)) {
         throw new IpJoinException(IpJoinException.USAGE, file + " does not exist");
       }
-      IndexHeader header = FileSystemLoader.readHeader(fs, file).header();
-      LoadedIndex loaded = FileSystemLoader.load(fs, file, checksum);
-      return new IndexInfo(file, loaded.identity().fileLength(), loaded.index().size(),
-          loaded.index6().size(), header.ranges() || header.v6Ranges(), header.labels() ? loaded.index().labels().count() : 0,
-          loaded.identity().toString(), checksum);
+      FileSystemLoader.HeaderRead checked = FileSystemLoader.check(fs, file, checksum);
+      IndexHeader header = checked.header();
+      return new IndexInfo(file, checked.length(), header.intervalCount(),
+          header.v6IntervalCount(), header.ranges() || header.v6Ranges(),
+          header.labels() ? header.labelCount() : 0, checked.identity().toString(), checksum);
     } catch (FileNotFoundException e) {
       // Deleted between the check and the read.
       throw new IpJoinException(IpJoinException.USAGE, e.getMessage());

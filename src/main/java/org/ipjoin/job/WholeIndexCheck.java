@@ -11,10 +11,11 @@ import org.ipjoin.index.load.FileSystemLoader;
 
 /**
  * The driver's check of the whole binary index before submission: exactly what {@code ipindex
- * verify} runs ({@link FileSystemLoader#load}, header, length, order, min/max, payload CRC32C), so a
- * corrupt index costs one line and exit 2 instead of a job whose every task fails. It needs 4 bytes
- * of client heap per key for as long as it runs; {@code ipjoin.index.verify.submit=false} skips it
- * for indexes too large for that.
+ * verify} runs ({@link FileSystemLoader#check}: header, length, order, directory, labels, every
+ * section's CRC32C), so a corrupt index costs one line and exit 2 instead of a job whose every task
+ * fails. An exact-address list is checked in a few MiB of client heap at any size; a range list
+ * needs 4 bytes per interval, IPv6 intervals 16 bytes each, for as long as it runs; {@code
+ * ipjoin.index.verify.submit=false} skips it.
  */
 final class WholeIndexCheck {
 
@@ -23,7 +24,7 @@ final class WholeIndexCheck {
   /** The identity of the verified index, the one tasks must load. */
   static IndexIdentity verify(Path index, Configuration conf) throws UsageException {
     try {
-      return FileSystemLoader.load(index.getFileSystem(conf), index, true).identity();
+      return FileSystemLoader.check(index.getFileSystem(conf), index, true).identity();
     } catch (CorruptIndexException e) {
       throw new UsageException(e.getMessage());
     } catch (FileNotFoundException e) {

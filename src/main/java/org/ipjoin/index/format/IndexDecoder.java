@@ -27,6 +27,11 @@ public final class IndexDecoder {
   private final boolean checkContent;
   /** False: copy the interval columns to the heap. True: check them in place in a mapping. */
   private final boolean inPlace;
+  /**
+   * False when only the checks are wanted ({@link #checking}): the IPv4 starts of an exact-address
+   * list then pass through a piece buffer instead of an {@code int[]} of every key.
+   */
+  private final boolean keepStarts;
   /** The mapped IPv4 starts when in place. */
   private final IntBuffer mappedStarts;
   /** The mapped IPv6 starts (halves) when in place and the file has IPv6 intervals. */
@@ -62,7 +67,13 @@ public final class IndexDecoder {
 
   private IndexDecoder(IndexHeader header, String file, boolean verifyChecksums, LoadTrust trust,
       boolean inPlace, IntBuffer mappedStarts, LongBuffer mappedStarts6) {
+    this(header, file, verifyChecksums, trust, inPlace, true, mappedStarts, mappedStarts6);
+  }
+
+  private IndexDecoder(IndexHeader header, String file, boolean verifyChecksums, LoadTrust trust,
+      boolean inPlace, boolean keepStarts, IntBuffer mappedStarts, LongBuffer mappedStarts6) {
     this.header = header;
+    this.keepStarts = keepStarts;
     this.file = file;
     this.verifyChecksums = verifyChecksums;
     this.checkContent = trust.checksContent();
@@ -88,6 +99,17 @@ public final class IndexDecoder {
       LoadTrust trust) throws CorruptIndexException {
     trust.checkIdentity(header, file);
     return new IndexDecoder(header, file, verifyChecksums, trust, false, null, null);
+  }
+
+  /**
+   * A decoder that runs every check of {@link #copying(IndexHeader, String, boolean)} but keeps no
+   * IPv4 starts of an exact-address list: checking an index of 472 M keys then needs the lookup
+   * directory's few MiB of heap instead of 1.9 GB. The ends of a range list are checked against
+   * the starts, so those are kept, as are the IPv6 columns. {@link #finish} returns no IPv4 starts.
+   */
+  public static IndexDecoder checking(IndexHeader header, String file, boolean verifyChecksums) {
+    return new IndexDecoder(header, file, verifyChecksums, LoadTrust.FULL, false, header.ranges(),
+        null, null);
   }
 
   /**
@@ -252,7 +274,7 @@ public final class IndexDecoder {
   }
 
   private void open(Section s) {
-    boolean retain = !inPlace;
+    boolean retain = !inPlace && (keepStarts || s.kind() != SectionKind.V4_STARTS);
     skipping = inPlace && !checkContent && !verifyChecksums && servedFromMapping(s.kind());
     if (skipping) {
       column = null;

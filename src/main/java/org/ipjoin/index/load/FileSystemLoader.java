@@ -88,22 +88,62 @@ public final class FileSystemLoader {
     }
   }
 
+  /**
+   * Reads the whole index and runs every check of {@link #load} without keeping the lookup: what
+   * {@code ipindex verify}, the driver's check before submission and {@code ipindex build}'s check
+   * before it publishes need. An exact-address list is checked with a few MiB of heap at any size
+   * ({@link IndexDecoder#checking}); the read is repeated as {@link #load}'s when the file was
+   * replaced meanwhile.
+   */
+  public static HeaderRead check(FileSystem fs, Path file, boolean verifyChecksum)
+      throws IOException {
+    for (int attempt = 1; ; attempt++) {
+      FileStatus before = fs.getFileStatus(file);
+      try {
+        return checkOnce(fs, file, before.getLen(), verifyChecksum);
+      } catch (IOException e) {
+        if (attempt < STABLE_READ_ATTEMPTS && replaced(fs, file, before)) {
+          continue;
+        }
+        throw e;
+      }
+    }
+  }
+
+  private static HeaderRead checkOnce(FileSystem fs, Path file, long length,
+      boolean verifyChecksum) throws IOException {
+    String name = file.toString();
+    try (InputStream in = fs.open(file)) {
+      HeadReader head = HeadReader.read(in, length, name);
+      IndexDecoder decoder = IndexDecoder.checking(head.header, name, verifyChecksum);
+      feed(in, head, decoder);
+      decoder.finish();
+      return new HeaderRead(head.header, length);
+    }
+  }
+
   private static LoadedIndex loadOnce(FileSystem fs, Path file, long length, boolean verifyChecksum)
       throws IOException {
     String name = file.toString();
     try (InputStream in = fs.open(file)) {
       HeadReader head = HeadReader.read(in, length, name);
       IndexDecoder decoder = IndexDecoder.copying(head.header, name, verifyChecksum);
-      head.feedRest(decoder);
-      byte[] chunk = new byte[CHUNK_BYTES];
-      while (decoder.remaining() > 0) {
-        int n = in.readNBytes(chunk, 0, (int) Math.min(CHUNK_BYTES, decoder.remaining()));
-        if (n == 0) {
-          break; // the decoder reports the short file
-        }
-        decoder.accept(ByteBuffer.wrap(chunk, 0, n));
-      }
+      feed(in, head, decoder);
       return Lookups.loadedOnHeap(decoder.finish(), head.header.identity(length));
+    }
+  }
+
+  /** Feeds the decoder the rest of the file after its head, in chunks. */
+  private static void feed(InputStream in, HeadReader head, IndexDecoder decoder)
+      throws IOException {
+    head.feedRest(decoder);
+    byte[] chunk = new byte[CHUNK_BYTES];
+    while (decoder.remaining() > 0) {
+      int n = in.readNBytes(chunk, 0, (int) Math.min(CHUNK_BYTES, decoder.remaining()));
+      if (n == 0) {
+        break; // the decoder reports the short file
+      }
+      decoder.accept(ByteBuffer.wrap(chunk, 0, n));
     }
   }
 }

@@ -92,9 +92,34 @@ class CorruptIndexTest {
     return Stream.concat(jobPaths, Stream.of(new Reader("verify", CorruptIndexTest::viaFileSystem)));
   }
 
+  /**
+   * {@link FileSystemLoader#load}, after {@link FileSystemLoader#check} (what {@code ipindex
+   * verify}, the driver and the build run, keeping no keys) on the same file: both must accept it
+   * or both reject it with the same message.
+   */
   static LoadedIndex viaFileSystem(Path file, boolean verifyChecksum) throws IOException {
-    return FileSystemLoader.load(FileSystem.getLocal(new Configuration()),
-        new org.apache.hadoop.fs.Path(file.toString()), verifyChecksum);
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(file.toString());
+    CorruptIndexException fromCheck = null;
+    try {
+      FileSystemLoader.check(fs, path, verifyChecksum);
+    } catch (CorruptIndexException e) {
+      fromCheck = e;
+    }
+    LoadedIndex loaded;
+    try {
+      loaded = FileSystemLoader.load(fs, path, verifyChecksum);
+    } catch (CorruptIndexException e) {
+      if (fromCheck == null || !e.getMessage().equals(fromCheck.getMessage())) {
+        throw new AssertionError("load: " + e.getMessage() + "; check: "
+            + (fromCheck == null ? "accepted" : fromCheck.getMessage()));
+      }
+      throw e;
+    }
+    if (fromCheck != null) {
+      throw new AssertionError("load accepted what check rejected: " + fromCheck.getMessage());
+    }
+    return loaded;
   }
 
   @Test
