@@ -151,7 +151,10 @@ final class ClientBatch {
     return kinds[record];
   }
 
-  /** The interval of its family's index holding the record's client, or {@link Ipv4Lookup#NO_MATCH}. */
+  /**
+   * The interval of its family's index holding the client of an {@link #IPV4} or {@link #IPV6}
+   * record, or {@link Ipv4Lookup#NO_MATCH}.
+   */
   int interval(int record) {
     return kinds[record] == IPV4 ? intervals[slots[record]] : intervals6[slots[record]];
   }

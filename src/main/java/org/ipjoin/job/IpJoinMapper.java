@@ -40,8 +40,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Per record, by {@link JoinMode}: {@code match}/{@code nomatch} write the record's bytes
  * unchanged (NullWritable key, so TextOutputFormat writes the value alone and a newline);
- * {@code tag} writes the record + TAB + the matching interval's label ({@code 1} without one), the configured unmatched
- * tag, or {@code -} for a malformed record ({@link MatchTags}); {@code count} emits
+ * {@code tag} writes the record + TAB + the matching interval's label ({@code 1} without one),
+ * the configured unmatched tag, or {@code -} for a malformed record ({@link MatchTags});
+ * {@code count} emits
  * ({@link AddressKey} of the address, 1) for listed addresses, summed by Hadoop's LongSumReducer
  * as combiner and {@link IpCountReducer}, or with {@code ipjoin.count.by=label} (label, 1), summed
  * by LongSumReducer as combiner and reducer. A record without a well-formed client IP is counted
@@ -303,7 +304,8 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       }
       // One write per record, as MultipleOutputs always wrote them: malformed records are rare.
       malformedRecord.set(bytes, start, end - start);
-      malformedOut.write(MALFORMED_OUTPUT, NullWritable.get(), malformedRecord, MALFORMED_BASE_PATH);
+      malformedOut.write(MALFORMED_OUTPUT, NullWritable.get(), malformedRecord,
+          MALFORMED_BASE_PATH);
     }
   }
 
