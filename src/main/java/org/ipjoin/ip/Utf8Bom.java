@@ -11,7 +11,12 @@ public final class Utf8Bom {
 
   /** 3 if {@code bytes[0, length)} starts with a UTF-8 byte order mark, else 0. */
   public static int length(byte[] bytes, int length) {
-    return length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB
-        && bytes[2] == (byte) 0xBF ? 3 : 0;
+    return length(bytes, 0, length);
+  }
+
+  /** 3 if {@code bytes[from, to)} starts with a UTF-8 byte order mark, else 0. */
+  public static int length(byte[] bytes, int from, int to) {
+    return to - from >= 3 && bytes[from] == (byte) 0xEF && bytes[from + 1] == (byte) 0xBB
+        && bytes[from + 2] == (byte) 0xBF ? 3 : 0;
   }
 }

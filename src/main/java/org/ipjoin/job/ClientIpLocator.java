@@ -13,13 +13,14 @@ package org.ipjoin.job;
 public interface ClientIpLocator {
 
   /**
-   * Looks for the field in {@code record[0, length)}.
+   * Looks for the field in the record {@code bytes[from, to)}, which may be one line of a larger
+   * buffer (a block of lines): nothing before {@code from} or from {@code to} on is read.
    *
-   * @param range set to the field's {@code [from, to)} when found
+   * @param range set to the field's {@code [from, to)} when found, as offsets into {@code bytes}
    * @return false when the record has no such field (too few columns, no regex match); the record
    *     is then malformed
    */
-  boolean locate(byte[] record, int length, Range range);
+  boolean locate(byte[] bytes, int from, int to, Range range);
 
   /** The spec this locator was made from, for logs and messages. */
   String spec();

@@ -23,10 +23,10 @@ import org.ipjoin.ip.Utf8Bom;
 public final class CombinedLogLocator implements ClientIpLocator {
 
   @Override
-  public boolean locate(byte[] record, int length, Range range) {
-    int start = Utf8Bom.length(record, length);
+  public boolean locate(byte[] record, int from, int to, Range range) {
+    int start = from + Utf8Bom.length(record, from, to);
     int end = start;
-    while (end < length && record[end] != ' ') {
+    while (end < to && record[end] != ' ') {
       end++;
     }
     if (end == start) {

@@ -28,21 +28,21 @@ public final class DelimitedColumnLocator implements ClientIpLocator {
   }
 
   @Override
-  public boolean locate(byte[] record, int length, Range range) {
-    int from = 0;
+  public boolean locate(byte[] record, int start, int end, Range range) {
+    int from = start;
     // Skip column - 1 separators.
     for (int skipped = 1; skipped < column; skipped++) {
       int i = from;
-      while (i < length && record[i] != separator) {
+      while (i < end && record[i] != separator) {
         i++;
       }
-      if (i == length) {
+      if (i == end) {
         return false;
       }
       from = i + 1;
     }
     int to = from;
-    while (to < length && record[to] != separator) {
+    while (to < end && record[to] != separator) {
       to++;
     }
     // Trimmed like a line of the IP list (ListLineParser): spaces and tabs, and a CR at the end.

@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The map-side join: loads the index once per task in {@link #setup}, then per record finds the
  * client IP bytes ({@link ClientIpLocator}), parses them ({@link IpCodec}, else {@link Ipv6Codec};
- * no String) and looks them up in the index of their family.
+ * no String) and looks them up in the index of their family (see Input, below, for how a call's
+ * records are batched).
  *
  * <p>Families: an IPv4 client is looked up in the IPv4 intervals. An IPv6 client that is
  * IPv4-mapped ({@code ::ffff:a.b.c.d}, {@link Ipv6Codec#mappedIpv4}) is an IPv4 client: looked up,
@@ -38,9 +39,10 @@ import org.slf4j.LoggerFactory;
  * ({@code [2001:db8::1]:443}) must be IPv6; a zone id ({@code fe80::1%eth0}) makes it malformed.
  *
  * <p>Per record, by {@link JoinMode}: {@code match}/{@code nomatch} write the record's bytes
- * unchanged (NullWritable key, so TextOutputFormat writes the value alone); {@code tag} writes the
- * record + TAB + the matching interval's label ({@code 1} without one), the configured unmatched
- * tag, or {@code -} for a malformed record ({@link MatchTags}); {@code count} emits
+ * unchanged (NullWritable key, so TextOutputFormat writes the value alone and a newline);
+ * {@code tag} writes the record + TAB + the matching interval's label ({@code 1} without one),
+ * the configured unmatched tag, or {@code -} for a malformed record ({@link MatchTags});
+ * {@code count} emits
  * ({@link AddressKey} of the address, 1) for listed addresses, summed by Hadoop's LongSumReducer
  * as combiner and {@link IpCountReducer}, or with {@code ipjoin.count.by=label} (label, 1), summed
  * by LongSumReducer as combiner and reducer. A record without a well-formed client IP is counted
@@ -49,9 +51,23 @@ import org.slf4j.LoggerFactory;
  * {@code <output>/malformed/}.
  *
  * <p>Input: one line per call (a {@link Text}, Hadoop's TextInputFormat) or a {@link LineBlock} of
- * lines per call ({@link LineBlockInputFormat}, {@code ipjoin.input.blocks}); each line goes
- * through the same {@link #join} either way, and the per-record counters are added once per call
- * ({@link RecordTally}), so output and counters do not depend on how the input was read.
+ * lines per call ({@link LineBlockInputFormat}, {@code ipjoin.input.blocks}). Either way a call
+ * goes through the same three steps, so output and counters do not depend on how the input was
+ * read: (1) every record's client is found and parsed straight from the input's bytes (a block's
+ * lines are never copied one by one) and the IPv4 keys are looked up together, one
+ * {@link Ipv4Lookup#matchAll} per call, which lets the lookup overlap its probes' cache misses,
+ * the IPv6 ones one by one ({@link ClientBatch}); (2) each record, in input order, gets the one
+ * decision of {@link #join}: counters ({@link RecordTally}, added to Hadoop's once per call),
+ * output, malformed handling; (3) in {@code match}, {@code nomatch} and {@code tag} modes the
+ * call's output lines are written with one {@code context.write} ({@link OutputLines}: a Text of
+ * the lines joined by {@code \n}, which TextOutputFormat writes as exactly the bytes one write per
+ * line would give), so Hadoop's per-record output plumbing is paid per block; a call without
+ * output writes nothing, so LazyOutputFormat still makes no empty part file. {@code count} writes
+ * one (key, 1) per listed record, which the combiner sums. Malformed records go to
+ * MultipleOutputs one by one, as they always did. With blocks, Hadoop's own {@code Map input
+ * records} therefore counts blocks, and in {@code match}, {@code nomatch} and {@code tag} modes
+ * its {@code Map output records} counts the blocks that had output lines (in {@code count} mode
+ * still the (key, 1) records); ipjoin's counters count records either way.
  *
  * <p>When the task fails, {@link #run} records the reason, one line, for the driver to print
  * ({@link TaskFailureLog}); an OutOfMemoryError while loading the index becomes a reason that names
@@ -74,18 +90,19 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   private CountBy countBy;
   private MatchTags tags;
   private ClientIpLocator locator;
-  private final ClientIpLocator.Range range = new ClientIpLocator.Range();
+  /** The clients of the current map call's records, made in setup (it needs the locator). */
+  private ClientBatch batch;
   private boolean writeMalformed;
   /** Made on the first malformed record: most tasks have none and then leave no empty file. */
   private MultipleOutputs<Writable, Writable> malformedOut;
 
-  private final Text tagged = new Text();
-  private final Ipv6Codec.Address address = new Ipv6Codec.Address();
+  /** The output lines of the current map call (match, nomatch, tag), written at its end. */
+  private final OutputLines output = new OutputLines();
   private final AddressKey addressKey = new AddressKey();
   private final Text labelKey = new Text();
   private final LongWritable one = new LongWritable(1);
-  /** The line of a block being joined (a copy: Hadoop's writers and locators take a Text). */
-  private final Text line = new Text();
+  /** A malformed record's bytes, for MultipleOutputs (which takes a Writable). */
+  private final Text malformedRecord = new Text();
   private final RecordTally tally = new RecordTally();
 
   @Override
@@ -95,6 +112,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     countBy = CountBy.fromName(IpJoinKeys.COUNT_BY.get(conf));
     tags = MatchTags.of(conf);
     locator = ClientIpLocators.fromSpec(IpJoinKeys.FORMAT.get(conf));
+    batch = new ClientBatch(locator);
     writeMalformed = IpJoinKeys.MALFORMED_OUTPUT.getBoolean(conf);
     ReadPath readPath = IpJoinKeys.readPath(conf);
     boolean verifyChecksum = IpJoinKeys.VERIFY_CHECKSUM.getBoolean(conf);
@@ -160,55 +178,58 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     }
   }
 
-  /** One line ({@link Text}) or a block of lines ({@link LineBlock}), joined line by line. */
+  /**
+   * One line ({@link Text}) or a block of lines ({@link LineBlock}): every client found and parsed
+   * from the input's bytes, all looked up together ({@link ClientBatch}), then each record joined
+   * in order ({@link #join}); the output lines of the call are written at once.
+   */
   @Override
   protected void map(LongWritable offset, Writable input, Context context)
       throws IOException, InterruptedException {
     try {
       if (input instanceof LineBlock block) {
-        for (int i = 0, n = block.lines(); i < n; i++) {
-          block.line(i, line);
-          join(line, context);
+        int n = block.lines();
+        batch.reset(block.bytes(), n);
+        for (int i = 0; i < n; i++) {
+          batch.add(block.start(i), block.end(i));
         }
       } else {
-        join((Text) input, context);
+        Text line = (Text) input;
+        batch.reset(line.getBytes(), 1);
+        batch.add(0, line.getLength());
+      }
+      batch.lookUp(index, index6);
+      output.clear();
+      for (int i = 0, n = batch.records(); i < n; i++) {
+        join(i, context);
+      }
+      if (!output.isEmpty()) {
+        context.write(NullWritable.get(), output.text());
       }
     } finally {
       tally.flush();
     }
   }
 
-  /** Joins one record: counts it in {@link #tally} and writes what the mode says. */
-  private void join(Text record, Context context) throws IOException, InterruptedException {
+  /**
+   * Joins record {@code record} of {@link #batch}: counts it in {@link #tally} and adds what the
+   * mode says to {@link #output} (count mode writes its key at once, for the combiner).
+   */
+  private void join(int record, Context context) throws IOException, InterruptedException {
     tally.records++;
-    byte[] bytes = record.getBytes();
-    int length = record.getLength();
-    if (!locator.locate(bytes, length, range)) {
+    byte kind = batch.kind(record);
+    if (kind == ClientBatch.MALFORMED) {
       malformed(record, context);
       return;
     }
-    // Brackets hold an IPv6 literal only: "[1.2.3.4]" is not read as IPv4.
-    long key = range.bracketed ? IpCodec.NOT_IPV4 : IpCodec.parseKey(bytes, range.from, range.to);
-    if (key == IpCodec.NOT_IPV4) {
-      if (!Ipv6Codec.parse(bytes, range.from, range.to, address)) {
-        malformed(record, context);
-        return;
-      }
-      long mapped = Ipv6Codec.mappedIpv4(address.hi, address.lo);
-      if (mapped != IpCodec.NOT_IPV4) {
-        key = IpCodec.toKey(mapped) & 0xFFFF_FFFFL;
-      }
-    }
-    boolean v6 = key == IpCodec.NOT_IPV4;
-    int interval;
+    boolean v6 = kind == ClientBatch.IPV6;
+    int interval = batch.interval(record);
+    boolean listed = interval != Ipv4Lookup.NO_MATCH;
     if (v6) {
       tally.recordsV6++;
-      interval = index6.match(Ipv6Codec.toKey(address.hi), Ipv6Codec.toKey(address.lo));
     } else {
       tally.recordsV4++;
-      interval = index.match((int) key);
     }
-    boolean listed = interval != Ipv4Lookup.NO_MATCH;
     if (listed) {
       tally.matched++;
       if (v6) {
@@ -223,21 +244,21 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     switch (mode) {
       case MATCH -> {
         if (listed) {
-          context.write(NullWritable.get(), record);
+          output.add(batch.bytes(), batch.start(record), batch.end(record));
         }
       }
       case NOMATCH -> {
         if (!listed) {
-          context.write(NullWritable.get(), record);
+          output.add(batch.bytes(), batch.start(record), batch.end(record));
         }
       }
       case TAG -> {
-        tags.tag(tagged, bytes, length, labels, labelId(v6, interval));
-        context.write(NullWritable.get(), tagged);
+        output.add(batch.bytes(), batch.start(record), batch.end(record));
+        tags.appendTag(output.text(), labels, labelId(v6, interval));
       }
       case COUNT -> {
         if (listed) {
-          count(v6, (int) key, interval, context);
+          count(record, v6, interval, context);
         }
       }
     }
@@ -251,34 +272,40 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     return v6 ? index6.labelId(interval) : index.labelId(interval);
   }
 
-  /** A listed client: {@code key} is its IPv4 key, or for IPv6 the address is in {@link #address}. */
-  private void count(boolean v6, int key, int interval, Context context)
+  /** A listed client: one (address or label, 1) pair, written at once. */
+  private void count(int record, boolean v6, int interval, Context context)
       throws IOException, InterruptedException {
     if (countBy == CountBy.LABEL) {
       MatchTags.label(labelKey, labels, labelId(v6, interval));
       context.write(labelKey, one);
     } else {
       if (v6) {
-        addressKey.setIpv6(address.hi, address.lo);
+        addressKey.setIpv6(batch.ipv6Hi(record), batch.ipv6Lo(record));
       } else {
-        addressKey.setIpv4(key);
+        addressKey.setIpv4(batch.ipv4Key(record));
       }
       context.write(addressKey, one);
     }
   }
 
-  private void malformed(Text record, Context context) throws IOException, InterruptedException {
+  private void malformed(int record, Context context) throws IOException, InterruptedException {
     tally.malformed++;
+    byte[] bytes = batch.bytes();
+    int start = batch.start(record);
+    int end = batch.end(record);
     if (mode == JoinMode.TAG) {
       // Tag mode keeps its promise of every record: a malformed one is tagged '-'.
-      MatchTags.tagMalformed(tagged, record.getBytes(), record.getLength());
-      context.write(NullWritable.get(), tagged);
+      output.add(bytes, start, end);
+      MatchTags.appendMalformedTag(output.text());
     }
     if (writeMalformed) {
       if (malformedOut == null) {
         malformedOut = new MultipleOutputs<>(context);
       }
-      malformedOut.write(MALFORMED_OUTPUT, NullWritable.get(), record, MALFORMED_BASE_PATH);
+      // One write per record, as MultipleOutputs always wrote them: malformed records are rare.
+      malformedRecord.set(bytes, start, end - start);
+      malformedOut.write(MALFORMED_OUTPUT, NullWritable.get(), malformedRecord,
+          MALFORMED_BASE_PATH);
     }
   }
 

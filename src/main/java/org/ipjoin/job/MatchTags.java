@@ -49,12 +49,12 @@ final class MatchTags {
   }
 
   /**
-   * {@code out} = the record, TAB, the tag of a match with label {@code labelId} (0 for none), or of
-   * no match when {@code labelId} is {@link #NO_MATCH}. Label ids of either family's intervals are
-   * ids of the one dictionary both share ({@link org.ipjoin.index.lookup.IntervalIndex#labels}).
+   * Appends TAB and the tag of a match with label {@code labelId} (0 for none), or of no match when
+   * {@code labelId} is {@link #NO_MATCH}, to {@code out}, which ends with the record. Label ids of
+   * either family's intervals are ids of the one dictionary both share
+   * ({@link org.ipjoin.index.lookup.IntervalIndex#labels}).
    */
-  void tag(Text out, byte[] record, int length, LabelDictionary labels, int labelId) {
-    out.set(record, 0, length);
+  void appendTag(Text out, LabelDictionary labels, int labelId) {
     out.append(TAB, 0, 1);
     if (labelId == NO_MATCH) {
       out.append(unmatched, 0, unmatched.length);
@@ -63,9 +63,8 @@ final class MatchTags {
     }
   }
 
-  /** {@code out} = the record, TAB, {@code -}. */
-  static void tagMalformed(Text out, byte[] record, int length) {
-    out.set(record, 0, length);
+  /** Appends TAB and {@code -} to {@code out}, which ends with a malformed record. */
+  static void appendMalformedTag(Text out) {
     out.append(TAB, 0, 1);
     out.append(MALFORMED, 0, 1);
   }

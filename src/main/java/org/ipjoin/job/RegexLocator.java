@@ -32,13 +32,15 @@ public final class RegexLocator implements ClientIpLocator {
   }
 
   @Override
-  public boolean locate(byte[] record, int length, Range range) {
-    view.wrap(record, length);
+  public boolean locate(byte[] record, int from, int to, Range range) {
+    // The view starts at the record: the pattern sees it alone, as if it were the whole input
+    // (^, $, \b and lookbehind behave the same whatever comes before or after it in the buffer).
+    view.wrap(record, from, to);
     matcher.reset(view);
     if (!matcher.find() || matcher.start(1) < 0) {
       return false;
     }
-    range.setField(record, matcher.start(1), matcher.end(1));
+    range.setField(record, from + matcher.start(1), from + matcher.end(1));
     return true;
   }
 
@@ -47,14 +49,16 @@ public final class RegexLocator implements ClientIpLocator {
     return spec;
   }
 
-  /** A reusable CharSequence over a byte range, one byte per char. */
+  /** A reusable CharSequence over a byte range, one byte per char; index 0 is its first byte. */
   static final class Latin1View implements CharSequence {
     private byte[] bytes = new byte[0];
+    private int offset;
     private int length;
 
-    void wrap(byte[] bytes, int length) {
+    void wrap(byte[] bytes, int from, int to) {
       this.bytes = bytes;
-      this.length = length;
+      this.offset = from;
+      this.length = to - from;
     }
 
     @Override
@@ -67,7 +71,7 @@ public final class RegexLocator implements ClientIpLocator {
       if (index < 0 || index >= length) {
         throw new IndexOutOfBoundsException(index);
       }
-      return (char) (bytes[index] & 0xFF);
+      return (char) (bytes[offset + index] & 0xFF);
     }
 
     @Override
@@ -77,7 +81,7 @@ public final class RegexLocator implements ClientIpLocator {
 
     @Override
     public String toString() {
-      return new String(bytes, 0, length, java.nio.charset.StandardCharsets.ISO_8859_1);
+      return new String(bytes, offset, length, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
   }
 }

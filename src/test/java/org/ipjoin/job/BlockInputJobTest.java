@@ -23,32 +23,38 @@ import org.apache.hadoop.io.compress.GzipCodec;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.ipjoin.BuiltIndexes;
 import org.ipjoin.RealData;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The whole job on the LocalJobRunner, reading its input as blocks of lines ({@code
- * ipjoin.input.blocks=true}) and one line per call ({@code false}, Hadoop's TextInputFormat): over
- * the real logs plus a file of awkward records, in every mode, with one split per file, with many
- * small splits, and over gzip and split bzip2 copies, both give byte-identical output files (part
- * files, the malformed side output, their checksum files) and identical counters, and {@code
- * RECORDS} is the number of lines plain String code finds in the input.
+ * ipjoin.input.blocks=true}: clients parsed from the block's bytes, looked up together, output
+ * lines written in one go) and one line per call ({@code false}, Hadoop's TextInputFormat): over
+ * the real logs plus a file of awkward records and one without any listed client, in every mode,
+ * with the default block size and blocks of 1 to 64 bytes (every line longer than a block), with
+ * one split per file, with many small splits, over gzip (with gzip output) and split bzip2 copies,
+ * both give byte-identical output files (part files, the malformed side output, their
+ * checksum files; the same files, so no part file appears where one line per call writes none)
+ * and identical counters, and {@code RECORDS} is the number of lines plain String code finds in
+ * the input. The inputs and the index are made once for the class: every run only reads them.
  */
 class BlockInputJobTest {
 
-  @TempDir Path dir;
-  private Path index;
-  private Path plain;
-  private long lines;
+  @TempDir static Path dir;
+  private static Path index;
+  private static Path plain;
+  private static long lines;
+  /** Input files; one of them has no listed client. */
+  private static int inputFiles;
 
   /**
    * The list: ipcat's labelled data-centre ranges, plus every third distinct client of the real
    * logs (IPv4 and IPv6) under a label of its own, so that every mode has matches, misses and
    * labels to write.
    */
-  @BeforeEach
-  void writeIndexAndInputs() throws IOException {
+  @BeforeAll
+  static void writeIndexAndInputs() throws IOException {
     Set<String> clients = new LinkedHashSet<>();
     plain = Files.createDirectory(dir.resolve("plain"));
     for (Path log : List.of(RealData.elasticLog(), RealData.basjesLog())) {
@@ -73,11 +79,16 @@ class BlockInputJobTest {
     odd.append("83.149.9.216 ").append("x".repeat(3 << 20)).append("\n");
     odd.append("10.0.0.1").append(time);
     Files.write(plain.resolve("odd.log"), odd.toString().getBytes(StandardCharsets.ISO_8859_1));
+    // No listed client (documentation addresses, which no list holds), one malformed record: in
+    // match mode its task writes no part file, only a malformed one.
+    Files.write(plain.resolve("quiet.log"), List.of("192.0.2.1" + time, "2001:db8:ffff::1" + time,
+        "198.51.100.7" + time + "\r", "- - -" + time, "203.0.113.9" + time));
 
     lines = 0;
     for (Path f : files(plain)) {
       lines += linesOf(Files.readAllBytes(f)).size();
     }
+    inputFiles = files(plain).size();
 
     List<String> list = new ArrayList<>(Files.readAllLines(
         RealData.file("lists/ipcat_datacenters.csv"), StandardCharsets.UTF_8));
@@ -110,7 +121,7 @@ class BlockInputJobTest {
   }
 
   /** A copy of every file of {@link #plain}, compressed with {@code codecClass}. */
-  private Path compressed(Class<? extends CompressionCodec> codecClass) throws IOException {
+  private static Path compressed(Class<? extends CompressionCodec> codecClass) throws IOException {
     CompressionCodec codec = ReflectionUtils.newInstance(codecClass, new Configuration());
     Path out = Files.createDirectory(dir.resolve(codec.getDefaultExtension().substring(1)));
     for (Path f : files(plain)) {
@@ -149,7 +160,7 @@ class BlockInputJobTest {
     return counters;
   }
 
-  private DriverRun run(String name, Path input, List<String> generic, List<String> options)
+  private static DriverRun run(String name, Path input, List<String> generic, List<String> options)
       throws Exception {
     List<String> args = new ArrayList<>();
     for (String d : generic) {
@@ -164,12 +175,15 @@ class BlockInputJobTest {
     return run;
   }
 
+  /** A block size variant meaning: the default, {@code ipjoin.input.block.bytes} not set. */
+  private static final String DEFAULT_SIZE = "default";
+
   /**
-   * Runs the job on the standard path and with blocks (of the default size and of each given
-   * size), and checks that every run wrote the same files and counters.
+   * Runs the job on the standard path and with blocks of each given size ({@link #DEFAULT_SIZE}
+   * or bytes), checks that every run wrote the same files and counters, and returns the files.
    */
-  private void sameWithAndWithoutBlocks(String name, Path input, List<String> generic,
-      List<String> options, String... blockSizes) throws Exception {
+  private static Map<String, String> sameWithAndWithoutBlocks(String name, Path input,
+      List<String> generic, List<String> options, String... blockSizes) throws Exception {
     List<String> off = new ArrayList<>(generic);
     off.add(IpJoinKeys.INPUT_BLOCKS.key() + "=false");
     DriverRun standard = run(name + "-lines", input, off, options);
@@ -177,30 +191,39 @@ class BlockInputJobTest {
     Map<String, Long> expectedCounters = counters(standard);
     assertEquals(lines, expectedCounters.get(IpJoinCounter.RECORDS.name()), name + ": records");
     assertTrue(expectedFiles.keySet().stream().anyMatch(f -> f.startsWith("part-")), name);
+    assertTrue(blockSizes.length > 0, name);
 
-    List<List<String>> variants = new ArrayList<>();
-    variants.add(List.of()); // the default: blocks on, 1 MiB
-    for (String size : blockSizes) {
-      variants.add(List.of(IpJoinKeys.INPUT_BLOCK_BYTES.key() + "=" + size));
-    }
-    for (int v = 0; v < variants.size(); v++) {
-      List<String> variant = variants.get(v);
+    for (int v = 0; v < blockSizes.length; v++) {
       List<String> on = new ArrayList<>(generic);
-      on.addAll(variant);
+      if (!blockSizes[v].equals(DEFAULT_SIZE)) {
+        on.add(IpJoinKeys.INPUT_BLOCK_BYTES.key() + "=" + blockSizes[v]);
+      }
       DriverRun blocks = run(name + "-blocks" + v, input, on, options);
-      assertEquals(expectedFiles, outputFiles(blocks.output()), name + " " + variant + ": files");
-      assertEquals(expectedCounters, counters(blocks), name + " " + variant + ": counters");
+      String variant = name + " blocks of " + blockSizes[v];
+      assertEquals(expectedFiles, outputFiles(blocks.output()), variant + ": files");
+      assertEquals(expectedCounters, counters(blocks), variant + ": counters");
     }
+    return expectedFiles;
+  }
+
+  private static List<String> partFiles(Map<String, String> files) {
+    return files.keySet().stream().filter(f -> f.startsWith("part-")).toList();
   }
 
   @Test
   void everyModeWritesTheSameFilesAndCountersWithAndWithoutBlocks() throws Exception {
-    sameWithAndWithoutBlocks("match", plain, List.of(), List.of("--mode", "match"));
-    sameWithAndWithoutBlocks("nomatch", plain, List.of(), List.of("--mode", "nomatch"));
-    sameWithAndWithoutBlocks("tag", plain, List.of(), List.of("--mode", "tag"), "1", "4096");
-    sameWithAndWithoutBlocks("count", plain, List.of(), List.of("--mode", "count"));
+    // Blocks of 1 to 64 bytes hold one line each, every line longer than the block.
+    Map<String, String> match = sameWithAndWithoutBlocks("match", plain, List.of(),
+        List.of("--mode", "match"), DEFAULT_SIZE, "1");
+    // quiet.log's task has nothing to write: no part file for it, as with one line per call.
+    assertEquals(inputFiles - 1, partFiles(match).size(), match.toString());
+    assertTrue(match.keySet().stream().anyMatch(f -> f.startsWith("malformed/part-m-")
+        && !match.containsKey(f.substring("malformed/".length()))), match.toString());
+    sameWithAndWithoutBlocks("nomatch", plain, List.of(), List.of("--mode", "nomatch"), "64");
+    sameWithAndWithoutBlocks("tag", plain, List.of(), List.of("--mode", "tag"), DEFAULT_SIZE, "7");
+    sameWithAndWithoutBlocks("count", plain, List.of(), List.of("--mode", "count"), "1");
     sameWithAndWithoutBlocks("count-label", plain, List.of(),
-        List.of("--mode", "count", "--count-by", "label"));
+        List.of("--mode", "count", "--count-by", "label"), DEFAULT_SIZE);
   }
 
   @Test
@@ -208,15 +231,24 @@ class BlockInputJobTest {
     // About 16 splits over the plain files, boundaries falling inside lines and line ends.
     List<String> small = List.of("mapreduce.input.fileinputformat.split.maxsize=399991");
     sameWithAndWithoutBlocks("small-tag", plain, small, List.of("--mode", "tag"), "5000");
-    sameWithAndWithoutBlocks("small-count", plain, small, List.of("--mode", "count"));
+    sameWithAndWithoutBlocks("small-count", plain, small, List.of("--mode", "count"),
+        DEFAULT_SIZE);
   }
 
   @Test
-  void gzipAndSplitBzip2InputsGiveTheSameFilesAndCounters() throws Exception {
-    sameWithAndWithoutBlocks("gzip", compressed(GzipCodec.class), List.of(),
-        List.of("--mode", "tag"));
+  void gzipAndSplitBzip2InputsAndGzipOutputGiveTheSameFilesAndCounters() throws Exception {
+    // Gzip in and gzip out: the compressed part files are the same bytes, written one line per
+    // call or one block per call.
+    List<String> gzipOutput = List.of("mapreduce.output.fileoutputformat.compress=true",
+        "mapreduce.output.fileoutputformat.compress.codec=" + GzipCodec.class.getName());
+    Map<String, String> gzip = sameWithAndWithoutBlocks("gzip", compressed(GzipCodec.class),
+        gzipOutput, List.of("--mode", "tag"), DEFAULT_SIZE, "1");
+    List<String> parts = partFiles(gzip);
+    assertEquals(inputFiles, parts.size(), gzip.toString());
+    assertTrue(parts.stream().allMatch(f -> f.endsWith(".gz")), parts.toString());
     // Splits of 32 KiB of compressed input: several bzip2 blocks per file, split apart.
     sameWithAndWithoutBlocks("bzip2", compressed(BZip2Codec.class),
-        List.of("mapreduce.input.fileinputformat.split.maxsize=32768"), List.of("--mode", "tag"));
+        List.of("mapreduce.input.fileinputformat.split.maxsize=32768"), List.of("--mode", "tag"),
+        DEFAULT_SIZE);
   }
 }

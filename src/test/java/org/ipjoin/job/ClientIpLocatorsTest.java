@@ -10,15 +10,23 @@ import org.junit.jupiter.api.Test;
 
 class ClientIpLocatorsTest {
 
-  /** The located field as a String, or null when the locator says there is none. */
+  /** Bytes around the record in the buffer: the locators must read neither. */
+  private static final String BEFORE = "1.1.1.1 LEADING\tGARBAGE,BEFORE START\n";
+
+  /**
+   * The located field as a String, or null when the locator says there is none. The record sits
+   * inside a larger buffer, as a line of a block does.
+   */
   private static String field(String spec, String record) {
-    byte[] bytes = (record + "TRAILING GARBAGE BEYOND LENGTH").getBytes(StandardCharsets.ISO_8859_1);
-    int length = record.length();
+    byte[] bytes = (BEFORE + record + "TRAILING GARBAGE BEYOND LENGTH")
+        .getBytes(StandardCharsets.ISO_8859_1);
+    int from = BEFORE.length();
+    int to = from + record.length();
     ClientIpLocator.Range range = new ClientIpLocator.Range();
-    if (!ClientIpLocators.fromSpec(spec).locate(bytes, length, range)) {
+    if (!ClientIpLocators.fromSpec(spec).locate(bytes, from, to, range)) {
       return null;
     }
-    assertTrue(range.from >= 0 && range.from <= range.to && range.to <= length, range.toString());
+    assertTrue(range.from >= from && range.from <= range.to && range.to <= to, range.toString());
     return new String(bytes, range.from, range.to - range.from, StandardCharsets.ISO_8859_1);
   }
 
@@ -73,9 +81,10 @@ class ClientIpLocatorsTest {
 
   /** The field as located, with {@code bracketed:} in front when brackets were taken off. */
   private static String located(String spec, String record) {
-    byte[] bytes = (record + "]:1 TRAILING").getBytes(StandardCharsets.ISO_8859_1);
+    byte[] bytes = (BEFORE + record + "]:1 TRAILING").getBytes(StandardCharsets.ISO_8859_1);
     ClientIpLocator.Range range = new ClientIpLocator.Range();
-    if (!ClientIpLocators.fromSpec(spec).locate(bytes, record.length(), range)) {
+    int from = BEFORE.length();
+    if (!ClientIpLocators.fromSpec(spec).locate(bytes, from, from + record.length(), range)) {
       return null;
     }
     String text = new String(bytes, range.from, range.to - range.from, StandardCharsets.ISO_8859_1);

@@ -153,11 +153,14 @@ class IpJoinMapperTest {
       blocks.withInput(new LongWritable(lines.get(0).length + 1), rest);
       List<Pair<Writable, Writable>> actual = blocks.run();
 
-      assertEquals(expected.toString(), actual.toString(), mode);
-      assertEquals(expected.size(), actual.size(), mode);
-      for (int i = 0; i < expected.size(); i++) {
-        assertEquals(expected.get(i).getFirst(), actual.get(i).getFirst(), mode + " key " + i);
-        assertEquals(expected.get(i).getSecond(), actual.get(i).getSecond(), mode + " value " + i);
+      if (mode.equals("count")) {
+        // Count mode writes one (key, 1) per listed record either way, for the combiner.
+        assertEquals(expected.toString(), actual.toString(), mode);
+      } else {
+        // One write per line vs one per block: the bytes TextOutputFormat writes are the same.
+        assertEquals(written(expected), written(actual), mode);
+        // The first block (LISTED) has no output line in nomatch mode: no write at all.
+        assertEquals(mode.equals("nomatch") ? 1 : 2, actual.size(), mode + ": writes");
       }
       for (IpJoinCounter c : IpJoinCounter.values()) {
         if (c != IpJoinCounter.INDEX_LOAD_MILLIS) {
@@ -166,6 +169,58 @@ class IpJoinMapperTest {
       }
       assertEquals(lines.size(), count(blocks.getCounters(), IpJoinCounter.RECORDS), mode);
     }
+  }
+
+  @Test
+  void blocksGiveTheOutputOfOneLinePerCallWithEveryLocator() throws Exception {
+    // Records in a block start after other records' bytes: each locator must read its own record
+    // only (a regex anchored with ^, a column count, a bracketed client with a port).
+    List<String> records = List.of("x\t8.8.8.8\tGET", "8.8.8.8\t9.9.9.9\tGET",
+        "y\t[::ffff:203.0.113.7]:443\tPUT", "only-one-column", "z\t[1.1.1.1]\tGET",
+        "\t1.1.1.1 \t");
+    // Each format's tags, read by hand: 1 listed, 0 not, - malformed ([1.1.1.1] is not IPv4).
+    java.util.Map<String, String> tags = java.util.Map.of("tsv:2", "101--1",
+        "regex:^[^\t]*\t\\[?([^\t\\]]+)", "101-1-", "csv:1", "-----1");
+    for (String format : tags.keySet()) {
+      MapDriver<LongWritable, Writable, Writable, Writable> single = driver("tag");
+      single.getConfiguration().set(IpJoinKeys.FORMAT.key(), format);
+      feed(single, records.toArray(new String[0]));
+      List<Pair<Writable, Writable>> expected = single.run();
+
+      MapDriver<LongWritable, Writable, Writable, Writable> blocks = driver("tag");
+      blocks.getConfiguration().set(IpJoinKeys.FORMAT.key(), format);
+      LineBlock block = new LineBlock();
+      for (String record : records) {
+        byte[] bytes = record.getBytes(StandardCharsets.ISO_8859_1);
+        block.append(bytes, bytes.length);
+      }
+      blocks.withInput(new LongWritable(0), block);
+      List<Pair<Writable, Writable>> actual = blocks.run();
+
+      StringBuilder tagged = new StringBuilder();
+      for (int i = 0; i < records.size(); i++) {
+        tagged.append(records.get(i)).append('\t').append(tags.get(format).charAt(i)).append('\n');
+      }
+      assertEquals(tagged.toString(), written(expected), format);
+      assertEquals(tagged.toString(), written(actual), format);
+      for (IpJoinCounter c : IpJoinCounter.values()) {
+        if (c != IpJoinCounter.INDEX_LOAD_MILLIS) {
+          assertEquals(count(single.getCounters(), c), count(blocks.getCounters(), c), format + " " + c);
+        }
+      }
+    }
+  }
+
+  /** What TextOutputFormat writes for these (NullWritable, Text) pairs: each value and a newline. */
+  private static String written(List<Pair<Writable, Writable>> pairs) {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    for (Pair<Writable, Writable> pair : pairs) {
+      assertEquals(NullWritable.get(), pair.getFirst());
+      Text value = (Text) pair.getSecond();
+      bytes.write(value.getBytes(), 0, value.getLength());
+      bytes.write('\n');
+    }
+    return new String(bytes.toByteArray(), StandardCharsets.ISO_8859_1);
   }
 
   @Test
