@@ -112,8 +112,10 @@ class BuildHeapTest {
   /** The launcher passes IPJOIN_JAVA_OPTS to java, as the messages say. */
   @Test
   void theLauncherPassesIpjoinJavaOpts() throws Exception {
-    String script = Files.readString(Path.of(System.getProperty("user.dir"))
-        .resolveSibling("index-tools").resolve("ipindex"));
+    // target/test-classes -> the project directory
+    Path project = Path.of(BuildHeapTest.class.getProtectionDomain().getCodeSource().getLocation()
+        .toURI()).getParent().getParent();
+    String script = Files.readString(project.resolve("index-tools").resolve("ipindex"));
     assertTrue(script.contains("exec java ${IPJOIN_JAVA_OPTS:"), script);
   }
 }
