@@ -251,8 +251,8 @@ class CorruptIndexTest {
         "big-endian", Check.BYTE_ORDER, "expected 1 (little-endian), found 2");
     rejects(path, VALID.copy().putByte(IndexBytes.BYTE_ORDER_OFFSET, 0).fixHeaderCrc(),
         "no-byte-order", Check.BYTE_ORDER);
-    rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, 16).fixHeaderCrc(),
-        "flag-bit-4", Check.FLAGS, "unknown flag bits 0x00000010");
+    rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, 32).fixHeaderCrc(),
+        "flag-bit-5", Check.FLAGS, "unknown flag bits 0x00000020");
     rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, Integer.MIN_VALUE).fixHeaderCrc(),
         "flag-bit-31", Check.FLAGS);
     for (int offset : new int[] {IndexBytes.RESERVED_1_OFFSET, IndexBytes.RESERVED_2_OFFSET, 47, 59}) {
