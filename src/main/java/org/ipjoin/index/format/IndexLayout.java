@@ -59,9 +59,9 @@ import org.ipjoin.index.format.CorruptIndexException.Check;
  *  10 V6_DIRECTORY  i32, 2^bits + 1     with V6
  *  11 V4_BUCKETS    i32, 2 x 65536 + 2  with COMPACT: per /16 bucket its rank (keys before it)
  *                                       and data start, then the key and suffix counts
- *  12 V4_SUFFIXES   u16                 with COMPACT: low 16 bits of each sparse bucket's keys
- *  13 V4_BITMAPS    i64, 1024 per dense with COMPACT: 65536 bits per dense bucket (> 4096 keys)
- *  14 V4_BITMAP_RANKS u16, 128 per dense with COMPACT: bucket keys before each 512 bits
+ *  12 V4_SUFFIXES   u16                 with COMPACT: low 16 bits of the sparse buckets' keys
+ *  13 V4_BITMAPS    i64, 1024 a bitmap  with COMPACT: 65536 bits per dense bucket (> 4096 keys)
+ *  14 V4_BITMAP_RANKS  u16, 128 a bitmap  with COMPACT: bucket keys before each 512 bits
  * </pre>
  *
  * Sections start 64-byte aligned, so a bulk copy into an {@code int[]} on a little-endian CPU is a

@@ -279,9 +279,9 @@ class CorruptIndexTest {
         "one-section", Check.SECTION_DIRECTORY, "section count 1 is not between 2 and 16");
     rejects(path, VALID.copy().putInt(IndexBytes.SECTION_COUNT_OFFSET, 17).fixHeaderCrc(),
         "17-sections", Check.SECTION_DIRECTORY, "section count 17 is not between 2 and 16");
-    rejects(path, FULL.copy().putShort(IndexBytes.entry(5) + IndexBytes.ENTRY_KIND, 11).fixHead(),
+    rejects(path, FULL.copy().putShort(IndexBytes.entry(5) + IndexBytes.ENTRY_KIND, 15).fixHead(),
         "unknown-kind", Check.SECTION_DIRECTORY,
-        "section 5 has kind 11, which this reader does not know (written by a newer ipjoin: upgrade ipjoin)");
+        "section 5 has kind 15, which this reader does not know (written by a newer ipjoin: upgrade ipjoin)");
     rejects(path, FULL.copy().putShort(IndexBytes.entry(2) + IndexBytes.ENTRY_KIND, 2).fixHead(),
         "repeated-kind", Check.SECTION_DIRECTORY, "section 2 (IPv4 interval ends) is out of order or repeated");
     rejects(path, VALID.copy().putShort(IndexBytes.entry(0) + IndexBytes.ENTRY_ITEM_BYTES, 2).fixHead(),
