@@ -17,6 +17,7 @@ import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.list.EmptyIpListException;
 import org.ipjoin.index.list.LabelColumn;
 import org.ipjoin.index.list.MalformedIpListException;
+import org.ipjoin.index.format.KeyLayout;
 import org.ipjoin.index.list.OverlapPolicy;
 
 /**
@@ -43,6 +44,7 @@ public final class IndexBuild {
   private String labels;
   private String overlap;
   private String maxShrink;
+  private String layout;
   private LongConsumer progress = bytes -> { };
 
   IndexBuild(Configuration conf) {
@@ -88,6 +90,17 @@ public final class IndexBuild {
   /** Which entry answers for an address several entries hold: {@code "longest"} (default) or {@code "first"}. */
   public IndexBuild overlap(String policy) {
     this.overlap = policy;
+    return this;
+  }
+
+  /**
+   * How the IPv4 keys are stored: {@code "sorted"} (default; every list) or {@code "compact"}
+   * (single addresses without labels: /16 buckets of 16-bit suffixes or bitmaps, about half the
+   * size and faster lookups; a list with IPv4 blocks, ranges or labels then fails with
+   * {@link IpJoinException#USAGE}).
+   */
+  public IndexBuild layout(String keys) {
+    this.layout = keys;
     return this;
   }
 
@@ -165,6 +178,13 @@ public final class IndexBuild {
     }
     if (maxShrink != null) {
       builder = builder.maxShrink(fraction(maxShrink));
+    }
+    if (layout != null) {
+      try {
+        builder = builder.layout(KeyLayout.fromName(layout));
+      } catch (IllegalArgumentException e) {
+        throw new IpJoinException(IpJoinException.USAGE, "--layout: " + e.getMessage());
+      }
     }
     return builder;
   }

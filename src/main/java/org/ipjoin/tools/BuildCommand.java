@@ -13,8 +13,8 @@ import org.ipjoin.api.IpJoin;
 
 /**
  * {@code ipindex build --input ip.tsv [more.tsv ...] --output ips.ipidx [--labels none|default|N]
- * [--overlap longest|first] [--skip-invalid] [--overwrite] [--max-shrink F] [--allow-empty]
- * [--quiet]}
+ * [--overlap longest|first] [--layout sorted|compact] [--skip-invalid] [--overwrite]
+ * [--max-shrink F] [--allow-empty] [--quiet]}
  *
  * <p>Builds one index of the union of the text lists (addresses, CIDR blocks, ranges, with labels)
  * on any Hadoop FileSystem and publishes it atomically. A malformed line fails the build with
@@ -23,7 +23,9 @@ import org.ipjoin.api.IpJoin;
  * list with no address at all (empty, only blank lines and comments, or every line skipped) fails
  * the build, because in a pipeline that is almost always an upstream failure; {@code --allow-empty}
  * builds the empty index instead. {@code --max-shrink F} refuses to replace an index by one with
- * fewer than (1 - F) times its keys. Exit codes: 0 built; 1 malformed input, list too big for the
+ * fewer than (1 - F) times its keys. {@code --layout compact} stores single IPv4 addresses in
+ * /16 buckets (see {@link org.ipjoin.index.format.KeyLayout}); a list with an IPv4 block, range
+ * or labels is then a usage error. Exit codes: 0 built; 1 malformed input, list too big for the
  * heap, shrink refused or I/O failure (nothing published); 2 usage error, a wrong input (missing, a
  * directory, given twice, the output itself) or output exists.
  */
@@ -34,7 +36,8 @@ final class BuildCommand extends IndexCommand {
 
   BuildCommand() {
     super("build", "--input ip.tsv [more.tsv ...] --output ips.ipidx [--labels none|default|N]"
-        + " [--overlap longest|first] [--skip-invalid] [--overwrite] [--max-shrink F]"
+        + " [--overlap longest|first] [--layout sorted|compact] [--skip-invalid] [--overwrite]"
+        + " [--max-shrink F]"
         + " [--allow-empty] [--quiet]");
   }
 
@@ -56,6 +59,10 @@ final class BuildCommand extends IndexCommand {
             .desc("which entry answers for an address several entries hold: longest (default),"
                 + " the smallest entry (a /24 inside a /8), ties to the earlier line; first, the"
                 + " earliest line. Of identical ranges the earliest line always wins")
+            .build())
+        .addOption(Option.builder().longOpt("layout").hasArg().argName("sorted|compact")
+            .desc("how IPv4 addresses are stored: sorted (default, any list) or compact (single"
+                + " addresses without labels: /16 buckets of 16-bit suffixes or bitmaps)")
             .build())
         .addOption(Option.builder().longOpt("output").hasArg().argName("path")
             .desc("index file to write (any Hadoop FileSystem); never one of the inputs").build())
@@ -87,6 +94,7 @@ final class BuildCommand extends IndexCommand {
     ifGiven(line, "labels", build::labels);
     ifGiven(line, "overlap", build::overlap);
     ifGiven(line, "max-shrink", build::maxShrink);
+    ifGiven(line, "layout", build::layout);
     boolean quiet = line.hasOption("quiet");
     long length = given == null ? 0 : totalLength(given);
     ProgressLine progress = new ProgressLine("ipindex build: read", length,

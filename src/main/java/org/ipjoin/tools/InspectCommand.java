@@ -10,6 +10,7 @@ import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.format.IndexLayout;
 import org.ipjoin.index.format.Section;
 import org.ipjoin.index.lookup.Interval6Index;
+import org.ipjoin.index.lookup.CompactKeySet;
 import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.index.lookup.LabelDictionary;
 import org.ipjoin.index.load.LoadedIndex;
@@ -76,6 +77,12 @@ final class InspectCommand extends IndexCommand {
           s.kind().description, s.count(), s.length(), s.crc());
     }
     System.out.printf("%-14s %,d%n", header.ranges() ? "intervals" : "keys", index.size());
+    if (index instanceof CompactKeySet compact) {
+      int nonEmpty = compact.nonEmptyBuckets();
+      System.out.printf("layout         compact: %,d /16 buckets sparse, %,d dense, %,d empty%n",
+          nonEmpty - compact.denseBuckets(), compact.denseBuckets(),
+          IndexLayout.COMPACT_BUCKETS - nonEmpty);
+    }
     if (index.size() > 0) {
       System.out.printf("range          %s .. %s%n", IpCodec.format(index.start(0)),
           IpCodec.format(index.end(index.size() - 1)));

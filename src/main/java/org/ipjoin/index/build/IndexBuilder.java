@@ -23,6 +23,8 @@ import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.format.IndexWriter;
+import org.ipjoin.index.format.KeyLayout;
+import org.ipjoin.ip.IntervalText;
 import org.ipjoin.index.load.FileSystemLoader;
 
 /**
@@ -59,6 +61,8 @@ public final class IndexBuilder {
   private final OverlapPolicy overlap;
   /** How plain-address lists are read: on how many threads, in what pieces, into what. */
   private final AddressScan addressScan;
+  /** How the IPv4 keys of an exact-address list are stored. */
+  private final KeyLayout layout;
 
   /**
    * How a list of plain addresses is read: by {@link ParallelAddressScan} on {@code threads}
@@ -87,11 +91,11 @@ public final class IndexBuilder {
    */
   public IndexBuilder(boolean skipInvalid, boolean overwrite, boolean allowEmpty) {
     this(skipInvalid, overwrite, allowEmpty, -1, LabelColumn.DEFAULT, OverlapPolicy.LONGEST,
-        AddressScan.DEFAULT);
+        AddressScan.DEFAULT, KeyLayout.SORTED);
   }
 
   private IndexBuilder(boolean skipInvalid, boolean overwrite, boolean allowEmpty, double maxShrink,
-      LabelColumn labels, OverlapPolicy overlap, AddressScan addressScan) {
+      LabelColumn labels, OverlapPolicy overlap, AddressScan addressScan, KeyLayout layout) {
     this.skipInvalid = skipInvalid;
     this.overwrite = overwrite;
     this.allowEmpty = allowEmpty;
@@ -99,23 +103,35 @@ public final class IndexBuilder {
     this.labels = labels;
     this.overlap = overlap;
     this.addressScan = addressScan;
+    this.layout = layout;
+  }
+
+  /**
+   * The same builder, storing the IPv4 keys in {@code layout} (default {@link KeyLayout#SORTED}).
+   * {@link KeyLayout#COMPACT} takes lists of single addresses without labels (IPv6 entries of any
+   * kind are fine); another list fails with {@link InvalidBuildInputException} after it is read.
+   */
+  public IndexBuilder layout(KeyLayout keys) {
+    return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, overlap,
+        addressScan, keys);
   }
 
   /** The same builder, reading plain-address lists as {@code scan} says. */
   IndexBuilder addressScan(AddressScan scan) {
-    return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, overlap, scan);
+    return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, overlap, scan,
+        layout);
   }
 
   /** The same builder, reading labels from {@code column} (default: the column after the entry). */
   public IndexBuilder labels(LabelColumn column) {
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, column, overlap,
-        addressScan);
+        addressScan, layout);
   }
 
   /** The same builder, resolving overlapping entries by {@code policy} (default: longest). */
   public IndexBuilder overlap(OverlapPolicy policy) {
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, policy,
-        addressScan);
+        addressScan, layout);
   }
 
   /**
@@ -129,7 +145,7 @@ public final class IndexBuilder {
       throw new IllegalArgumentException("max shrink must be from 0 to 1, got " + fraction);
     }
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, fraction, labels, overlap,
-        addressScan);
+        addressScan, layout);
   }
 
   /** One list to read: the file system it is on and its path as the user gave it. */
@@ -179,10 +195,10 @@ public final class IndexBuilder {
       this(scanner, content, null, stats, scanned, sorted);
     }
 
-    IndexHeader write(OutputStream out) throws IOException {
-      return content != null ? IndexWriter.write(content, out)
+    IndexHeader write(OutputStream out, KeyLayout layout) throws IOException {
+      return content != null ? IndexWriter.write(content, layout, out)
           : IndexWriter.writeExact(bits, (int) stats.intervals(), scanner.bytes(), scanner.lines(),
-              out);
+              layout, out);
     }
   }
 
@@ -302,8 +318,36 @@ public final class IndexBuilder {
     long scanned = System.nanoTime();
     refuseEmpty(inputs, scanner, scanner.entries().size());
     NormalisedList list = IntervalNormaliser.normalise(scanner.entries(), overlap);
+    if (layout == KeyLayout.COMPACT) {
+      refuseForCompact(inputs, list);
+    }
     return new Read(scanner, contentOf(list, scanner.bytes(), scanner.lines()), list.stats(),
         scanned, System.nanoTime());
+  }
+
+  /**
+   * The compact layout stores single IPv4 addresses without labels; a list with an IPv4 block or
+   * range wider than one address, or with labels, fails before anything is written, naming the
+   * first such interval.
+   */
+  private static void refuseForCompact(List<ListFile> inputs, NormalisedList list)
+      throws InvalidBuildInputException {
+    String what = null;
+    for (int i = 0; i < list.size() && what == null; i++) {
+      if (list.startKey(i) != list.endKey(i)) {
+        what = "an IPv4 block or range (" + IntervalText.format(list.startKey(i), list.endKey(i))
+            + ")";
+      }
+    }
+    if (what == null && list.hasLabels()) {
+      what = "labels";
+    }
+    if (what != null) {
+      throw new InvalidBuildInputException(String.join(", ",
+          inputs.stream().map(l -> l.path().toString()).toList()) + ": --layout compact stores"
+          + " single IPv4 addresses without labels, and the list has " + what
+          + "; build it with --layout sorted");
+    }
   }
 
   private static int expectedLines(long totalBytes) {
@@ -378,7 +422,7 @@ public final class IndexBuilder {
       try {
         IndexHeader header;
         try (OutputStream out = s.writeFs.create(temp, false, WRITE_BUFFER_BYTES)) {
-          header = s.read.write(out);
+          header = s.read.write(out, layout);
         }
         // Checked without keeping the keys: the list's keys are still held, and a second copy
         // of 472 M keys (1.9 GB) is what ran a default 4 GB heap out of memory.

@@ -41,6 +41,10 @@ public class CorruptIndexException extends IOException {
     LABEL_IDS("label ids"),
     LABELS("label dictionary"),
     LOOKUP_DIRECTORY("lookup directory"),
+    BUCKETS("compact bucket directory"),
+    SUFFIXES("compact bucket suffixes"),
+    BITMAPS("compact bucket bitmaps"),
+    BITMAP_RANKS("compact bitmap ranks"),
     IDENTITY("index identity");
 
     public final String description;

@@ -14,9 +14,17 @@ package org.ipjoin.index.format;
  * @param labelEnds label end offsets ({@code [0]} = 0), or null without labels
  * @param labelBytes the labels' UTF-8 bytes, or null without labels
  * @param v6 the IPv6 intervals, or null when the file has none
+ * @param compact the IPv4 keys in the compact layout, or null (then {@code starts} holds them)
  */
 public record DecodedIndex(IndexHeader header, int[] starts, int[] ends, int[] labelIds,
-    int[] directory, int directoryBits, int[] labelEnds, byte[] labelBytes, V6 v6) {
+    int[] directory, int directoryBits, int[] labelEnds, byte[] labelBytes, V6 v6,
+    Compact compact) {
+
+  /** An index in the sorted layout. */
+  public DecodedIndex(IndexHeader header, int[] starts, int[] ends, int[] labelIds,
+      int[] directory, int directoryBits, int[] labelEnds, byte[] labelBytes, V6 v6) {
+    this(header, starts, ends, labelIds, directory, directoryBits, labelEnds, labelBytes, v6, null);
+  }
 
   /** An index without IPv6 intervals. */
   public DecodedIndex(IndexHeader header, int[] starts, int[] ends, int[] labelIds,
@@ -34,4 +42,15 @@ public record DecodedIndex(IndexHeader header, int[] starts, int[] ends, int[] l
    * @param directoryBits its bits
    */
   public record V6(long[] starts, long[] ends, int[] labelIds, int[] directory, int directoryBits) {}
+
+  /**
+   * The checked compact sections ({@link IndexLayout#FLAG_COMPACT}). Columns served from a
+   * mapping are null, as above; the bucket directory is always here.
+   *
+   * @param buckets {@code V4_BUCKETS}: rank and data start per /16 bucket, then key and suffix count
+   * @param suffixes {@code V4_SUFFIXES}, u16 values
+   * @param bitmaps {@code V4_BITMAPS}
+   * @param ranks {@code V4_BITMAP_RANKS}, u16 values
+   */
+  public record Compact(int[] buckets, short[] suffixes, long[] bitmaps, short[] ranks) {}
 }

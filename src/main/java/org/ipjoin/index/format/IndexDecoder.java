@@ -64,6 +64,10 @@ public final class IndexDecoder {
   private long[] ends6;
   private int[] labelIds6;
   private int[] directory6;
+  /** The compact sections' decoder, with {@link IndexLayout#FLAG_COMPACT}. */
+  private final CompactDecoder compact;
+  /** True while in one of the compact sections after the bucket directory. */
+  private boolean inCompactColumn;
 
   private IndexDecoder(IndexHeader header, String file, boolean verifyChecksums, LoadTrust trust,
       boolean inPlace, IntBuffer mappedStarts, LongBuffer mappedStarts6) {
@@ -84,6 +88,8 @@ public final class IndexDecoder {
     this.end = header.fileLength();
     this.position = IndexLayout.HEADER_SIZE + (long) sections.size() * IndexLayout.ENTRY_SIZE;
     this.current = -1;
+    this.compact = header.compact()
+        ? new CompactDecoder(header, file, verifyChecksums, checkContent, !inPlace) : null;
   }
 
   /** A decoder that copies every section to the heap. */
@@ -239,7 +245,9 @@ public final class IndexDecoder {
 
   /** Hands whole values to the current section's decoder. */
   private void feed(ByteBuffer values) throws CorruptIndexException {
-    if (keyColumn != null) {
+    if (inCompactColumn) {
+      compact.accept(values);
+    } else if (keyColumn != null) {
       keyColumn.accept(values);
     } else {
       column.accept(values);
@@ -276,9 +284,18 @@ public final class IndexDecoder {
   private void open(Section s) {
     boolean retain = !inPlace && (keepStarts || s.kind() != SectionKind.V4_STARTS);
     skipping = inPlace && !checkContent && !verifyChecksums && servedFromMapping(s.kind());
+    inCompactColumn = false;
     if (skipping) {
       column = null;
       keyColumn = null;
+      return;
+    }
+    if (s.kind() == SectionKind.V4_SUFFIXES || s.kind() == SectionKind.V4_BITMAPS
+        || s.kind() == SectionKind.V4_BITMAP_RANKS) {
+      column = null;
+      keyColumn = null;
+      inCompactColumn = true;
+      compact.open(s);
       return;
     }
     keyColumn = switch (s.kind()) {
@@ -303,6 +320,9 @@ public final class IndexDecoder {
       case V6_LABEL_IDS -> new ColumnDecoder.LabelIds(s, file, verifyChecksums, retain,
           header.labelCount());
       case V6_DIRECTORY -> new ColumnDecoder.Directory(s, file, verifyChecksums, directory6);
+      // Checked whole, against the header and the section sizes, by the CompactDecoder.
+      case V4_BUCKETS -> new ColumnDecoder.Unchecked(s, file, verifyChecksums, true);
+      case V4_SUFFIXES, V4_BITMAPS, V4_BITMAP_RANKS -> null;
     };
     if (s.kind() == SectionKind.LABEL_BYTES) {
       labelBytes = new byte[(int) s.count()];
@@ -320,7 +340,8 @@ public final class IndexDecoder {
   /** The interval columns, which {@code mmap-direct} serves from the mapping instead of copying. */
   private static boolean servedFromMapping(SectionKind kind) {
     return switch (kind) {
-      case V4_STARTS, V4_ENDS, V4_LABEL_IDS, V6_STARTS, V6_ENDS, V6_LABEL_IDS -> true;
+      case V4_STARTS, V4_ENDS, V4_LABEL_IDS, V6_STARTS, V6_ENDS, V6_LABEL_IDS, V4_SUFFIXES,
+          V4_BITMAPS, V4_BITMAP_RANKS -> true;
       default -> false;
     };
   }
@@ -328,6 +349,16 @@ public final class IndexDecoder {
   private void finishSection(Section s) throws CorruptIndexException {
     if (skipping) {
       skipping = false;
+      return;
+    }
+    if (inCompactColumn) {
+      inCompactColumn = false;
+      compact.finishSection();
+      return;
+    }
+    if (s.kind() == SectionKind.V4_BUCKETS) {
+      compact.buckets(column.finish());
+      column = null;
       return;
     }
     if (!checkContent) {
@@ -354,6 +385,7 @@ public final class IndexDecoder {
       case V6_ENDS -> ends6 = keyColumn.finish();
       case V6_LABEL_IDS -> labelIds6 = column.finish();
       case V6_DIRECTORY -> column.finish();
+      default -> throw new IllegalStateException(s.kind() + " is finished above");
     }
     column = null;
     keyColumn = null;
@@ -375,6 +407,7 @@ public final class IndexDecoder {
       case V6_ENDS -> ends6 = keyColumn.finish();
       case V6_LABEL_IDS -> labelIds6 = column.finish();
       case V6_DIRECTORY -> directory6 = column.finish();
+      default -> throw new IllegalStateException(s.kind() + " is finished above");
     }
     column = null;
     keyColumn = null;
@@ -411,6 +444,6 @@ public final class IndexDecoder {
     DecodedIndex.V6 v6 = header.v6() ? new DecodedIndex.V6(starts6, ends6, labelIds6, directory6,
         header.v6DirectoryBits()) : null;
     return new DecodedIndex(header, starts, ends, labelIds, directory, directoryBits, labelEnds,
-        labelBytes, v6);
+        labelBytes, v6, compact == null ? null : compact.finish());
   }
 }

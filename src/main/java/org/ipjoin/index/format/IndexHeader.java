@@ -12,9 +12,21 @@ import java.util.List;
  *     whole content)
  * @param sourceBytes size of the text list(s) the index was built from
  * @param sourceLines lines in them
+ * @param compactKeys the IPv4 keys of a compact index ({@link IndexLayout#FLAG_COMPACT}), else 0
  */
 public record IndexHeader(int flags, List<Section> sections, int directoryCrc, long sourceBytes,
-    long sourceLines) {
+    long sourceLines, long compactKeys) {
+
+  /** A header without the compact layout. */
+  public IndexHeader(int flags, List<Section> sections, int directoryCrc, long sourceBytes,
+      long sourceLines) {
+    this(flags, sections, directoryCrc, sourceBytes, sourceLines, 0);
+  }
+
+  /** True when the IPv4 keys take the compact layout ({@code V4_BUCKETS} and the rest). */
+  public boolean compact() {
+    return (flags & IndexLayout.FLAG_COMPACT) != 0;
+  }
 
   public boolean ranges() {
     return (flags & IndexLayout.FLAG_RANGES) != 0;
@@ -46,7 +58,7 @@ public record IndexHeader(int flags, List<Section> sections, int directoryCrc, l
 
   /** IPv4 intervals (addresses, for an exact-address list). */
   public long intervalCount() {
-    return section(SectionKind.V4_STARTS).count();
+    return compact() ? compactKeys : section(SectionKind.V4_STARTS).count();
   }
 
   /** IPv6 intervals (0 without IPv6 sections). */
@@ -66,9 +78,9 @@ public record IndexHeader(int flags, List<Section> sections, int directoryCrc, l
     return ends == null ? 0 : (int) (ends.count() - 1);
   }
 
-  /** Bits of the address prefix the lookup directory is indexed by. */
+  /** Bits of the address prefix the lookup directory is indexed by (16, the buckets, if compact). */
   public int directoryBits() {
-    return IndexLayout.directoryBits(section(SectionKind.V4_DIRECTORY).count());
+    return compact() ? 16 : IndexLayout.directoryBits(section(SectionKind.V4_DIRECTORY).count());
   }
 
   /** Bits of the IPv6 lookup directory (0 without IPv6 sections). */

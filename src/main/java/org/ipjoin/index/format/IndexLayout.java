@@ -23,12 +23,16 @@ import org.ipjoin.index.format.CorruptIndexException.Check;
  *                               section), bit 1 LABELS (V4_LABEL_IDS, LABEL_ENDS, LABEL_BYTES,
  *                               and V6_LABEL_IDS with V6), bit 2 V6 (IPv6 intervals: V6_STARTS,
  *                               V6_DIRECTORY), bit 3 V6_RANGES (IPv6 intervals wider than one
- *                               address: V6_ENDS; only with V6); other bits 0
+ *                               address: V6_ENDS; only with V6), bit 4 COMPACT (exact IPv4
+ *                               keys in /16 buckets: V4_BUCKETS, V4_SUFFIXES, V4_BITMAPS,
+ *                               V4_BITMAP_RANKS instead of V4_STARTS, V4_DIRECTORY; not with
+ *                               RANGES or LABELS); other bits 0
  *     16     4  SECTION_COUNT   u32, entries in the section directory (2 .. 16)
  *     20     4  DIRECTORY_CRC   u32, CRC32C of the section directory's bytes
  *     24     8  SOURCE_BYTES    u64, size of the text list(s) the index was built from
  *     32     8  SOURCE_LINES    u64, lines in them
- *     40    20  (reserved)      0
+ *     40     8  KEY_COUNT       u64, with COMPACT: the IPv4 keys (at most 2^31 - 1); else 0
+ *     48    12  (reserved)      0
  *     60     4  HEADER_CRC      u32, CRC32C of bytes 0..59
  *
  * section directory, at byte 64: SECTION_COUNT entries of 32 bytes
@@ -47,16 +51,21 @@ import org.ipjoin.index.format.CorruptIndexException.Check;
  *
  * sections: each at its OFFSET; the bytes between sections are zero padding, never read; the
  * file ends at the end of the last section. Kinds (SectionKind), in file order:
- *   1 V4_STARTS     i32 keys            always (count 0 without IPv4 intervals)
+ *   1 V4_STARTS     i32 keys            without COMPACT (count 0 without IPv4 intervals)
  *   2 V4_ENDS       i32 keys            with RANGES
  *   3 V4_LABEL_IDS  i32                 with LABELS
- *   4 V4_DIRECTORY  i32, 2^bits + 1     always
+ *   4 V4_DIRECTORY  i32, 2^bits + 1     without COMPACT
  *   5 LABEL_ENDS    i32, labels + 1     with LABELS
  *   6 LABEL_BYTES   u8                  with LABELS
  *   7 V6_STARTS     i64 hi, i64 lo keys with V6
  *   8 V6_ENDS       i64 hi, i64 lo keys with V6_RANGES
  *   9 V6_LABEL_IDS  i32                 with V6 and LABELS
  *  10 V6_DIRECTORY  i32, 2^bits + 1     with V6
+ *  11 V4_BUCKETS    i32, 2 x 65536 + 2  with COMPACT: per /16 bucket its rank (keys before it)
+ *                                       and data start, then the key and suffix counts
+ *  12 V4_SUFFIXES   u16                 with COMPACT: low 16 bits of the sparse buckets' keys
+ *  13 V4_BITMAPS    i64, 1024 a bitmap  with COMPACT: 65536 bits per dense bucket (> 4096 keys)
+ *  14 V4_BITMAP_RANKS  u16, 128 a bitmap  with COMPACT: bucket keys before each 512 bits
  * </pre>
  *
  * Sections start 64-byte aligned, so a bulk copy into an {@code int[]} on a little-endian CPU is a
@@ -80,7 +89,7 @@ import org.ipjoin.index.format.CorruptIndexException.Check;
  * section while reading: the section checksum (unless switched off), starts strictly increasing,
  * each end between its start and the next start, label ids within the dictionary, label offsets
  * non-decreasing and within the bytes, and the stored lookup directory equal to the one the starts
- * give; the same for the IPv6 sections. Magic and version come first so that the most useful message ("not an index", "written by
+ * give; the same for the IPv6 sections; then the compact sections (see {@link #FLAG_COMPACT}). Magic and version come first so that the most useful message ("not an index", "written by
  * a newer ipjoin") wins. A new kind of data (IPv6 intervals) is a new section kind, not a new
  * version.
  */
@@ -96,7 +105,31 @@ public final class IndexLayout {
   public static final int FLAG_V6 = 1 << 2;
   /** Some IPv6 interval is wider than one address: {@code V6_ENDS}. Only with {@link #FLAG_V6}. */
   public static final int FLAG_V6_RANGES = 1 << 3;
-  static final int KNOWN_FLAGS = FLAG_RANGES | FLAG_LABELS | FLAG_V6 | FLAG_V6_RANGES;
+  /**
+   * The compact layout of an exact IPv4 list: the keys in their 65,536 /16 buckets, a sparse bucket
+   * (at most {@value #MAX_SPARSE_KEYS} keys) as its sorted u16 suffixes ({@code V4_SUFFIXES}), a
+   * dense one as a bitmap of 65,536 bits ({@code V4_BITMAPS}) with a u16 rank per 512 bits
+   * ({@code V4_BITMAP_RANKS}), and a directory of both ({@code V4_BUCKETS}); the key count is in
+   * the header ({@link #KEY_COUNT_OFFSET}). Replaces {@code V4_STARTS} and {@code V4_DIRECTORY};
+   * never with {@link #FLAG_RANGES} or {@link #FLAG_LABELS}.
+   */
+  public static final int FLAG_COMPACT = 1 << 4;
+  static final int KNOWN_FLAGS = FLAG_RANGES | FLAG_LABELS | FLAG_V6 | FLAG_V6_RANGES | FLAG_COMPACT;
+
+  /** Buckets of the compact layout: one per /16 prefix. */
+  public static final int COMPACT_BUCKETS = 1 << 16;
+  /** A bucket with more keys is dense: its bitmap (8 KiB) is then smaller than its suffixes. */
+  public static final int MAX_SPARSE_KEYS = 4096;
+  /** i64 words of a dense bucket's bitmap. */
+  public static final int BITMAP_WORDS = COMPACT_BUCKETS / 64;
+  /** Words per entry of {@code V4_BITMAP_RANKS}: 512 bits, one cache line. */
+  public static final int RANK_BLOCK_WORDS = 8;
+  /** {@code V4_BITMAP_RANKS} entries per dense bucket. */
+  public static final int RANKS_PER_BITMAP = BITMAP_WORDS / RANK_BLOCK_WORDS;
+  /** {@code V4_BUCKETS} entries: rank and data start per bucket, then key count and suffix count. */
+  public static final int BUCKET_ENTRIES = 2 * COMPACT_BUCKETS + 2;
+  /** Keys of a compact index at most: ranks are non-negative {@code int}s. */
+  public static final long MAX_COMPACT_KEYS = Integer.MAX_VALUE;
 
   static final int MAGIC_OFFSET = 0;
   static final int VERSION_OFFSET = 8;
@@ -107,8 +140,10 @@ public final class IndexLayout {
   static final int DIRECTORY_CRC_OFFSET = 20;
   static final int SOURCE_BYTES_OFFSET = 24;
   static final int SOURCE_LINES_OFFSET = 32;
-  static final int RESERVED_2_OFFSET = 40;
-  static final int RESERVED_2_LENGTH = 20;
+  /** u64: the keys of a compact index ({@link #FLAG_COMPACT}); 0 otherwise. */
+  static final int KEY_COUNT_OFFSET = 40;
+  static final int RESERVED_2_OFFSET = 48;
+  static final int RESERVED_2_LENGTH = 12;
   static final int HEADER_CRC_OFFSET = 60;
   public static final int HEADER_SIZE = 64;
 
@@ -235,27 +270,42 @@ public final class IndexLayout {
    */
   public static List<Section> layOut(long intervals, boolean ranges, boolean labels, long labelCount,
       long labelBytes, long v6Intervals, boolean v6Ranges, int[] crcs) {
-    return layOut(intervals, ranges, labels, labelCount, labelBytes, v6Intervals, v6Ranges,
+    return layOut(intervals, ranges, labels, labelCount, labelBytes, v6Intervals, v6Ranges, null,
+        crcs);
+  }
+
+  /**
+   * As {@link #layOut(long, boolean, boolean, long, long, long, boolean, int[])}; with
+   * {@code compact} (not null) the IPv4 keys take the compact layout of that shape instead of
+   * {@code V4_STARTS} and {@code V4_DIRECTORY}.
+   */
+  public static List<Section> layOut(long intervals, boolean ranges, boolean labels, long labelCount,
+      long labelBytes, long v6Intervals, boolean v6Ranges, CompactShape compact, int[] crcs) {
+    return layOut(intervals, ranges, labels, labelCount, labelBytes, v6Intervals, v6Ranges, compact,
         directoryBitsFor(intervals), directoryBitsFor(Math.max(0, v6Intervals)), crcs);
   }
 
   /**
-   * As {@link #layOut(long, boolean, boolean, long, long, long, boolean, int[])}, with lookup
-   * directories of {@code directoryBits} (IPv4) and {@code v6DirectoryBits} (IPv6).
+   * As {@link #layOut(long, boolean, boolean, long, long, long, boolean, CompactShape, int[])},
+   * with lookup directories of {@code directoryBits} (IPv4) and {@code v6DirectoryBits} (IPv6).
    */
   static List<Section> layOut(long intervals, boolean ranges, boolean labels, long labelCount,
-      long labelBytes, long v6Intervals, boolean v6Ranges, int directoryBits, int v6DirectoryBits,
-      int[] crcs) {
+      long labelBytes, long v6Intervals, boolean v6Ranges, CompactShape compact, int directoryBits,
+      int v6DirectoryBits, int[] crcs) {
     boolean v6 = v6Intervals >= 0;
     List<SectionKind> kinds = new ArrayList<>();
-    kinds.add(SectionKind.V4_STARTS);
+    if (compact == null) {
+      kinds.add(SectionKind.V4_STARTS);
+    }
     if (ranges) {
       kinds.add(SectionKind.V4_ENDS);
     }
     if (labels) {
       kinds.add(SectionKind.V4_LABEL_IDS);
     }
-    kinds.add(SectionKind.V4_DIRECTORY);
+    if (compact == null) {
+      kinds.add(SectionKind.V4_DIRECTORY);
+    }
     if (labels) {
       kinds.add(SectionKind.LABEL_ENDS);
       kinds.add(SectionKind.LABEL_BYTES);
@@ -270,6 +320,10 @@ public final class IndexLayout {
       }
       kinds.add(SectionKind.V6_DIRECTORY);
     }
+    if (compact != null) {
+      kinds.addAll(List.of(SectionKind.V4_BUCKETS, SectionKind.V4_SUFFIXES, SectionKind.V4_BITMAPS,
+          SectionKind.V4_BITMAP_RANKS));
+    }
     List<Section> sections = new ArrayList<>();
     long at = HEADER_SIZE + (long) kinds.size() * ENTRY_SIZE;
     for (SectionKind kind : kinds) {
@@ -280,6 +334,10 @@ public final class IndexLayout {
         case LABEL_BYTES -> labelBytes;
         case V6_STARTS, V6_ENDS, V6_LABEL_IDS -> v6Intervals;
         case V6_DIRECTORY -> directoryEntries(v6DirectoryBits);
+        case V4_BUCKETS -> BUCKET_ENTRIES;
+        case V4_SUFFIXES -> compact.sparseKeys();
+        case V4_BITMAPS -> (long) BITMAP_WORDS * compact.denseBuckets();
+        case V4_BITMAP_RANKS -> (long) RANKS_PER_BITMAP * compact.denseBuckets();
       };
       Section s = new Section(kind, count, align(at), crcs[kind.ordinal()]);
       sections.add(s);
@@ -311,6 +369,7 @@ public final class IndexLayout {
     b.putInt(DIRECTORY_CRC_OFFSET, crc(b, HEADER_SIZE, directoryEnd));
     b.putLong(SOURCE_BYTES_OFFSET, header.sourceBytes());
     b.putLong(SOURCE_LINES_OFFSET, header.sourceLines());
+    b.putLong(KEY_COUNT_OFFSET, header.compactKeys());
     b.putInt(HEADER_CRC_OFFSET, crc(b, 0, HEADER_CRC_OFFSET));
     return b;
   }
@@ -318,10 +377,16 @@ public final class IndexLayout {
   /** The header an encoded head decodes to, with the directory CRC filled in. */
   public static IndexHeader describe(int flags, List<Section> sections, long sourceBytes,
       long sourceLines) {
-    IndexHeader draft = new IndexHeader(flags, sections, 0, sourceBytes, sourceLines);
+    return describe(flags, sections, sourceBytes, sourceLines, 0);
+  }
+
+  /** As {@link #describe(int, List, long, long)}, with the key count of a compact index. */
+  public static IndexHeader describe(int flags, List<Section> sections, long sourceBytes,
+      long sourceLines, long compactKeys) {
+    IndexHeader draft = new IndexHeader(flags, sections, 0, sourceBytes, sourceLines, compactKeys);
     ByteBuffer head = encodeHead(draft);
     return new IndexHeader(flags, sections, head.getInt(DIRECTORY_CRC_OFFSET), sourceBytes,
-        sourceLines);
+        sourceLines, compactKeys);
   }
 
   /**
@@ -364,14 +429,27 @@ public final class IndexLayout {
     int flags = b.getInt(FLAGS_OFFSET);
     if ((flags & ~KNOWN_FLAGS) != 0) {
       throw new CorruptIndexException(file, Check.FLAGS, "unknown flag bits " + hex(flags & ~KNOWN_FLAGS)
-          + " (known: 0x1 ranges, 0x2 labels, 0x4 IPv6, 0x8 IPv6 ranges); written by a newer ipjoin?");
+          + " (known: 0x1 ranges, 0x2 labels, 0x4 IPv6, 0x8 IPv6 ranges, 0x10 compact);"
+          + " written by a newer ipjoin?");
+    }
+    if ((flags & FLAG_COMPACT) != 0 && (flags & (FLAG_RANGES | FLAG_LABELS)) != 0) {
+      throw new CorruptIndexException(file, Check.FLAGS,
+          "flag 0x10 (compact) is set with flag 0x1 (ranges) or 0x2 (labels)");
     }
     if ((flags & FLAG_V6_RANGES) != 0 && (flags & FLAG_V6) == 0) {
       throw new CorruptIndexException(file, Check.FLAGS,
           "flag 0x8 (IPv6 ranges) is set without flag 0x4 (IPv6)");
     }
-    if (b.get(RESERVED_1_OFFSET) != 0 || !zero(b, RESERVED_2_OFFSET, RESERVED_2_LENGTH)) {
-      throw new CorruptIndexException(file, Check.RESERVED, "bytes 11 and 40-59 must be 0");
+    boolean compact = (flags & FLAG_COMPACT) != 0;
+    if (b.get(RESERVED_1_OFFSET) != 0 || !zero(b, RESERVED_2_OFFSET, RESERVED_2_LENGTH)
+        || (!compact && b.getLong(KEY_COUNT_OFFSET) != 0)) {
+      throw new CorruptIndexException(file, Check.RESERVED, compact ? "bytes 11 and 48-59 must be 0"
+          : "bytes 11 and 40-59 must be 0 (40-47 hold a key count only with flag 0x10, compact)");
+    }
+    long compactKeys = b.getLong(KEY_COUNT_OFFSET);
+    if (compactKeys < 0 || compactKeys > MAX_COMPACT_KEYS) {
+      throw directory(file, "the header's key count " + Long.toUnsignedString(compactKeys)
+          + " is more than a compact index holds (" + MAX_COMPACT_KEYS + ")");
     }
     List<Section> sections = decodeDirectory(b, available, flags, fileLength, file);
     long end = sections.get(sections.size() - 1).end();
@@ -380,7 +458,7 @@ public final class IndexLayout {
           + end + "; the file is " + fileLength + " bytes" + (fileLength < end ? " (truncated?)" : ""));
     }
     return new IndexHeader(flags, List.copyOf(sections), b.getInt(DIRECTORY_CRC_OFFSET),
-        b.getLong(SOURCE_BYTES_OFFSET), b.getLong(SOURCE_LINES_OFFSET));
+        b.getLong(SOURCE_BYTES_OFFSET), b.getLong(SOURCE_LINES_OFFSET), compactKeys);
   }
 
   private static List<Section> decodeDirectory(ByteBuffer b, int available, int flags,
@@ -441,12 +519,33 @@ public final class IndexLayout {
       throws CorruptIndexException {
     boolean ranges = (flags & FLAG_RANGES) != 0;
     boolean labels = (flags & FLAG_LABELS) != 0;
-    Section starts = require(sections, SectionKind.V4_STARTS, true, file);
+    boolean compact = (flags & FLAG_COMPACT) != 0;
+    Section starts = require(sections, SectionKind.V4_STARTS, !compact, file);
     Section ends = require(sections, SectionKind.V4_ENDS, ranges, file);
     Section ids = require(sections, SectionKind.V4_LABEL_IDS, labels, file);
-    Section dir = require(sections, SectionKind.V4_DIRECTORY, true, file);
+    Section dir = require(sections, SectionKind.V4_DIRECTORY, !compact, file);
     Section labelEnds = require(sections, SectionKind.LABEL_ENDS, labels, file);
     require(sections, SectionKind.LABEL_BYTES, labels, file);
+    checkV6SectionSet(sections, flags, file);
+    checkCompactSectionSet(sections, compact, file);
+    if (!compact) {
+      checkIntervalCounts(starts, ends, ids, file);
+    }
+    if (labelEnds != null && (labelEnds.count() < 1 || labelEnds.count() > Integer.MAX_VALUE)) {
+      throw directory(file, "the label offsets section has " + labelEnds.count() + " entries");
+    }
+    // After every other directory check: the sizes are a check of their own.
+    if (dir != null) {
+      checkDirectorySize(dir.count(), "", file);
+    }
+    Section dir6 = require(sections, SectionKind.V6_DIRECTORY, (flags & FLAG_V6) != 0, file);
+    if (dir6 != null) {
+      checkDirectorySize(dir6.count(), "IPv6 ", file);
+    }
+  }
+
+  private static void checkIntervalCounts(Section starts, Section ends, Section ids, String file)
+      throws CorruptIndexException {
     long n = starts.count();
     if (n > (1L << 32)) {
       throw directory(file, n + " IPv4 intervals are impossible (at most 2^32)");
@@ -454,15 +553,32 @@ public final class IndexLayout {
     if ((ends != null && ends.count() != n) || (ids != null && ids.count() != n)) {
       throw directory(file, "the interval sections disagree on the interval count (" + n + ")");
     }
-    if (labelEnds != null && (labelEnds.count() < 1 || labelEnds.count() > Integer.MAX_VALUE)) {
-      throw directory(file, "the label offsets section has " + labelEnds.count() + " entries");
+  }
+
+  /**
+   * The compact sections: all four or none; the bucket directory of its fixed size, the bitmaps
+   * whole, one rank entry per 512 bits of them. How many buckets are dense, and whether the
+   * counts agree with the directory's, only the content tells (checked while reading it).
+   */
+  private static void checkCompactSectionSet(List<Section> sections, boolean compact, String file)
+      throws CorruptIndexException {
+    Section buckets = require(sections, SectionKind.V4_BUCKETS, compact, file);
+    require(sections, SectionKind.V4_SUFFIXES, compact, file);
+    Section bitmaps = require(sections, SectionKind.V4_BITMAPS, compact, file);
+    Section ranks = require(sections, SectionKind.V4_BITMAP_RANKS, compact, file);
+    if (!compact) {
+      return;
     }
-    checkV6SectionSet(sections, flags, file);
-    // After every other directory check: the sizes are a check of their own.
-    checkDirectorySize(dir.count(), "", file);
-    Section dir6 = require(sections, SectionKind.V6_DIRECTORY, (flags & FLAG_V6) != 0, file);
-    if (dir6 != null) {
-      checkDirectorySize(dir6.count(), "IPv6 ", file);
+    if (buckets.count() != BUCKET_ENTRIES) {
+      throw directory(file, "the compact bucket directory has " + buckets.count() + " entries, not "
+          + BUCKET_ENTRIES);
+    }
+    long dense = bitmaps.count() / BITMAP_WORDS;
+    if (bitmaps.count() % BITMAP_WORDS != 0 || dense > COMPACT_BUCKETS
+        || ranks.count() != dense * RANKS_PER_BITMAP) {
+      throw directory(file, "the compact bitmaps (" + bitmaps.count() + " words) and their ranks ("
+          + ranks.count() + " entries) are not whole bitmaps of " + BITMAP_WORDS + " words with "
+          + RANKS_PER_BITMAP + " ranks each");
     }
   }
 

@@ -54,18 +54,11 @@ public final class IndexWriter {
     IndexContent.V6 v6 = content.hasV6() ? content.v6() : null;
     int[] directory6 = null;
     if (v6 != null) {
-      directory6 = V6LookupDirectory.of(v6.starts(), v6.count(), v6Bits);
-      crcs[SectionKind.V6_STARTS.ordinal()] = SectionCrc.ofKeys(v6.starts(), v6.count());
-      if (v6.ranges()) {
-        crcs[SectionKind.V6_ENDS.ordinal()] = SectionCrc.ofKeys(v6.ends(), v6.count());
-      }
-      if (content.labels()) {
-        crcs[SectionKind.V6_LABEL_IDS.ordinal()] = SectionCrc.of(v6.labelIds(), v6.count());
-      }
-      crcs[SectionKind.V6_DIRECTORY.ordinal()] = SectionCrc.of(directory6, directory6.length);
+      directory6 = v6Crcs(v6, content.labels(), v6Bits, crcs);
     }
     List<Section> sections = IndexLayout.layOut(n, content.ranges(), content.labels(), labelCount,
-        labelBytes, v6 == null ? -1 : v6.count(), v6 != null && v6.ranges(), bits, v6Bits, crcs);
+        labelBytes, v6 == null ? -1 : v6.count(), v6 != null && v6.ranges(), null, bits, v6Bits,
+        crcs);
     IndexHeader header = IndexLayout.describe(content.flags(), sections, content.sourceBytes(),
         content.sourceLines());
     ByteBuffer head = IndexLayout.encodeHead(header);
@@ -84,6 +77,7 @@ public final class IndexWriter {
         case V6_ENDS -> writeLongs(v6.ends(), 2 * v6.count(), out);
         case V6_LABEL_IDS -> writeInts(v6.labelIds(), v6.count(), out);
         case V6_DIRECTORY -> writeInts(directory6, directory6.length, out);
+        default -> throw new IllegalStateException("a sorted index has no " + s.kind());
       }
       at = s.end();
     }
@@ -162,6 +156,111 @@ public final class IndexWriter {
       at = s.end();
     }
     return header;
+  }
+
+  /**
+   * Writes {@code content} with its IPv4 keys in {@code layout}; {@link KeyLayout#COMPACT} takes an
+   * exact-address list without labels only (the builder refuses others before it gets here).
+   */
+  public static IndexHeader write(IndexContent content, KeyLayout layout, OutputStream out)
+      throws IOException {
+    if (layout == KeyLayout.SORTED) {
+      return write(content, out);
+    }
+    if (content.ranges() || content.labels()) {
+      throw new IllegalArgumentException("the compact layout holds single addresses without labels");
+    }
+    checkIntervals(content);
+    int[] starts = content.starts();
+    int n = content.count();
+    return writeCompact((chunks) -> chunks.accept(starts, n), n,
+        content.hasV6() ? content.v6() : null, content.sourceBytes(), content.sourceLines(), out);
+  }
+
+  /**
+   * Writes the index of an exact-address list in {@code layout}: {@link #writeExact} for the
+   * sorted layout, else the compact layout of the same keys.
+   */
+  public static IndexHeader writeExact(KeySource keys, int count, long sourceBytes,
+      long sourceLines, KeyLayout layout, OutputStream out) throws IOException {
+    return layout == KeyLayout.SORTED ? writeExact(keys, count, sourceBytes, sourceLines, out)
+        : writeCompact(keys, count, null, sourceBytes, sourceLines, out);
+  }
+
+  /**
+   * The compact layout ({@link IndexLayout#FLAG_COMPACT}) of {@code count} sorted distinct keys,
+   * and the IPv6 sections of {@code v6} (null: none). The keys are read once to count the buckets,
+   * once per compact section for its CRC and once more for its bytes, never held whole.
+   */
+  static IndexHeader writeCompact(KeySource keys, int count, IndexContent.V6 v6, long sourceBytes,
+      long sourceLines, OutputStream out) throws IOException {
+    int[] counts = new int[IndexLayout.COMPACT_BUCKETS];
+    long[] seen = {0};
+    int[] last = {0};
+    keys.forEach((k, n) -> {
+      for (int i = 0; i < n; i++) {
+        if ((seen[0] > 0 || i > 0) && (i > 0 ? k[i - 1] : last[0]) >= k[i]) {
+          throw new IllegalArgumentException("keys must be strictly increasing; key "
+              + (seen[0] + i) + " is not");
+        }
+        counts[CompactBuckets.bucket(k[i])]++;
+      }
+      if (n > 0) {
+        last[0] = k[n - 1];
+      }
+      seen[0] += n;
+    });
+    if (seen[0] != count) {
+      throw new IllegalArgumentException(seen[0] + " keys, " + count + " announced");
+    }
+    CompactShape shape = CompactShape.of(counts);
+    int[] buckets = CompactBuckets.directory(counts);
+    int[] crcs = new int[SectionKind.values().length];
+    crcs[SectionKind.V4_BUCKETS.ordinal()] = SectionCrc.of(buckets, buckets.length);
+    for (SectionKind kind : List.of(SectionKind.V4_SUFFIXES, SectionKind.V4_BITMAPS,
+        SectionKind.V4_BITMAP_RANKS)) {
+      CRC32C crc = new CRC32C();
+      CompactBuckets.emit(keys, counts, kind, crc::update);
+      crcs[kind.ordinal()] = (int) crc.getValue();
+    }
+    int[] directory6 = v6 == null ? null
+        : v6Crcs(v6, false, IndexLayout.directoryBitsFor(v6.count()), crcs);
+    List<Section> sections = IndexLayout.layOut(0, false, false, 0, 0, v6 == null ? -1 : v6.count(),
+        v6 != null && v6.ranges(), shape, crcs);
+    int flags = IndexLayout.FLAG_COMPACT | (v6 == null ? 0 : IndexLayout.FLAG_V6)
+        | (v6 != null && v6.ranges() ? IndexLayout.FLAG_V6_RANGES : 0);
+    IndexHeader header = IndexLayout.describe(flags, sections, sourceBytes, sourceLines, count);
+    ByteBuffer head = IndexLayout.encodeHead(header);
+    out.write(head.array(), 0, head.limit());
+    long at = head.limit();
+    for (Section s : sections) {
+      out.write(new byte[(int) (s.offset() - at)]);
+      switch (s.kind()) {
+        case V4_BUCKETS -> writeInts(buckets, buckets.length, out);
+        case V4_SUFFIXES, V4_BITMAPS, V4_BITMAP_RANKS -> CompactBuckets.emit(keys, counts, s.kind(),
+            b -> out.write(b.array(), b.arrayOffset() + b.position(), b.remaining()));
+        case V6_STARTS -> writeLongs(v6.starts(), 2 * v6.count(), out);
+        case V6_ENDS -> writeLongs(v6.ends(), 2 * v6.count(), out);
+        case V6_DIRECTORY -> writeInts(directory6, directory6.length, out);
+        default -> throw new IllegalStateException("a compact index has no " + s.kind());
+      }
+      at = s.end();
+    }
+    return header;
+  }
+
+  /** Puts the IPv6 sections' CRCs into {@code crcs}; returns the IPv6 lookup directory. */
+  private static int[] v6Crcs(IndexContent.V6 v6, boolean labels, int bits, int[] crcs) {
+    int[] directory6 = V6LookupDirectory.of(v6.starts(), v6.count(), bits);
+    crcs[SectionKind.V6_STARTS.ordinal()] = SectionCrc.ofKeys(v6.starts(), v6.count());
+    if (v6.ranges()) {
+      crcs[SectionKind.V6_ENDS.ordinal()] = SectionCrc.ofKeys(v6.ends(), v6.count());
+    }
+    if (labels) {
+      crcs[SectionKind.V6_LABEL_IDS.ordinal()] = SectionCrc.of(v6.labelIds(), v6.count());
+    }
+    crcs[SectionKind.V6_DIRECTORY.ordinal()] = SectionCrc.of(directory6, directory6.length);
+    return directory6;
   }
 
   /** The builder's bugs must not become files that every reader refuses. */

@@ -36,7 +36,19 @@ public enum SectionKind {
    * The IPv6 lookup directory: for each value of the {@code bits} hi-key bits that follow the
    * prefix all starts share, the index of its first start, then the interval count. With FLAG_V6.
    */
-  V6_DIRECTORY(10, 4, "IPv6 lookup directory");
+  V6_DIRECTORY(10, 4, "IPv6 lookup directory"),
+  /**
+   * The compact layout's bucket directory: for each /16 bucket the keys before it (its rank) and
+   * where its data starts (in {@link #V4_SUFFIXES} for a sparse bucket, in {@link #V4_BITMAPS} for
+   * a dense one), then the key count and the suffix count. With {@link IndexLayout#FLAG_COMPACT}.
+   */
+  V4_BUCKETS(11, 4, "compact bucket directory"),
+  /** The low 16 bits of each key of a sparse bucket, u16, increasing per bucket. With FLAG_COMPACT. */
+  V4_SUFFIXES(12, 2, "compact bucket suffixes"),
+  /** 1,024 i64 words (65,536 bits) per dense bucket, bit i of word w is suffix 64w + i. FLAG_COMPACT. */
+  V4_BITMAPS(13, 8, "compact bucket bitmaps"),
+  /** u16 per 512 bits of a dense bucket: the bucket's keys before them (128 per bucket). FLAG_COMPACT. */
+  V4_BITMAP_RANKS(14, 2, "compact bitmap ranks");
 
   public final int code;
   /** Bytes per item: the section's length is count × itemBytes (16 for a pair of i64 halves). */

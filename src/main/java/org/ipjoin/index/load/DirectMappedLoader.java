@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -51,8 +52,11 @@ public final class DirectMappedLoader implements IndexLoader {
       IndexDecoder decoder = IndexDecoder.inPlace(h, name, verifyChecksum, starts, starts6, trust);
       decoder.accept(whole.duplicate().position((int) decoder.position()));
       DecodedIndex d = decoder.finish();
-      return new LoadedIndex(
-          Lookups.mapped(d, starts, column(whole, h.section(SectionKind.V4_ENDS)),
+      return new LoadedIndex(h.compact()
+          ? Lookups.mappedCompact(d, shorts(whole, h.section(SectionKind.V4_SUFFIXES)),
+              keys(whole, h.section(SectionKind.V4_BITMAPS)),
+              shorts(whole, h.section(SectionKind.V4_BITMAP_RANKS)))
+          : Lookups.mapped(d, starts, column(whole, h.section(SectionKind.V4_ENDS)),
               column(whole, h.section(SectionKind.V4_LABEL_IDS))),
           Lookups.mapped6(d, starts6, keys(whole, h.section(SectionKind.V6_ENDS)),
               column(whole, h.section(SectionKind.V6_LABEL_IDS))),
@@ -65,7 +69,13 @@ public final class DirectMappedLoader implements IndexLoader {
         : file.slice((int) s.offset(), (int) s.length()).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
   }
 
-  /** An IPv6 key section as a view of its halves. */
+  /** A u16 section of the compact layout. */
+  private static ShortBuffer shorts(MappedByteBuffer file, Section s) {
+    return file.slice((int) s.offset(), (int) s.length()).order(ByteOrder.LITTLE_ENDIAN)
+        .asShortBuffer();
+  }
+
+  /** An IPv6 key section as a view of its halves (or the compact bitmaps as their words). */
   private static LongBuffer keys(MappedByteBuffer file, Section s) {
     return s == null ? null
         : file.slice((int) s.offset(), (int) s.length()).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();

@@ -2,12 +2,16 @@ package org.ipjoin.index.load;
 
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
 import java.util.Arrays;
 import org.ipjoin.index.list.NormalisedList;
 import org.ipjoin.index.format.DecodedIndex;
 import org.ipjoin.index.format.LookupDirectory;
 import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.lookup.CompactKeySet;
 import org.ipjoin.index.lookup.IntColumn;
+import org.ipjoin.index.lookup.Ipv4Lookup;
+import org.ipjoin.index.lookup.ShortColumn;
 import org.ipjoin.index.lookup.Interval6Index;
 import org.ipjoin.index.lookup.LongColumn;
 import org.ipjoin.index.lookup.IntervalIndex;
@@ -55,7 +59,13 @@ final class Lookups {
     return Interval6Index.of(v6.starts(), wide ? v6.ends() : null, v6.labelIds(), n);
   }
 
-  static IntervalIndex onHeap(DecodedIndex d) {
+  /** The IPv4 lookup over the heap columns of {@code d}, in the layout the file has. */
+  static Ipv4Lookup onHeap(DecodedIndex d) {
+    DecodedIndex.Compact c = d.compact();
+    if (c != null) {
+      return new CompactKeySet(c.buckets(), ShortColumn.of(c.suffixes()), LongColumn.of(c.bitmaps()),
+          ShortColumn.of(c.ranks()));
+    }
     return new IntervalIndex(IntColumn.of(d.starts()),
         d.ends() == null ? null : IntColumn.of(d.ends()),
         d.labelIds() == null ? null : IntColumn.of(d.labelIds()),
@@ -66,6 +76,16 @@ final class Lookups {
   static IntervalIndex mapped(DecodedIndex d, IntBuffer starts, IntBuffer ends, IntBuffer labelIds) {
     return new IntervalIndex(IntColumn.of(starts), ends == null ? null : IntColumn.of(ends),
         labelIds == null ? null : IntColumn.of(labelIds), labels(d), d.directory(), d.directoryBits());
+  }
+
+  /**
+   * The compact IPv4 lookup over little-endian views of the very compact sections {@code d} was
+   * checked from.
+   */
+  static CompactKeySet mappedCompact(DecodedIndex d, ShortBuffer suffixes, LongBuffer bitmaps,
+      ShortBuffer ranks) {
+    return new CompactKeySet(d.compact().buckets(), ShortColumn.of(suffixes),
+        LongColumn.of(bitmaps), ShortColumn.of(ranks));
   }
 
   /** Both families on the heap, as every heap read path returns them. */

@@ -197,9 +197,9 @@ class CorruptV6IndexTest {
     rejectsExactly(path, V6_ONLY.copy().putInt(IndexBytes.FLAGS_OFFSET, IndexLayout.FLAG_V6
             | IndexLayout.FLAG_LABELS).fixHeaderCrc(), "labels-without-sections",
         Check.SECTION_DIRECTORY, "no IPv4 label ids section, which the header's flags require");
-    rejectsExactly(path, MIXED.copy().putShort(IndexBytes.entry(9) + IndexBytes.ENTRY_KIND, 11)
+    rejectsExactly(path, MIXED.copy().putShort(IndexBytes.entry(9) + IndexBytes.ENTRY_KIND, 15)
             .fixHead(), "unknown-kind-after-v6", Check.SECTION_DIRECTORY,
-        "section 9 has kind 11, which this reader does not know (written by a newer ipjoin: upgrade ipjoin)");
+        "section 9 has kind 15, which this reader does not know (written by a newer ipjoin: upgrade ipjoin)");
   }
 
   @ParameterizedTest

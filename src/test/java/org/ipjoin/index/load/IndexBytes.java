@@ -64,6 +64,28 @@ public final class IndexBytes {
     return new IndexBytes(out.toByteArray());
   }
 
+  /** A valid index of strictly increasing {@code keys} in the compact layout. */
+  public static IndexBytes compact(int... keys) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      IndexWriter.write(IndexContent.exact(keys, keys.length, 1000, 10),
+          org.ipjoin.index.format.KeyLayout.COMPACT, out);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new IndexBytes(out.toByteArray());
+  }
+
+  /** Value {@code i} of a u16 section. */
+  public int u16(SectionKind kind, int i) {
+    return Short.toUnsignedInt(le().getShort(offset(kind) + 2 * i));
+  }
+
+  /** Value {@code i} of an i64 section. */
+  public long i64(SectionKind kind, int i) {
+    return le().getLong(offset(kind) + 8 * i);
+  }
+
   public static IndexBytes copyOf(byte[] bytes) {
     return new IndexBytes(bytes.clone());
   }

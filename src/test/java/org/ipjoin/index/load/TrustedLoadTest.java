@@ -74,9 +74,15 @@ class TrustedLoadTest {
   /** (a) One flipped byte in any section fails its checksum on every read path of a trusted task. */
   @Test
   void aDamagedByteInAnySectionFailsItsChecksum() throws IOException {
-    IndexBytes valid = everySection();
-    IndexIdentity pinned = identityOf(valid, intervals(valid));
+    IndexBytes sorted = everySection();
+    // The compact sections: a sparse bucket (10.0/16) and a dense one (10.1/16, 5,000 keys).
+    int[] keys = java.util.stream.IntStream.concat(java.util.stream.IntStream.of(0x8a000005),
+        java.util.stream.IntStream.range(0, 5000).map(i -> 0x8a010000 + 13 * i)).toArray();
+    IndexBytes compact = IndexBytes.compact(keys);
     for (SectionKind kind : SectionKind.values()) {
+      boolean inCompact = kind.compareTo(SectionKind.V4_BUCKETS) >= 0;
+      IndexBytes valid = inCompact ? compact : sorted;
+      IndexIdentity pinned = identityOf(valid, inCompact ? keys.length : intervals(valid));
       assertTrue(valid.entryOf(kind) >= 0, kind + " is in the fixture");
       int middle = valid.sectionLength(kind) / 2;
       IndexBytes damaged = valid.copy().xorByte(valid.offset(kind) + middle, 0x10);

@@ -1,0 +1,223 @@
+package org.ipjoin.index.lookup;
+
+/**
+ * The lookup of an exact IPv4 list in the compact layout ({@code ipindex build --layout compact}):
+ * the keys in their 65,536 /16 buckets, a bucket of at most 4,096 keys as its sorted 16-bit
+ * suffixes, a larger one as a bitmap of 65,536 bits with the bucket's keys before every 512 bits.
+ * {@link #match} returns the key's rank (its position among all keys in address order), so
+ * {@link #start}, {@link #end} and {@link #size} mean what they mean for {@link IntervalIndex} over
+ * the same keys, and both layouts give the same answers.
+ *
+ * <h2>Search</h2>
+ * The bucket directory gives the bucket's rank, key count and data start in one cache line. A
+ * sparse bucket takes one interpolation step on the suffix (keys are roughly even inside a /16)
+ * and a short linear scan, falling back to a binary search past {@value #SCAN} slots, as
+ * {@link IntervalIndex} does. A dense bucket tests the bit; the rank is the bucket's rank, the
+ * stored count before the key's 512-bit block, and the popcount of at most 8 words of that block,
+ * which is one cache line. Computing the rank costs no extra miss, so every probe returns it
+ * rather than only membership.
+ *
+ * <p>One algorithm over heap arrays or little-endian views of the mapping ({@link ShortColumn},
+ * {@link LongColumn}), as {@link IntervalIndex} over {@link IntColumn}. Figures (26 M keys, JMH):
+ * {@code docs/benchmarks.md}, compact layout section.
+ */
+public final class CompactKeySet implements Ipv4Lookup {
+
+  /** Slots scanned linearly from the interpolation guess before a binary search takes over. */
+  static final int SCAN = 16;
+  private static final int BUCKETS = 1 << 16;
+  private static final int MAX_SPARSE_KEYS = 4096;
+  private static final int BITMAP_WORDS = 1024;
+
+  /** Rank and data start per bucket, then the key count and the suffix count. */
+  private final int[] buckets;
+  private final ShortColumn suffixes;
+  private final LongColumn bitmaps;
+  /** Per dense bucket, per 512 bits (8 words): the bucket's keys before them. */
+  private final ShortColumn ranks;
+
+  /**
+   * @param buckets the checked {@code V4_BUCKETS} section: for bucket b, {@code [2b]} the keys
+   *     before it and {@code [2b + 1]} where its data starts (first suffix, or first bitmap word),
+   *     then the key count and the suffix count
+   * @param suffixes {@code V4_SUFFIXES}
+   * @param bitmaps {@code V4_BITMAPS}
+   * @param ranks {@code V4_BITMAP_RANKS}
+   */
+  public CompactKeySet(int[] buckets, ShortColumn suffixes, LongColumn bitmaps, ShortColumn ranks) {
+    this.buckets = buckets;
+    this.suffixes = suffixes;
+    this.bitmaps = bitmaps;
+    this.ranks = ranks;
+  }
+
+  @Override
+  public int match(int key) {
+    int address = key ^ Integer.MIN_VALUE;
+    int b = address >>> 16;
+    int low = address & 0xFFFF;
+    int rank = buckets[2 * b];
+    int n = buckets[2 * b + 2] - rank;
+    int data = buckets[2 * b + 1];
+    if (n > MAX_SPARSE_KEYS) {
+      return inBitmap(rank, data, low);
+    }
+    return n == 0 ? NO_MATCH : inSuffixes(rank, data, n, low);
+  }
+
+  /** Rank of suffix {@code low} in the dense bucket of rank {@code rank} whose words start at {@code data}. */
+  private int inBitmap(int rank, int data, int low) {
+    int w = data + (low >>> 6);
+    long word = bitmaps.get(w);
+    if ((word & (1L << low)) == 0) {
+      return NO_MATCH;
+    }
+    int block = w & -8;
+    int r = rank + ranks.get(w >>> 3) + Long.bitCount(word & ((1L << low) - 1));
+    for (int i = block; i < w; i++) {
+      r += Long.bitCount(bitmaps.get(i));
+    }
+    return r;
+  }
+
+  /** Rank of suffix {@code low} among the {@code n} suffixes from {@code data}, or NO_MATCH. */
+  private int inSuffixes(int rank, int data, int n, int low) {
+    ShortColumn s = suffixes;
+    int from = data;
+    int to = data + n;
+    int guess = from + ((low * n) >>> 16);
+    int v = s.get(guess);
+    if (v == low) {
+      return rank + guess - from;
+    }
+    if (v < low) {
+      int stop = Math.min(to, guess + 1 + SCAN);
+      for (int i = guess + 1; i < stop; i++) {
+        int x = s.get(i);
+        if (x >= low) {
+          return x == low ? rank + i - from : NO_MATCH;
+        }
+      }
+      return stop == to ? NO_MATCH : binary(stop, to, low, rank - from);
+    }
+    int stop = Math.max(from, guess - SCAN);
+    for (int i = guess - 1; i >= stop; i--) {
+      int x = s.get(i);
+      if (x <= low) {
+        return x == low ? rank + i - from : NO_MATCH;
+      }
+    }
+    return stop == from ? NO_MATCH : binary(from, stop, low, rank - from);
+  }
+
+  /** Binary search of {@code [from, to)} for {@code low}: its index plus {@code offset}, or NO_MATCH. */
+  private int binary(int from, int to, int low, int offset) {
+    int lo = from;
+    int hi = to - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      int x = suffixes.get(mid);
+      if (x < low) {
+        lo = mid + 1;
+      } else if (x > low) {
+        hi = mid - 1;
+      } else {
+        return mid + offset;
+      }
+    }
+    return NO_MATCH;
+  }
+
+  @Override
+  public int size() {
+    return buckets[2 * BUCKETS];
+  }
+
+  /**
+   * The key of rank {@code interval}: its bucket by binary search over the ranks, then the suffix
+   * or, in a dense bucket, the set bit of that rank (found through the block ranks).
+   */
+  @Override
+  public int start(int interval) {
+    if (interval < 0 || interval >= size()) {
+      throw new IndexOutOfBoundsException("key " + interval + " of " + size());
+    }
+    int lo = 0;
+    int hi = BUCKETS - 1;
+    while (lo < hi) {
+      // The last bucket whose rank is at most interval: the non-empty bucket holding it.
+      int mid = (lo + hi + 1) >>> 1;
+      if (buckets[2 * mid] <= interval) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    int b = lo;
+    int k = interval - buckets[2 * b];
+    int n = buckets[2 * b + 2] - buckets[2 * b];
+    int data = buckets[2 * b + 1];
+    int low = n > MAX_SPARSE_KEYS ? selectInBitmap(data, k) : suffixes.get(data + k);
+    return ((b << 16) | low) ^ Integer.MIN_VALUE;
+  }
+
+  /** The suffix of the {@code k}-th set bit of the bitmap whose words start at {@code data}. */
+  private int selectInBitmap(int data, int k) {
+    int firstRank = data >>> 3;
+    int block = 0;
+    while (block + 1 < BITMAP_WORDS / 8 && ranks.get(firstRank + block + 1) <= k) {
+      block++;
+    }
+    int left = k - ranks.get(firstRank + block);
+    for (int w = block * 8; ; w++) {
+      long word = bitmaps.get(data + w);
+      int bits = Long.bitCount(word);
+      if (left < bits) {
+        for (int j = 0; j < left; j++) {
+          word &= word - 1;
+        }
+        return w * 64 + Long.numberOfTrailingZeros(word);
+      }
+      left -= bits;
+    }
+  }
+
+  @Override
+  public int end(int interval) {
+    return start(interval);
+  }
+
+  @Override
+  public boolean exact() {
+    return true;
+  }
+
+  @Override
+  public int labelId(int interval) {
+    return 0;
+  }
+
+  @Override
+  public LabelDictionary labels() {
+    return LabelDictionary.NONE;
+  }
+
+  /** Dense buckets: one bitmap each. */
+  public int denseBuckets() {
+    return bitmaps.size() / BITMAP_WORDS;
+  }
+
+  /** Buckets holding at least one key. */
+  public int nonEmptyBuckets() {
+    int n = 0;
+    for (int b = 0; b < BUCKETS; b++) {
+      n += buckets[2 * b + 2] != buckets[2 * b] ? 1 : 0;
+    }
+    return n;
+  }
+
+  @Override
+  public long heapBytes() {
+    return 4L * buckets.length + suffixes.heapBytes() + bitmaps.heapBytes() + ranks.heapBytes();
+  }
+}
