@@ -65,6 +65,49 @@ public final class CompactKeySet implements Ipv4Lookup {
     return n == 0 ? NO_MATCH : inSuffixes(rank, data, n, low);
   }
 
+  /** Probes interleaved per group in {@link #matchAll}, as {@link IntervalIndex#matchAll} does. */
+  static final int GROUP = 32;
+
+  /**
+   * {@link #match} for each key, with the probes of a group interleaved so that their cache misses
+   * overlap: first every key's bucket entries are read and the one place its probe goes to memory
+   * (the guessed suffix, or the bitmap word) computed, then all those places are read, and only
+   * then each probe runs {@link #match}, whose reads now hit the cache. The staging loops have no
+   * data-dependent branch but the bucket's kind, which is the same for nearly every bucket of a
+   * list (sparse at 26 M keys, dense at 472 M).
+   */
+  @Override
+  public void matchAll(int[] keys, int count, int[] ids) {
+    int[] place = new int[GROUP];
+    boolean[] dense = new boolean[GROUP];
+    int lastSuffix = Math.max(0, suffixes.size() - 1);
+    long touched = 0;
+    for (int at = 0; at < count; at += GROUP) {
+      int n = Math.min(GROUP, count - at);
+      for (int j = 0; j < n; j++) {
+        int address = keys[at + j] ^ Integer.MIN_VALUE;
+        int b = address >>> 16;
+        int low = address & 0xFFFF;
+        int keysIn = buckets[2 * b + 2] - buckets[2 * b];
+        int data = buckets[2 * b + 1];
+        dense[j] = keysIn > MAX_SPARSE_KEYS;
+        // An empty bucket's guess may lie past the last suffix: clamped, read for nothing.
+        place[j] = dense[j] ? data + (low >>> 6) : Math.min(data + ((low * keysIn) >>> 16), lastSuffix);
+      }
+      for (int j = 0; j < n; j++) {
+        touched += dense[j] ? bitmaps.get(place[j]) : suffixes.size() == 0 ? 0 : suffixes.get(place[j]);
+      }
+      for (int j = 0; j < n; j++) {
+        ids[at + j] = match(keys[at + j]);
+      }
+    }
+    sink = touched;
+  }
+
+  /** Where {@link #matchAll} leaves what its staging reads read, so that they are not dropped. */
+  @SuppressWarnings("unused")
+  private long sink;
+
   /** Rank of suffix {@code low} in the dense bucket of rank {@code rank} whose words start at {@code data}. */
   private int inBitmap(int rank, int data, int low) {
     int w = data + (low >>> 6);

@@ -153,6 +153,22 @@ class CompactLayoutTest {
               assertEquals(s.match(probes[i]), m, what + ": sorted, probe " + probes[i]);
             }
           }
+          // The batched lookup: the same ranks, in batches that end inside a group and past it.
+          for (int batch : new int[] {1, 31, 37, 4096}) { // around the group of 32
+            int[] ids = new int[batch + 3];
+            for (int from = 0; from < probes.length; from += batch) {
+              int n = Math.min(batch, probes.length - from);
+              java.util.Arrays.fill(ids, -7);
+              c.matchAll(java.util.Arrays.copyOfRange(probes, from, from + n), n, ids);
+              for (int i = 0; i < n; i++) {
+                if (ids[i] != expected[from + i]) {
+                  assertEquals(expected[from + i], ids[i], what + ": matchAll of " + batch
+                      + ", probe " + probes[from + i]);
+                }
+              }
+              assertEquals(-7, ids[n], what + ": matchAll wrote past the batch");
+            }
+          }
         }
       }
     }
