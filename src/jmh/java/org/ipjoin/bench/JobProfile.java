@@ -76,7 +76,7 @@ public final class JobProfile {
   /** The classes of org.ipjoin.job a map task runs (beside input, parsing and index load). */
   private static final Set<String> MAP_CODE_CLASSES = Set.of("IpJoinMapper", "ConfiguredMapper", "MatchTags",
       "RecordTally", "CountBy", "IpCountReducer", "IpJoinCounter", "JoinMode", "IpJoinKeys", "TaskHeap", "TaskMemory",
-      "TaskFailureLog", "TaskOutOfMemoryException", "OneLine").stream().map(n -> "org.ipjoin.job." + n)
+      "TaskFailureLog", "TaskOutOfMemoryException", "OneLine", "ClientBatch", "OutputLines").stream().map(n -> "org.ipjoin.job." + n)
       .collect(Collectors.toUnmodifiableSet());
 
   /** The thread names of the local runner's map tasks (Hadoop's LocalJobRunner). */
