@@ -110,33 +110,17 @@ public final class IndexWriter {
     LookupDirectory lookup = LookupDirectory.forIntervals(count);
     CRC32C crc = new CRC32C();
     ByteBuffer chunk = ByteBuffer.allocate(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-    long[] seen = {0};
-    int[] last = {0};
+    AnnouncedKeys announced = new AnnouncedKeys("start", count);
     keys.forEach((k, n) -> {
-      for (int i = 0; i < n; i++) {
-        if ((seen[0] > 0 || i > 0) && (i > 0 ? k[i - 1] : last[0]) >= k[i]) {
-          throw new IllegalArgumentException("starts must be strictly increasing; start "
-              + (seen[0] + i) + " is not");
-        }
-      }
-      if (seen[0] + n > count) {
-        throw new IllegalArgumentException("more than the " + count + " keys announced");
-      }
-      lookup.record(k, 0, n, seen[0]);
+      lookup.record(k, 0, n, announced.accept(k, n));
       for (int from = 0; from < n; from += CHUNK_BYTES / 4) {
         int m = Math.min(CHUNK_BYTES / 4, n - from);
         chunk.clear();
         chunk.asIntBuffer().put(k, from, m);
         crc.update(chunk.array(), 0, m * 4);
       }
-      if (n > 0) {
-        last[0] = k[n - 1];
-      }
-      seen[0] += n;
     });
-    if (seen[0] != count) {
-      throw new IllegalArgumentException(seen[0] + " keys, " + count + " announced");
-    }
+    announced.finish();
     int[] directory = lookup.finish(count);
     int[] crcs = new int[SectionKind.values().length];
     crcs[SectionKind.V4_STARTS.ordinal()] = (int) crc.getValue();
@@ -195,24 +179,14 @@ public final class IndexWriter {
   static IndexHeader writeCompact(KeySource keys, int count, IndexContent.V6 v6, long sourceBytes,
       long sourceLines, OutputStream out) throws IOException {
     int[] counts = new int[IndexLayout.COMPACT_BUCKETS];
-    long[] seen = {0};
-    int[] last = {0};
+    AnnouncedKeys announced = new AnnouncedKeys("key", count);
     keys.forEach((k, n) -> {
+      announced.accept(k, n);
       for (int i = 0; i < n; i++) {
-        if ((seen[0] > 0 || i > 0) && (i > 0 ? k[i - 1] : last[0]) >= k[i]) {
-          throw new IllegalArgumentException("keys must be strictly increasing; key "
-              + (seen[0] + i) + " is not");
-        }
         counts[CompactBuckets.bucket(k[i])]++;
       }
-      if (n > 0) {
-        last[0] = k[n - 1];
-      }
-      seen[0] += n;
     });
-    if (seen[0] != count) {
-      throw new IllegalArgumentException(seen[0] + " keys, " + count + " announced");
-    }
+    announced.finish();
     CompactShape shape = CompactShape.of(counts);
     int[] buckets = CompactBuckets.directory(counts);
     int[] crcs = new int[SectionKind.values().length];
