@@ -74,12 +74,29 @@ class CompactLayoutTest {
     for (int i = 0; i < 100_000; i++) {
       scattered.add(random.nextInt());
     }
+    // Sparse buckets far from even, where both interpolation steps miss and the binary search
+    // finishes: a run at the bucket's start with a few keys at its end, two runs, every 16th suffix.
+    TreeSet<Integer> clustered = new TreeSet<>();
+    for (int low = 0; low < 3000; low++) {
+      clustered.add(key(20, 0, low >>> 8, low & 255));
+    }
+    for (int low = 65_530; low < 65_536; low++) {
+      clustered.add(key(20, 0, low >>> 8, low & 255));
+    }
+    for (int low = 0; low < 2000; low++) {
+      clustered.add(key(20, 1, 40 + (low >>> 8), low & 255));
+      clustered.add(key(20, 1, 200 + (low >>> 8), low & 255));
+    }
+    for (int low = 0; low < 65_536; low += 16) {
+      clustered.add(key(20, 2, low >>> 8, low & 255));
+    }
     TreeSet<Integer> ends = new TreeSet<>(List.of(key(0, 0, 0, 0), key(255, 255, 255, 255)));
     return Stream.of(
         Arguments.of("no key", new TreeSet<Integer>()),
         Arguments.of("one key", new TreeSet<>(List.of(key(1, 2, 3, 4)))),
         Arguments.of("first and last address", ends),
         Arguments.of("bucket edges", edges),
+        Arguments.of("clustered sparse buckets", clustered),
         Arguments.of("100,000 scattered keys", scattered));
   }
 
