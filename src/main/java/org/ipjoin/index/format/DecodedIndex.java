@@ -9,7 +9,8 @@ package org.ipjoin.index.format;
  * @param starts interval starts (null when served from a mapping)
  * @param ends interval ends, or null (no {@code V4_ENDS} section, or served from a mapping)
  * @param labelIds label ids, or null (no labels, or served from a mapping)
- * @param directory the lookup directory ({@code 2^directoryBits + 1} entries)
+ * @param directory the lookup directory ({@code 2^directoryBits + 1} entries; null when a trusted
+ *     load serves the stored one from a mapping)
  * @param directoryBits its prefix bits
  * @param labelEnds label end offsets ({@code [0]} = 0), or null without labels
  * @param labelBytes the labels' UTF-8 bytes, or null without labels

@@ -18,8 +18,8 @@ import org.ipjoin.index.format.SectionKind;
 
 /**
  * {@code mmap-direct}: maps the file read-only and serves lookups from the mapping itself, with no
- * heap copy of the interval columns of either family (only the lookup directories and the labels
- * are copied). A full load runs every check in one pass over the mapping, which also pulls the
+ * heap copy of the interval columns or the stored IPv4 lookup directory (the IPv6 directory and
+ * the labels are copied). A full load runs every check in one pass over the mapping, which also pulls the
  * file into the page cache, where every map task on the node shares it; a task's trusted load
  * ({@link LoadTrust}) only checksums the sections, and with checksums off reads no interval
  * column at all, so its setup costs the same at any index size. For indexes larger than a map
@@ -57,7 +57,8 @@ public final class DirectMappedLoader implements IndexLoader {
               keys(whole, h.section(SectionKind.V4_BITMAPS)),
               shorts(whole, h.section(SectionKind.V4_BITMAP_RANKS)))
           : Lookups.mapped(d, starts, column(whole, h.section(SectionKind.V4_ENDS)),
-              column(whole, h.section(SectionKind.V4_LABEL_IDS))),
+              column(whole, h.section(SectionKind.V4_LABEL_IDS)),
+              column(whole, h.section(SectionKind.V4_DIRECTORY))),
           Lookups.mapped6(d, starts6, keys(whole, h.section(SectionKind.V6_ENDS)),
               column(whole, h.section(SectionKind.V6_LABEL_IDS))),
           h.identity(length));

@@ -72,10 +72,19 @@ final class Lookups {
         labels(d), d.directory(), d.directoryBits());
   }
 
-  /** The columns are little-endian views of the very sections {@code d} was checked from. */
-  static IntervalIndex mapped(DecodedIndex d, IntBuffer starts, IntBuffer ends, IntBuffer labelIds) {
+  /**
+   * The columns are little-endian views of the very sections {@code d} was checked from; so is
+   * {@code directory}, the stored lookup directory: a full load compared it entry by entry with the
+   * one the starts give, a trusted one checksummed it. Serving it from the mapping like the columns
+   * keeps its setup constant and every column of the lookup one kind, so the JIT sees one
+   * {@link IntColumn} class: with a heap directory beside mapped starts, batched lookups took
+   * 79-87 ns against 64-72 ns (26 M keys, JMH, paired runs).
+   */
+  static IntervalIndex mapped(DecodedIndex d, IntBuffer starts, IntBuffer ends, IntBuffer labelIds,
+      IntBuffer directory) {
     return new IntervalIndex(IntColumn.of(starts), ends == null ? null : IntColumn.of(ends),
-        labelIds == null ? null : IntColumn.of(labelIds), labels(d), d.directory(), d.directoryBits());
+        labelIds == null ? null : IntColumn.of(labelIds), labels(d), IntColumn.of(directory),
+        d.directoryBits());
   }
 
   /**

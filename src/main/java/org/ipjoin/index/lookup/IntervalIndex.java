@@ -60,7 +60,7 @@ public final class IntervalIndex implements Ipv4Lookup {
   /** Null when the list has no labels (every label id is 0). */
   private final IntColumn labelIds;
   private final LabelDictionary labels;
-  private final int[] bucketStart;
+  private final IntColumn bucketStart;
   private final int shift;
   private final int lowMask;
 
@@ -75,6 +75,12 @@ public final class IntervalIndex implements Ipv4Lookup {
    */
   public IntervalIndex(IntColumn starts, IntColumn ends, IntColumn labelIds, LabelDictionary labels,
       int[] directory, int directoryBits) {
+    this(starts, ends, labelIds, labels, IntColumn.of(directory), directoryBits);
+  }
+
+  /** As above, the directory a column too (a view of the mapping for a trusted mapped load). */
+  public IntervalIndex(IntColumn starts, IntColumn ends, IntColumn labelIds, LabelDictionary labels,
+      IntColumn directory, int directoryBits) {
     this.starts = starts;
     this.ends = ends;
     this.labelIds = labelIds;
@@ -88,8 +94,8 @@ public final class IntervalIndex implements Ipv4Lookup {
   public int match(int key) {
     int address = key ^ Integer.MIN_VALUE;
     int prefix = address >>> shift;
-    int from = bucketStart[prefix];
-    int to = bucketStart[prefix + 1];
+    int from = bucketStart.get(prefix);
+    int to = bucketStart.get(prefix + 1);
     if (ends == null) {
       if (from == to) {
         return NO_MATCH;
@@ -125,8 +131,8 @@ public final class IntervalIndex implements Ipv4Lookup {
       for (int j = 0; j < n; j++) {
         int address = keys[at + j] ^ Integer.MIN_VALUE;
         int prefix = address >>> shift;
-        int f = bucketStart[prefix];
-        int t = bucketStart[prefix + 1];
+        int f = bucketStart.get(prefix);
+        int t = bucketStart.get(prefix + 1);
         from[j] = f;
         to[j] = t;
         // An empty bucket's guess is its from, which may be size(): clamped, and read for
@@ -291,7 +297,7 @@ public final class IntervalIndex implements Ipv4Lookup {
   @Override
   public long heapBytes() {
     return starts.heapBytes() + (ends == null ? 0 : ends.heapBytes())
-        + (labelIds == null ? 0 : labelIds.heapBytes()) + 4L * bucketStart.length
+        + (labelIds == null ? 0 : labelIds.heapBytes()) + bucketStart.heapBytes()
         + labels.heapBytes();
   }
 }

@@ -69,7 +69,8 @@ class IntervalIndexRoundTripTest {
     DecodedIndex d = inPlace.finish();
     assertAgrees(content, Lookups.mapped(d, column(mapped, header.section(SectionKind.V4_STARTS)),
         column(mapped, header.section(SectionKind.V4_ENDS)),
-        column(mapped, header.section(SectionKind.V4_LABEL_IDS))), random);
+        column(mapped, header.section(SectionKind.V4_LABEL_IDS)),
+        column(mapped, header.section(SectionKind.V4_DIRECTORY))), random);
   }
 
   private static IntBuffer column(ByteBuffer file, Section s) {

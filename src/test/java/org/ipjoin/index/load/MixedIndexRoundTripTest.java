@@ -95,7 +95,8 @@ class MixedIndexRoundTripTest {
     readings.add(new LoadedIndex(
         Lookups.mapped(d, column(mapped, header.section(SectionKind.V4_STARTS)),
             column(mapped, header.section(SectionKind.V4_ENDS)),
-            column(mapped, header.section(SectionKind.V4_LABEL_IDS))),
+            column(mapped, header.section(SectionKind.V4_LABEL_IDS)),
+            column(mapped, header.section(SectionKind.V4_DIRECTORY))),
         Lookups.mapped6(d, starts6, keys(mapped, header.section(SectionKind.V6_ENDS)),
             column(mapped, header.section(SectionKind.V6_LABEL_IDS))),
         header.identity(file.length)));

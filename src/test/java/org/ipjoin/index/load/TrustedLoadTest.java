@@ -1,6 +1,7 @@
 package org.ipjoin.index.load;
 
 import org.ipjoin.index.lookup.Ipv4Lookup;
+import org.ipjoin.index.lookup.LabelDictionary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -182,6 +183,35 @@ class TrustedLoadTest {
     // The full load does read the columns, and finds the damage.
     assertThrows(CorruptIndexException.class,
         () -> ReadPath.MMAP_DIRECT.loader().load(file, false, LoadTrust.FULL));
+  }
+
+  /**
+   * mmap-direct serves the stored IPv4 lookup directory from the mapping, as it serves the
+   * columns, after a full load's entry-by-entry comparison or a trusted load's checksum: nothing of
+   * an exact list stays on the heap, and both answer as the heap load, which holds the directory.
+   */
+  @Test
+  void mmapDirectKeepsNoCopyOfTheDirectory() throws IOException {
+    SplittableRandom random = new SplittableRandom(11);
+    int[] keys = random.ints(100_000).sorted().distinct().toArray();
+    IndexBytes valid = IndexBytes.copyOf(write(IndexContent.exact(keys, keys.length, 10, 20)));
+    Path file = valid.writeTo(dir.resolve("exact.ipidx"));
+    long none = LabelDictionary.NONE.heapBytes();
+    for (boolean checksum : new boolean[] {true, false}) {
+      LoadedIndex heap = ReadPath.NIO.loader().load(file, checksum, LoadTrust.FULL);
+      assertEquals(4L * (keys.length + valid.count(SectionKind.V4_DIRECTORY)) + none,
+          heap.index().heapBytes());
+      for (LoadTrust trust : List.of(LoadTrust.FULL,
+          LoadTrust.pinned(identityOf(valid, keys.length), "test"))) {
+        LoadedIndex mapped = ReadPath.MMAP_DIRECT.loader().load(file, checksum, trust);
+        assertEquals(none, mapped.index().heapBytes());
+        for (int i = 0; i < 20_000; i++) {
+          int key = i % 2 == 0 ? keys[random.nextInt(keys.length)] + random.nextInt(-1, 2)
+              : random.nextInt();
+          assertEquals(heap.index().match(key), mapped.index().match(key), "key " + key);
+        }
+      }
+    }
   }
 
   /** (c) Trusted and full loads answer every probe alike, on every read path, with and without CRCs. */
