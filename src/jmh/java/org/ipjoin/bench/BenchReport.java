@@ -65,6 +65,7 @@ public final class BenchReport {
     layouts();
     loads(runs);
     lookups();
+    lookupsAtAGlance();
     jmhLoads();
     job(splitMb);
     profile();
@@ -377,6 +378,74 @@ public final class BenchReport {
         line(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |", m,
             v == null ? "" : num(v.mean()), v == null ? "" : num(v.min()), ratios(base, v),
             t == null ? "" : num(t.mean()), t == null ? "" : num(t.min()), ratios(baseThp, t)));
+      }
+      line();
+    }
+  }
+
+  /**
+   * Step 4's other lookup benchmarks, one table each, after the memory floor of this machine
+   * (index-tools/memory-latency.c) that every lookup's misses are paid against.
+   */
+  private void lookupsAtAGlance() throws IOException {
+    Map<String, String> titles = new LinkedHashMap<>();
+    titles.put("jmh-compact.csv", "Exact lists in both layouts, from the heap (`nio`) and the mapping"
+        + " (`mmap-direct`): JMH `CompactLookupBenchmark`; `match` one probe at a time, `matchAll`"
+        + " the same probes 1,024 per call (what the job's mapper does per input block)");
+    titles.put("jmh-range.csv", "Ranges: JMH `RangeLookupBenchmark`");
+    titles.put("jmh-range6.csv", "IPv6 against IPv4 ranges: JMH `Range6LookupBenchmark`");
+    List<String[]> memory = new ArrayList<>();
+    Path memoryFile = results.resolve("memory.txt");
+    if (Files.exists(memoryFile)) {
+      for (String l : Files.readAllLines(memoryFile)) {
+        Map<String, String> kv = new LinkedHashMap<>();
+        for (String field : l.trim().split(" ")) {
+          int eq = field.indexOf('=');
+          if (eq > 0) {
+            kv.put(field.substring(0, eq), field.substring(eq + 1));
+          }
+        }
+        memory.add(new String[] {kv.get("pages"), kv.get("mib"), kv.get("dependent_ns"),
+            kv.get("independent_ns")});
+      }
+    }
+    boolean any = !memory.isEmpty();
+    for (String name : titles.keySet()) {
+      any |= !jmh(name).isEmpty();
+    }
+    if (!any) {
+      return;
+    }
+    line("## Lookups at a glance (JMH, ns per probe)");
+    line();
+    if (!memory.isEmpty()) {
+      line("The memory floor of a lookup on this machine (`index-tools/memory-latency.c`): random reads of");
+      line("one cache line over a block the size of the index file, each read's address from the previous");
+      line("one (`dependent`: a probe's chain of misses) or known in advance (`independent`: the most a");
+      line("batch of probes can overlap). A probe costs one or two such misses.");
+      line();
+      line("| pages | MiB | dependent ns per read | independent ns per read |");
+      line("|---|---:|---:|---:|");
+      for (String[] m : memory) {
+        line("| " + m[0] + " | " + m[1] + " | " + m[2] + " | " + m[3] + " |");
+      }
+      line();
+    }
+    for (Map.Entry<String, String> t : titles.entrySet()) {
+      List<Jmh> rows = jmh(t.getKey());
+      if (rows.isEmpty()) {
+        continue;
+      }
+      line("**" + t.getValue() + "**");
+      line();
+      line("| method | parameters | mean ns | best ns | worst ns |");
+      line("|---|---|---:|---:|---:|");
+      for (Jmh j : rows) {
+        StringBuilder params = new StringBuilder();
+        j.params().forEach((k, v) -> params.append(params.length() == 0 ? "" : ", ").append(k)
+            .append('=').append(v));
+        line("| " + j.benchmark() + " | " + params + " | " + num(j.mean()) + " | " + num(j.min())
+            + " | " + num(j.max()) + " |");
       }
       line();
     }
