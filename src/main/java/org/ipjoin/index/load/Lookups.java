@@ -77,8 +77,10 @@ final class Lookups {
    * {@code directory}, the stored lookup directory: a full load compared it entry by entry with the
    * one the starts give, a trusted one checksummed it. Serving it from the mapping like the columns
    * keeps its setup constant and every column of the lookup one kind, so the JIT sees one
-   * {@link IntColumn} class: with a heap directory beside mapped starts, batched lookups took
-   * 79-87 ns against 64-72 ns (26 M keys, JMH, paired runs).
+   * {@link IntColumn} class: with the directory a heap column beside mapped starts, batched
+   * lookups took 79-87 ns, against 64-72 ns while it was a plain {@code int[]} (26 M keys, JMH
+   * {@code CompactLookupBenchmark}, the builds alternated); with both mapped, 70 ns in the full
+   * bench run (docs/benchmarks.md).
    */
   static IntervalIndex mapped(DecodedIndex d, IntBuffer starts, IntBuffer ends, IntBuffer labelIds,
       IntBuffer directory) {

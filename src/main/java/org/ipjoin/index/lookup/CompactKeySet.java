@@ -24,9 +24,9 @@ package org.ipjoin.index.lookup;
  * <p>One algorithm over heap arrays or little-endian views of the mapping ({@link ShortColumn},
  * {@link LongColumn}), as {@link IntervalIndex} over {@link IntColumn}. Figures (26 M keys, JMH on
  * a quiet machine, {@code docs/benchmarks.md}, compact layout section): 2.02 bytes per key against
- * 4.08 for the sorted layout, but no faster per probe (120 against 90 ns one at a time on the
- * heap; 81 against 59 ns through {@link #matchAll}): a probe costs one or two dependent cache
- * misses in either layout, and half the bytes do not make a miss cheaper.
+ * 4.08 for the sorted layout, and about as fast per probe (full bench run: 123 against 145 ns one
+ * at a time on the heap, 78 against 77 ns through {@link #matchAll}): a probe costs one or two
+ * cache misses in either layout, and half the bytes do not make a miss cheaper.
  */
 public final class CompactKeySet implements Ipv4Lookup {
 
@@ -80,7 +80,8 @@ public final class CompactKeySet implements Ipv4Lookup {
    * overlap: first every key's bucket entries are read and the place its probe goes to memory
    * (the guessed suffix, or the bitmap word) computed, then all those places are read (for a dense
    * bucket also the block's rank and first word, which {@link #inBitmap} reads after the word; with
-   * them a 472 M-key index took 67-73 ns per probe from the mapping against 82-98 ns without), and
+   * them a 472 M-key index took 84-95 ns per probe from the mapping against 95-102 ns without,
+   * medians of two alternated runs each of {@code org.ipjoin.bench.ProbeTimes}, docs/benchmarks.md), and
    * only then each probe runs {@link #match}, whose reads now mostly hit the cache. The staging loops have no
    * data-dependent branch but the bucket's kind, which is the same for nearly every bucket of a
    * list (sparse at 26 M keys, dense at 472 M).
