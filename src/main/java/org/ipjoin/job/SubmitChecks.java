@@ -11,6 +11,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.format.KeyLayout;
 import org.ipjoin.index.load.FileSystemLoader;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.index.load.TextListLoader;
@@ -99,11 +100,17 @@ final class SubmitChecks {
     try {
       index = qualify(new Path(IpJoinKeys.INDEX_PATH.get(conf)), conf);
       if (readPath != null) {
-        identity = readPath.readsText() ? textIdentity(index, conf) : binaryIdentity(index, conf);
+        KeyLayout layout = KeyLayout.SORTED;
         if (readPath.readsText()) {
+          identity = textIdentity(index, conf);
           EmptyTextList.refuse(index, identity, conf);
+        } else {
+          FileSystemLoader.HeaderRead head = binaryHeader(index, conf);
+          identity = head.identity();
+          layout = head.header().keyLayout();
         }
-        String tooBig = memoryCheck(conf) ? memoryProblem(conf, index, identity, readPath) : null;
+        String tooBig = memoryCheck(conf) ? memoryProblem(conf, index, identity, layout, readPath)
+            : null;
         if (tooBig != null) {
           problems.add(tooBig);
         } else if (!readPath.readsText() && enabled(conf, IpJoinKeys.VERIFY_INDEX)) {
@@ -166,9 +173,9 @@ final class SubmitChecks {
 
   /** The memory check's problem, or a bad memory setting named with its value; null if it fits. */
   private static String memoryProblem(Configuration conf, Path index, IndexIdentity identity,
-      ReadPath readPath) {
+      KeyLayout layout, ReadPath readPath) {
     try {
-      return TaskMemory.check(conf, index.toString(), identity, readPath);
+      return TaskMemory.check(conf, index.toString(), identity, layout, readPath);
     } catch (IllegalArgumentException e) {
       return e.getMessage();
     }
@@ -205,21 +212,17 @@ final class SubmitChecks {
   }
 
   /** Reads and checks the header; the identity comes from it and the file length. */
-  private static IndexIdentity binaryIdentity(Path index, Configuration conf) throws UsageException {
+  private static FileSystemLoader.HeaderRead binaryHeader(Path index, Configuration conf)
+      throws UsageException {
     try {
       FileSystem fs = index.getFileSystem(conf);
       indexStatus(index, fs, "index");
-      return headerIdentity(fs, index);
+      return FileSystemLoader.readHeader(fs, index);
     } catch (CorruptIndexException e) {
       throw new UsageException(e.getMessage());
     } catch (IOException e) {
       throw new UsageException("cannot read index " + index + ": " + e.getMessage());
     }
-  }
-
-  /** The identity of the binary index at {@code index}, from a stable read of its header. */
-  static IndexIdentity headerIdentity(FileSystem fs, Path index) throws IOException {
-    return FileSystemLoader.readHeader(fs, index).identity();
   }
 
   /** Parses the whole list with the text loader's rules; its identity is what tasks will compute. */

@@ -8,6 +8,7 @@ import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.format.KeyLayout;
 import org.ipjoin.index.load.ReadPath;
 
 /**
@@ -99,9 +100,15 @@ final class TaskMemory {
 
   /** Null when the index fits, else the one-line problem for the driver to report. */
   static String check(Configuration conf, String index, IndexIdentity identity, ReadPath path) {
+    return check(conf, index, identity, KeyLayout.SORTED, path);
+  }
+
+  /** As above, for an index whose IPv4 keys take {@code layout}. */
+  static String check(Configuration conf, String index, IndexIdentity identity, KeyLayout layout,
+      ReadPath path) {
     boolean textLoader = path.readsText();
     Heap heap = mapTaskHeap(conf);
-    long need = path.taskHeapBytes(identity);
+    long need = path.taskHeapBytes(identity, layout);
     long allowed = (long) (heap.bytes() * MAX_INDEX_SHARE);
     if (need <= allowed) {
       return null;
@@ -111,7 +118,9 @@ final class TaskMemory {
         + " a shared mapping, no heap copy), or raise %s and/or the -Xmx in %s, or set"
         + " %s=false to skip this check",
         index, mib(need), identity.count(),
-        textLoader ? ", text loader: about the list's length" : " × 4 bytes + the lookup table",
+        textLoader ? ", text loader: about the list's length"
+            : layout == KeyLayout.COMPACT ? ", compact layout: about the file's length"
+            : " × 4 bytes + the lookup table",
         Math.round(MAX_INDEX_SHARE * 100), mib(heap.bytes()), heap.source(), MRJobConfig.MAP_MEMORY_MB,
         MRJobConfig.MAP_JAVA_OPTS, IpJoinKeys.MEMORY_CHECK.key());
   }

@@ -4,13 +4,28 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.format.IndexWriter;
+import org.ipjoin.index.format.KeyLayout;
+import org.ipjoin.index.load.FileSystemLoader;
 import org.ipjoin.index.load.ReadPath;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Where the map task heap comes from, on Hadoop 3.5's real defaults (mapred-default.xml loaded). */
 class TaskMemoryTest {
+
+  @TempDir Path dir;
 
   private static final long MIB = 1L << 20;
 
@@ -85,5 +100,50 @@ class TaskMemoryTest {
     assertNull(TaskMemory.check(conf, "ips", oneMore, ReadPath.MMAP_DIRECT));
     // The text loader is estimated from the list's length, not the key count.
     assertTrue(TaskMemory.check(conf, "ip.tsv", new IndexIdentity(80 * MIB, 1, 0), ReadPath.TEXT) != null);
+  }
+
+  /**
+   * The estimate for a real file of each layout, read from its header as the driver reads it,
+   * against what every binary read path's load of it really holds on the heap: never below it,
+   * and for the compact layout within a few percent (not the 4 bytes per key of the sorted one).
+   */
+  @ParameterizedTest
+  @EnumSource(KeyLayout.class)
+  void theEstimateCoversWhatALoadHolds(KeyLayout layout) throws IOException {
+    int[] keys = new SplittableRandom(5).ints(300_000).sorted().distinct().toArray();
+    Path file = dir.resolve(layout.externalName() + ".ipidx");
+    try (OutputStream out = Files.newOutputStream(file)) {
+      IndexWriter.write(IndexContent.exact(keys, keys.length, 0, 0), layout, out);
+    }
+    FileSystemLoader.HeaderRead head = FileSystemLoader.readHeader(
+        FileSystem.getLocal(new Configuration()), new org.apache.hadoop.fs.Path(file.toUri()));
+    assertEquals(layout, head.header().keyLayout());
+    for (ReadPath path : ReadPath.values()) {
+      if (path.readsText()) {
+        continue;
+      }
+      long estimate = path.taskHeapBytes(head.identity(), head.header().keyLayout());
+      long held = path.loader().load(file, true).index().heapBytes();
+      assertTrue(estimate >= held, path + ": estimate " + estimate + " below the " + held + " held");
+      if (layout == KeyLayout.COMPACT) {
+        assertTrue(estimate <= held * 1.05 + 1024, path + ": estimate " + estimate + ", held " + held);
+      }
+    }
+  }
+
+  @Test
+  void aCompactIndexIsEstimatedByItsFileNotItsKeys() {
+    Configuration conf = new Configuration();
+    conf.set("mapreduce.map.java.opts", "-Xmx100m");
+    // 30 M keys in a 60 MB compact file: 4 bytes per key would be 120 MB, over the 70 MB allowed.
+    IndexIdentity identity = new IndexIdentity(60 * MIB, 30_000_000, 0);
+    assertNull(TaskMemory.check(conf, "ips", identity, KeyLayout.COMPACT, ReadPath.NIO));
+    String sorted = TaskMemory.check(conf, "ips", identity, KeyLayout.SORTED, ReadPath.NIO);
+    assertTrue(sorted != null && sorted.contains("× 4 bytes + the lookup table"), sorted);
+    String tooBig = TaskMemory.check(conf, "ips", new IndexIdentity(80 * MIB, 30_000_000, 0),
+        KeyLayout.COMPACT, ReadPath.NIO);
+    assertTrue(tooBig != null && tooBig.contains("compact layout: about the file's length"), tooBig);
+    assertNull(TaskMemory.check(conf, "ips", new IndexIdentity(80 * MIB, 30_000_000, 0),
+        KeyLayout.COMPACT, ReadPath.MMAP_DIRECT));
   }
 }

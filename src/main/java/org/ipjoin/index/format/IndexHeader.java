@@ -28,6 +28,11 @@ public record IndexHeader(int flags, List<Section> sections, int directoryCrc, l
     return (flags & IndexLayout.FLAG_COMPACT) != 0;
   }
 
+  /** The layout of the IPv4 keys, as the flags say. */
+  public KeyLayout keyLayout() {
+    return compact() ? KeyLayout.COMPACT : KeyLayout.SORTED;
+  }
+
   public boolean ranges() {
     return (flags & IndexLayout.FLAG_RANGES) != 0;
   }
