@@ -14,7 +14,9 @@ import org.apache.hadoop.fs.Path;
  * @param labels labels in its dictionary, 0 for a list without labels
  * @param identity {@code length:count:crc}, what every map task checks it loaded
  * @param checksumVerified whether the payload CRC32C was checked too
+ * @param layout how its IPv4 keys are stored: {@code sorted} or {@code compact}, the names
+ *     {@link IndexBuild#layout} takes
  */
 public record IndexInfo(Path index, long length, long intervals, long ipv6Intervals,
     boolean ranges, long labels,
-    String identity, boolean checksumVerified) {}
+    String identity, boolean checksumVerified, String layout) {}

@@ -48,7 +48,8 @@ public final class IpJoin {
       IndexHeader header = checked.header();
       return new IndexInfo(file, checked.length(), header.intervalCount(),
           header.v6IntervalCount(), header.ranges() || header.v6Ranges(),
-          header.labels() ? header.labelCount() : 0, checked.identity().toString(), checksum);
+          header.labels() ? header.labelCount() : 0, checked.identity().toString(), checksum,
+          header.keyLayout().externalName());
     } catch (FileNotFoundException e) {
       // Deleted between the check and the read.
       throw new IpJoinException(IpJoinException.USAGE, e.getMessage());

@@ -217,6 +217,15 @@ class IpJoinApiTest {
     assertEquals(Files.size(Path.of(index)), info.length());
     assertTrue(info.identity().startsWith(info.length() + ":4:"), info.identity());
     assertTrue(info.checksumVerified());
+    assertEquals("sorted", info.layout());
+
+    String addresses = Files.write(dir.resolve("addresses.txt"), List.of("10.0.0.1", "10.0.0.9"))
+        .toString();
+    String compact = dir.resolve("compact.ipidx").toString();
+    IpJoin.buildIndex(conf).input(addresses).output(compact).layout("compact").run();
+    IndexInfo compactInfo = IpJoin.verifyIndex(conf, compact, true);
+    assertEquals("compact", compactInfo.layout());
+    assertEquals(2, compactInfo.intervals());
 
     String missing = dir.resolve("none.ipidx").toString();
     IpJoinException e = assertThrows(IpJoinException.class, () -> IpJoin.verifyIndex(conf, missing, true));
