@@ -98,12 +98,10 @@ final class TaskMemory {
     return bytes;
   }
 
-  /** Null when the index fits, else the one-line problem for the driver to report. */
-  static String check(Configuration conf, String index, IndexIdentity identity, ReadPath path) {
-    return check(conf, index, identity, KeyLayout.SORTED, path);
-  }
-
-  /** As above, for an index whose IPv4 keys take {@code layout}. */
+  /**
+   * Null when the index (its IPv4 keys in {@code layout}) fits, else the one-line problem for the
+   * driver to report.
+   */
   static String check(Configuration conf, String index, IndexIdentity identity, KeyLayout layout,
       ReadPath path) {
     boolean textLoader = path.readsText();

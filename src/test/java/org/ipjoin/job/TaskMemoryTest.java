@@ -87,19 +87,21 @@ class TaskMemoryTest {
     conf.set("mapreduce.map.java.opts", "-Xmx100m");
     long allowed = 70 * MIB;
     long keysThatFit = allowed / 4; // the largest count whose keys + lookup table fit
-    while (ReadPath.NIO.taskHeapBytes(new IndexIdentity(64 + 4 * keysThatFit, keysThatFit, 0)) > allowed) {
+    while (ReadPath.NIO.taskHeapBytes(new IndexIdentity(64 + 4 * keysThatFit, keysThatFit, 0),
+        KeyLayout.SORTED) > allowed) {
       keysThatFit--;
     }
     assertNull(TaskMemory.check(conf, "ips",
-        new IndexIdentity(64 + 4 * keysThatFit, keysThatFit, 0), ReadPath.NIO));
+        new IndexIdentity(64 + 4 * keysThatFit, keysThatFit, 0), KeyLayout.SORTED, ReadPath.NIO));
     IndexIdentity oneMore = new IndexIdentity(64 + 4 * (keysThatFit + 1), keysThatFit + 1, 0);
-    String tooBig = TaskMemory.check(conf, "ips", oneMore, ReadPath.NIO);
+    String tooBig = TaskMemory.check(conf, "ips", oneMore, KeyLayout.SORTED, ReadPath.NIO);
     assertTrue(tooBig != null && tooBig.contains("more than 70% of the map task heap of 100.0 MiB"), tooBig);
     assertTrue(tooBig.contains("use --loader mmap-direct"), tooBig);
     // mmap-direct keeps the keys in the mapping: only the lookup table counts against the heap.
-    assertNull(TaskMemory.check(conf, "ips", oneMore, ReadPath.MMAP_DIRECT));
+    assertNull(TaskMemory.check(conf, "ips", oneMore, KeyLayout.SORTED, ReadPath.MMAP_DIRECT));
     // The text loader is estimated from the list's length, not the key count.
-    assertTrue(TaskMemory.check(conf, "ip.tsv", new IndexIdentity(80 * MIB, 1, 0), ReadPath.TEXT) != null);
+    assertTrue(TaskMemory.check(conf, "ip.tsv", new IndexIdentity(80 * MIB, 1, 0), KeyLayout.SORTED,
+        ReadPath.TEXT) != null);
   }
 
   /**

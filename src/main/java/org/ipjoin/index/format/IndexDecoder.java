@@ -55,7 +55,6 @@ public final class IndexDecoder {
   private int[] ends;
   private int[] labelIds;
   private int[] directory;
-  private int directoryBits;
   private int[] labelEnds;
   private byte[] labelBytes;
   private int labelBytesFilled;
@@ -356,9 +355,6 @@ public final class IndexDecoder {
   private void finishSection(Section s) throws CorruptIndexException {
     if (skipping) {
       skipping = false;
-      if (s.kind() == SectionKind.V4_DIRECTORY) {
-        directoryBits = header.directoryBits();
-      }
       return;
     }
     if (inCompactColumn) {
@@ -380,7 +376,6 @@ public final class IndexDecoder {
         ColumnDecoder.Starts startsColumn = (ColumnDecoder.Starts) column;
         starts = startsColumn.finish();
         directory = startsColumn.directory.finish((int) s.count());
-        directoryBits = startsColumn.directory.bits();
       }
       case V4_ENDS -> ends = column.finish();
       case V4_LABEL_IDS -> labelIds = column.finish();
@@ -407,10 +402,7 @@ public final class IndexDecoder {
       case V4_STARTS -> starts = column.finish();
       case V4_ENDS -> ends = column.finish();
       case V4_LABEL_IDS -> labelIds = column.finish();
-      case V4_DIRECTORY -> {
-        directory = column.finish(); // null when served from the mapping
-        directoryBits = header.directoryBits();
-      }
+      case V4_DIRECTORY -> directory = column.finish(); // null when served from the mapping
       case LABEL_ENDS -> labelEnds = column.finish();
       case LABEL_BYTES -> checkLabelCrc(s);
       case V6_STARTS -> starts6 = keyColumn.finish();
@@ -453,7 +445,9 @@ public final class IndexDecoder {
     }
     DecodedIndex.V6 v6 = header.v6() ? new DecodedIndex.V6(starts6, ends6, labelIds6, directory6,
         header.v6DirectoryBits()) : null;
-    return new DecodedIndex(header, starts, ends, labelIds, directory, directoryBits, labelEnds,
-        labelBytes, v6, compact == null ? null : compact.finish());
+    // The header's bits, as for IPv6: a full load recorded its directory with them and compared
+    // the stored one entry by entry; a trusted load takes the stored one.
+    return new DecodedIndex(header, starts, ends, labelIds, directory, header.directoryBits(),
+        labelEnds, labelBytes, v6, compact == null ? null : compact.finish());
   }
 }

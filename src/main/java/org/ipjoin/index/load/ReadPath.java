@@ -64,17 +64,10 @@ public enum ReadPath {
    * (whichever is larger is taken). {@code mmap-direct} holds only the directory (and the labels,
    * small next to it). The text list needs about the file's length on top, because its arrays grow
    * by doubling while it reads, and a list line is at least 8 and typically 12-16 bytes per key.
-   */
-  public long taskHeapBytes(IndexIdentity identity) {
-    return taskHeapBytes(identity, KeyLayout.SORTED);
-  }
-
-  /**
-   * As {@link #taskHeapBytes(IndexIdentity)} for an index whose IPv4 keys take {@code layout}. A
-   * heap read path copies every section of the compact layout as it is stored (bucket directory,
-   * suffixes, bitmaps, ranks; IPv6 sections as for the sorted layout): the file's length, about
-   * half what 4 bytes per key would say at 26 M keys and a quarter at 472 M; {@code mmap-direct}
-   * copies only the bucket directory.
+   * For the compact {@code layout} a heap read path copies every section as it is stored (bucket
+   * directory, suffixes, bitmaps, ranks; IPv6 sections as for the sorted layout): the file's
+   * length, about half what 4 bytes per key would say at 26 M keys and a quarter at 472 M;
+   * {@code mmap-direct} copies only the bucket directory.
    */
   public long taskHeapBytes(IndexIdentity identity, KeyLayout layout) {
     if (layout == KeyLayout.COMPACT) {

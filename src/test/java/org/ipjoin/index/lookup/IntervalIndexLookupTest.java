@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.format.KeyLayout;
 import org.ipjoin.index.format.IndexLayout;
 import org.ipjoin.index.format.LookupDirectory;
 import org.ipjoin.index.load.ReadPath;
@@ -155,7 +156,7 @@ class IntervalIndexLookupTest {
     if (!v.ranges) {
       ReadPath path = v.mapped ? ReadPath.MMAP_DIRECT : ReadPath.NIO;
       assertEquals(columns + directory,
-          path.taskHeapBytes(new IndexIdentity(64 + 4L * keys.length, keys.length, 0)));
+          path.taskHeapBytes(new IndexIdentity(64 + 4L * keys.length, keys.length, 0), KeyLayout.SORTED));
       assertTrue(list.index.heapBytes() <= 4.1 * keys.length);
     }
     int[] probes = IntStream.concat(IntStream.concat(random.ints(300_000), IntStream.of(edgeProbes(keys))),
@@ -170,10 +171,10 @@ class IntervalIndexLookupTest {
       assertEquals(19, IndexLayout.directoryBitsFor(n));
       long bytes = 4 * n + 4 * IndexLayout.directoryEntries(IndexLayout.directoryBitsFor(n));
       assertTrue(bytes <= 4.1 * n, bytes + " bytes for " + n + " keys");
-      assertEquals(bytes, ReadPath.NIO.taskHeapBytes(new IndexIdentity(64 + 4 * n, n, 0)));
-      assertEquals(bytes - 4 * n, ReadPath.MMAP_DIRECT.taskHeapBytes(new IndexIdentity(64 + 4 * n, n, 0)));
+      assertEquals(bytes, ReadPath.NIO.taskHeapBytes(new IndexIdentity(64 + 4 * n, n, 0), KeyLayout.SORTED));
+      assertEquals(bytes - 4 * n, ReadPath.MMAP_DIRECT.taskHeapBytes(new IndexIdentity(64 + 4 * n, n, 0), KeyLayout.SORTED));
     }
-    assertEquals(4L * ((1 << 4) + 1), ReadPath.NIO.taskHeapBytes(new IndexIdentity(64, 0, 0)));
+    assertEquals(4L * ((1 << 4) + 1), ReadPath.NIO.taskHeapBytes(new IndexIdentity(64, 0, 0), KeyLayout.SORTED));
   }
 
   @Test
