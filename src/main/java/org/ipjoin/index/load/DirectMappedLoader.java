@@ -18,12 +18,11 @@ import org.ipjoin.index.format.SectionKind;
 
 /**
  * {@code mmap-direct}: maps the file read-only and serves lookups from the mapping itself, with no
- * heap copy of the interval columns or the stored IPv4 lookup directory (the IPv6 directory and
- * the labels are copied). A full load runs every check in one pass over the mapping, which also pulls the
- * file into the page cache, where every map task on the node shares it; a task's trusted load
- * ({@link LoadTrust}) only checksums the sections, and with checksums off reads no interval
- * column at all, so its setup costs the same at any index size. For indexes larger than a map
- * task's heap.
+ * heap copy of the interval columns or the stored IPv4 lookup directory (the IPv6 directory and the
+ * labels are copied). A full load runs every check in one pass over the mapping, which also pulls
+ * the file into the page cache, where every map task on the node shares it; a task's trusted load
+ * ({@link LoadTrust}) only checksums the sections, and with checksums off reads no interval column
+ * at all, so its setup costs the same at any index size. For indexes larger than a map task's heap.
  *
  * <p>The mapping must not change while in use: replace an index by writing a new file and
  * renaming it over the old one (as {@code ipindex build} does), never by rewriting it in place: a

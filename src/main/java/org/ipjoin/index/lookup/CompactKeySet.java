@@ -11,22 +11,22 @@ package org.ipjoin.index.lookup;
  * <h2>Search</h2>
  * The bucket directory gives the bucket's rank, key count and data start in one cache line. A
  * sparse bucket takes two interpolation steps on the suffix (keys are roughly even inside a /16;
- * the second step starts from the suffix the first one read) and a short linear scan, falling
- * back to a binary search past {@value #SCAN} slots. One step, as {@link IntervalIndex} takes in
- * its smaller buckets, misses by about 20 slots in a /16 of ~400 keys, so the scan often left the
- * cache line or ended in the binary search: with the second step one probe at a time took 146 and
- * 118 ns against 186 and 232 ns with one (26 M keys, JMH, the two builds alternated on a quiet
- * machine; {@link #matchAll} unchanged at 81-86 ns, the steps' misses already overlap there). A dense bucket tests the bit; the rank is the bucket's rank, the
- * stored count before the key's 512-bit block, and the popcount of at most 8 words of that block,
- * which is one cache line. Computing the rank costs no extra miss, so every probe returns it
- * rather than only membership.
+ * the second step starts from the suffix the first one read) and a short linear scan, falling back
+ * to a binary search past {@value #SCAN} slots. One step, as {@link IntervalIndex} takes in its
+ * smaller buckets, misses by about 20 slots in a /16 of ~400 keys, so the scan often left the cache
+ * line or ended in the binary search: with the second step one probe at a time took 146 and 118 ns
+ * against 186 and 232 ns with one (26 M keys, JMH, the two builds alternated on a quiet machine;
+ * {@link #matchAll} unchanged at 81-86 ns, the steps' misses already overlap there). A dense bucket
+ * tests the bit; the rank is the bucket's rank, the stored count before the key's 512-bit block,
+ * and the popcount of at most 8 words of that block, which is one cache line. Computing the rank
+ * costs no extra miss, so every probe returns it rather than only membership.
  *
  * <p>One algorithm over heap arrays or little-endian views of the mapping ({@link ShortColumn},
- * {@link LongColumn}), as {@link IntervalIndex} over {@link IntColumn}. Figures (26 M keys, JMH on
- * a quiet machine, {@code docs/benchmarks.md}, compact layout section): 2.02 bytes per key against
- * 4.08 for the sorted layout, and about as fast per probe (full bench run: 123 against 145 ns one
- * at a time on the heap, 78 against 77 ns through {@link #matchAll}): a probe costs one or two
- * cache misses in either layout, and half the bytes do not make a miss cheaper.
+ * {@link LongColumn}), as {@link IntervalIndex} over {@link IntColumn}. Figures (26 M keys, JMH in
+ * the full bench run, {@code docs/benchmarks.md}, first section): 2.02 bytes per key against 4.08
+ * for the sorted layout, and about as fast per probe (123 against 145 ns one at a time on the heap,
+ * 78 against 77 ns through {@link #matchAll}): a probe costs one or two cache misses in either
+ * layout, and half the bytes do not make a miss cheaper.
  */
 public final class CompactKeySet implements Ipv4Lookup {
 
@@ -77,14 +77,14 @@ public final class CompactKeySet implements Ipv4Lookup {
 
   /**
    * {@link #match} for each key, with the probes of a group interleaved so that their cache misses
-   * overlap: first every key's bucket entries are read and the place its probe goes to memory
-   * (the guessed suffix, or the bitmap word) computed, then all those places are read (for a dense
+   * overlap: first every key's bucket entries are read and the place its probe goes to memory (the
+   * guessed suffix, or the bitmap word) computed, then all those places are read (for a dense
    * bucket also the block's rank and first word, which {@link #inBitmap} reads after the word; with
    * them a 472 M-key index took 84-95 ns per probe from the mapping against 95-102 ns without,
-   * medians of two alternated runs each of {@code org.ipjoin.bench.ProbeTimes}, docs/benchmarks.md), and
-   * only then each probe runs {@link #match}, whose reads now mostly hit the cache. The staging loops have no
-   * data-dependent branch but the bucket's kind, which is the same for nearly every bucket of a
-   * list (sparse at 26 M keys, dense at 472 M).
+   * medians of two alternated runs each of {@code org.ipjoin.bench.ProbeTimes},
+   * docs/benchmarks.md), and only then each probe runs {@link #match}, whose reads now mostly hit
+   * the cache. The staging loops have no data-dependent branch but the bucket's kind, which is the
+   * same for nearly every bucket of a list (sparse at 26 M keys, dense at 472 M).
    */
   @Override
   public void matchAll(int[] keys, int count, int[] ids) {
@@ -123,9 +123,10 @@ public final class CompactKeySet implements Ipv4Lookup {
   /**
    * The second interpolation step inside a sparse bucket of {@code n} suffixes from {@code data}:
    * from the suffix {@code v} read at {@code guess}, where {@code low} should sit, the difference
-   * in suffix values times the bucket's keys per suffix value. The first step's error grows with the
-   * square root of the bucket's size (about 20 slots for the ~400 keys a /16 holds at 26 M keys,
-   * past the linear scan); the second step's with the root of that error, within a cache line.
+   * in suffix values times the bucket's keys per suffix value. The first step's error grows with
+   * the square root of the bucket's size (about 20 slots for the ~400 keys a /16 holds at 26 M
+   * keys, past the linear scan); the second step's with the root of that error, within a cache
+   * line.
    */
   private static int refine(int data, int n, int guess, int v, int low) {
     // |low - v| < 2^16 and n <= 4,096: the product fits an int.
