@@ -6,7 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.ipjoin.index.build.IndexBuilder;
+import org.ipjoin.index.builder.IndexBuilder;
+import org.ipjoin.index.format.IndexContent;
+import org.ipjoin.index.format.IndexHeader;
+import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.list.IntervalNormaliser;
 import org.ipjoin.index.list.LabelColumn;
 import org.ipjoin.index.list.LineKind;
@@ -14,10 +18,6 @@ import org.ipjoin.index.list.ListEntries;
 import org.ipjoin.index.list.ListLineParser;
 import org.ipjoin.index.list.NormalisedList;
 import org.ipjoin.index.list.OverlapPolicy;
-import org.ipjoin.index.format.IndexContent;
-import org.ipjoin.index.format.IndexHeader;
-import org.ipjoin.index.format.IndexIdentity;
-import org.ipjoin.index.format.IndexWriter;
 
 /**
  * Index files with ranges and labels for tests, made from a text list through the build API

@@ -393,7 +393,7 @@ public final class BenchReport {
         + " (`mmap-direct`): JMH `CompactLookupBenchmark`; `match` one probe at a time, `matchAll`"
         + " the same probes 1,024 per call (what the job's mapper does per input block)");
     titles.put("jmh-range.csv", "Ranges: JMH `RangeLookupBenchmark`");
-    titles.put("jmh-range6.csv", "IPv6 against IPv4 ranges: JMH `Range6LookupBenchmark`");
+    titles.put("jmh-range6.csv", "IPv6 against IPv4 ranges: JMH `Ipv6RangeLookupBenchmark`");
     List<String[]> memory = new ArrayList<>();
     Path memoryFile = results.resolve("memory.txt");
     if (Files.exists(memoryFile)) {

@@ -73,12 +73,6 @@ public final class JobProfile {
     }
   }
 
-  /** The classes of org.ipjoin.job a map task runs (beside input, parsing and index load). */
-  private static final Set<String> MAP_CODE_CLASSES = Set.of("IpJoinMapper", "ConfiguredMapper", "MatchTags",
-      "RecordTally", "CountBy", "IpCountReducer", "IpJoinCounter", "JoinMode", "IpJoinKeys", "TaskHeap", "TaskMemory",
-      "TaskFailureLog", "TaskOutOfMemoryException", "OneLine", "ClientBatch", "OutputLines").stream().map(n -> "org.ipjoin.job." + n)
-      .collect(Collectors.toUnmodifiableSet());
-
   /** The thread names of the local runner's map tasks (Hadoop's LocalJobRunner). */
   public static final String MAP_TASK_THREAD = "LocalJobRunner Map Task Executor";
 
@@ -114,14 +108,15 @@ public final class JobProfile {
   private static final List<Rule> RULES = List.of(
       Rule.prefixes(Category.LOOKUPS, "org.ipjoin.index.lookup."),
       Rule.prefixes(Category.INDEX_LOAD, "org.ipjoin.index.load.", "org.ipjoin.index.format.",
-          "org.ipjoin.job.WholeIndexCheck", "org.ipjoin.job.IndexCacheFile"),
-      Rule.prefixes(Category.PARSING, "org.ipjoin.ip.", "org.ipjoin.job.AddressKey"),
-      Rule.named(Category.PARSING, "org.ipjoin.job.", "Locator"),
-      Rule.prefixes(Category.INPUT, "org.ipjoin.job.LineBlock", "org.ipjoin.job.InputSetFormat",
-          "org.ipjoin.job.FileNamingTextInputFormat"),
-      new Rule(Category.MAP_CODE, c -> MAP_CODE_CLASSES.contains(c.contains("$") ? c.substring(0, c.indexOf('$')) : c)),
+          "org.ipjoin.job.driver.WholeIndexCheck", "org.ipjoin.job.IndexCacheFile"),
+      Rule.prefixes(Category.PARSING, "org.ipjoin.ip.", "org.ipjoin.job.locate.", "org.ipjoin.job.task.AddressKey"),
+      Rule.prefixes(Category.INPUT, "org.ipjoin.job.input."),
       Rule.prefixes(Category.MAP_CODE, "org.ipjoin.bench.IdentityJob$LineMapper"),
-      Rule.prefixes(Category.DRIVER, "org.ipjoin.job.", "org.ipjoin.api.", "org.ipjoin.bench.IdentityJob"),
+      // The packages say where code runs: job.driver before and after submission, job.task (and
+      // what driver and tasks share at the top of job) in the task.
+      Rule.prefixes(Category.DRIVER, "org.ipjoin.job.driver.", "org.ipjoin.api.", "org.ipjoin.cli.",
+          "org.ipjoin.bench.IdentityJob"),
+      Rule.prefixes(Category.MAP_CODE, "org.ipjoin.job.", "org.ipjoin.problem."),
       Rule.prefixes(Category.FRAMEWORK, "org.apache.hadoop.fs.FileSystem$Statistics", "org.apache.hadoop.fs.statistics."),
       // Compression: decompressing is reading the input, compressing is writing the output.
       Rule.named(Category.INPUT, "org.apache.hadoop.io.compress.", "Decompress", "InputStream"),

@@ -11,7 +11,7 @@ import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.ReadPath;
-import org.ipjoin.ip.IpCodec;
+import org.ipjoin.ip.Ipv4Codec;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -68,7 +68,7 @@ public class LoadBenchmark {
       Path tsv = dir.resolve("ip.tsv");
       try (Writer w = Files.newBufferedWriter(tsv, StandardCharsets.US_ASCII)) {
         for (int key : k) {
-          w.write(IpCodec.format(key));
+          w.write(Ipv4Codec.format(key));
           w.write('\n');
         }
       }

@@ -5,9 +5,9 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.zip.CRC32C;
+import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexHeader;
-import org.ipjoin.index.format.IndexLayout;
-import org.ipjoin.index.format.LookupDirectory;
+import org.ipjoin.index.format.Ipv4LookupDirectory;
 import org.ipjoin.index.format.SectionKind;
 
 /**
@@ -23,9 +23,9 @@ public final class LoadPhases {
   public static void main(String[] args) throws Exception {
     long t0 = System.nanoTime();
     try (FileChannel channel = FileChannel.open(Path.of(args[0]))) {
-      ByteBuffer head = ByteBuffer.allocate((int) Math.min(channel.size(), IndexLayout.MAX_HEAD_SIZE));
+      ByteBuffer head = ByteBuffer.allocate((int) Math.min(channel.size(), IndexByteMap.MAX_HEAD_SIZE));
       channel.read(head, 0);
-      IndexHeader header = IndexLayout.decodeHead(head.flip(), channel.size(), args[0]);
+      IndexHeader header = IndexByteMap.decodeHead(head.flip(), channel.size(), args[0]);
       int n = (int) header.intervalCount();
       long tOpen = System.nanoTime();
       int[] keys = new int[n];
@@ -64,7 +64,7 @@ public final class LoadPhases {
         check += e - d;
       }
       long tTable = System.nanoTime();
-      int[] directory = LookupDirectory.of(keys, n);
+      int[] directory = Ipv4LookupDirectory.of(keys, n);
       long tEnd = System.nanoTime();
       System.out.printf("keys=%d open=%.1f alloc=%.1f read=%.1f crc32c=%.1f copy=%.1f"
           + " order-check=%.1f directory=%.1f total=%.1f ms sorted=%b crc=%08x heapBytes=%d%n",

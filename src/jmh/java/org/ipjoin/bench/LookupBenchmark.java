@@ -3,14 +3,14 @@ package org.ipjoin.bench;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexContent;
-import org.ipjoin.index.format.IndexLayout;
 import org.ipjoin.index.format.IndexWriter;
-import org.ipjoin.index.format.LookupDirectory;
-import org.ipjoin.index.lookup.IntColumn;
-import org.ipjoin.index.lookup.IntervalIndex;
-import org.ipjoin.index.lookup.LabelDictionary;
+import org.ipjoin.index.format.Ipv4LookupDirectory;
 import org.ipjoin.index.load.ReadPath;
+import org.ipjoin.index.lookup.IntColumn;
+import org.ipjoin.index.lookup.Ipv4IntervalIndex;
+import org.ipjoin.index.lookup.LabelDictionary;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * 26,123,456, the scale of the read-path comparison): {@code Arrays.binarySearch} over the whole
  * array (the comparison's baseline), the
  * earlier lookup (prefix table + binary search in the /16 bucket, reproduced here), and
- * {@link IntervalIndex#match} on the heap and over a mapping.
+ * {@link Ipv4IntervalIndex#match} on the heap and over a mapping.
  *
  * <p>Probe streams ({@code probes}): {@code uniform} = half listed keys, half random addresses, in
  * random order; {@code zipf} = the same pool of probes drawn with Zipf-like skew (rank r with
@@ -56,9 +56,9 @@ public class LookupBenchmark {
 
   private int[] sorted;
   private int[] prefixStart;
-  private IntervalIndex index;
+  private Ipv4IntervalIndex index;
   /** The same keys served from a read-only mapping of an index file (loader mmap-direct). */
-  private IntervalIndex mapped;
+  private Ipv4IntervalIndex mapped;
   private int[] stream;
   private int next;
 
@@ -84,20 +84,20 @@ public class LookupBenchmark {
   }
 
   /** The exact-address lookup over {@code keys} on the heap, as the heap read paths build it. */
-  static IntervalIndex onHeap(int[] keys) {
-    return new IntervalIndex(IntColumn.of(keys), null, null, LabelDictionary.NONE,
-        LookupDirectory.of(keys, keys.length), IndexLayout.directoryBitsFor(keys.length));
+  static Ipv4IntervalIndex onHeap(int[] keys) {
+    return new Ipv4IntervalIndex(IntColumn.of(keys), null, null, LabelDictionary.NONE,
+        Ipv4LookupDirectory.of(keys, keys.length), IndexByteMap.directoryBitsFor(keys.length));
   }
 
   /** Writes the keys as an index file and loads it with mmap-direct (file deleted on exit). */
-  private static IntervalIndex mapped(int[] keys) {
+  private static Ipv4IntervalIndex mapped(int[] keys) {
     try {
       java.nio.file.Path file = java.nio.file.Files.createTempFile("lookup-bench", ".ipidx");
       file.toFile().deleteOnExit();
       try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(file)) {
         IndexWriter.write(IndexContent.exact(keys, keys.length, 0, 0), out);
       }
-      return (IntervalIndex) ReadPath.MMAP_DIRECT.loader().load(file, true).index();
+      return (Ipv4IntervalIndex) ReadPath.MMAP_DIRECT.loader().load(file, true).index();
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
@@ -174,12 +174,12 @@ public class LookupBenchmark {
   }
 
   /** One batch of single lookups. JMH forks a JVM per benchmark, so the call stays monomorphic. */
-  private int hits(IntervalIndex ix) {
+  private int hits(Ipv4IntervalIndex ix) {
     int[] s = stream;
     int from = start();
     int hits = 0;
     for (int i = from; i < from + BATCH; i++) {
-      if (ix.match(s[i]) != IntervalIndex.NO_MATCH) {
+      if (ix.match(s[i]) != Ipv4IntervalIndex.NO_MATCH) {
         hits++;
       }
     }

@@ -18,7 +18,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The design space behind {@link org.ipjoin.index.lookup.IntervalIndex#match}, kept so the choice can be
+ * The design space behind {@link org.ipjoin.index.lookup.Ipv4IntervalIndex#match}, kept so the choice can be
  * re-measured: a prefix table of {@code bits} bits (16 = 256 KiB, 19 = 2 MiB), then inside the
  * bucket either one interpolation step and a bounded linear scan ({@code interpScan}) or a
  * branch-free compare over a window around the guess ({@code interpWindow}). Uniform probes, half

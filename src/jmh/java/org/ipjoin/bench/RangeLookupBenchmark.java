@@ -3,10 +3,10 @@ package org.ipjoin.bench;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import org.ipjoin.index.format.IndexLayout;
-import org.ipjoin.index.format.LookupDirectory;
+import org.ipjoin.index.format.IndexByteMap;
+import org.ipjoin.index.format.Ipv4LookupDirectory;
 import org.ipjoin.index.lookup.IntColumn;
-import org.ipjoin.index.lookup.IntervalIndex;
+import org.ipjoin.index.lookup.Ipv4IntervalIndex;
 import org.ipjoin.index.lookup.LabelDictionary;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -26,7 +26,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * Lookups in a range index: {@code intervals} disjoint random IPv4 ranges (widths 1 to 4096, a
  * block-list-like mix, with labels), probes half inside a range and half uniform random addresses.
  * {@code binarySearch} is the plain way (binary search for the last start at or before the key over
- * the whole array, then compare with its end); {@code ipjoin} is {@link IntervalIndex#match} on the
+ * the whole array, then compare with its end); {@code ipjoin} is {@link Ipv4IntervalIndex#match} on the
  * heap. Each invocation answers {@value #BATCH} probes; reported per probe.
  * {@code java -jar target/bench-build/benchmarks.jar RangeLookupBenchmark}.
  */
@@ -46,7 +46,7 @@ public class RangeLookupBenchmark {
 
   private int[] starts;
   private int[] ends;
-  private IntervalIndex index;
+  private Ipv4IntervalIndex index;
   private int[] stream;
   private int next;
 
@@ -69,9 +69,9 @@ public class RangeLookupBenchmark {
     for (int id = 1; id <= 1000; id++) {
       labelEnds[id] = id * 4;
     }
-    index = new IntervalIndex(IntColumn.of(starts), IntColumn.of(ends), IntColumn.of(ids),
-        new LabelDictionary(new byte[4000], labelEnds), LookupDirectory.of(starts, n),
-        IndexLayout.directoryBitsFor(n));
+    index = new Ipv4IntervalIndex(IntColumn.of(starts), IntColumn.of(ends), IntColumn.of(ids),
+        new LabelDictionary(new byte[4000], labelEnds), Ipv4LookupDirectory.of(starts, n),
+        IndexByteMap.directoryBitsFor(n));
     stream = new int[STREAM];
     for (int i = 0; i < STREAM; i++) {
       if (random.nextBoolean()) {
@@ -112,12 +112,12 @@ public class RangeLookupBenchmark {
   @Benchmark
   @OperationsPerInvocation(BATCH)
   public int ipjoin() {
-    IntervalIndex ix = index;
+    Ipv4IntervalIndex ix = index;
     int[] probes = stream;
     int from = start();
     int hits = 0;
     for (int i = from; i < from + BATCH; i++) {
-      if (ix.match(probes[i]) != IntervalIndex.NO_MATCH) {
+      if (ix.match(probes[i]) != Ipv4IntervalIndex.NO_MATCH) {
         hits++;
       }
     }

@@ -8,17 +8,20 @@ import java.util.function.LongConsumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.Path;
-import org.ipjoin.index.build.BuildSummary;
-import org.ipjoin.index.build.IndexBuilder;
-import org.ipjoin.index.build.IndexShrinkException;
-import org.ipjoin.index.build.InvalidBuildInputException;
-import org.ipjoin.index.build.ListTooBigForHeapException;
+import org.ipjoin.index.builder.BuildSummary;
+import org.ipjoin.index.builder.IndexBuilder;
+import org.ipjoin.index.builder.IndexShrinkException;
+import org.ipjoin.index.builder.InvalidBuildInputException;
+import org.ipjoin.index.builder.ListTooBigForHeapException;
 import org.ipjoin.index.format.CorruptIndexException;
+import org.ipjoin.index.format.KeyLayout;
 import org.ipjoin.index.list.EmptyIpListException;
 import org.ipjoin.index.list.LabelColumn;
 import org.ipjoin.index.list.MalformedIpListException;
-import org.ipjoin.index.format.KeyLayout;
 import org.ipjoin.index.list.OverlapPolicy;
+import org.ipjoin.problem.ExitCode;
+import org.ipjoin.problem.IpJoinException;
+import org.ipjoin.problem.OneLine;
 
 /**
  * Builds one index from one or more text IP lists, on any Hadoop FileSystem, and publishes it
@@ -97,7 +100,7 @@ public final class IndexBuild {
    * How the IPv4 keys are stored: {@code "sorted"} (default; every list) or {@code "compact"}
    * (single addresses without labels: /16 buckets of 16-bit suffixes or bitmaps, about half the
    * size and faster lookups; a list with IPv4 blocks, ranges or labels then fails with
-   * {@link IpJoinException#USAGE}).
+   * {@link ExitCode#USAGE}).
    */
   public IndexBuild layout(String keys) {
     this.layout = keys;
@@ -123,9 +126,9 @@ public final class IndexBuild {
    * Checks the options and the inputs, reads the lists, writes the index beside its target, reads
    * it back with every check and only then renames it into place.
    *
-   * @throws IpJoinException {@link IpJoinException#USAGE} for a wrong option or path (an input
+   * @throws IpJoinException {@link ExitCode#USAGE} for a wrong option or path (an input
    *     missing, a directory, given twice or the output itself; the output exists without
-   *     overwrite); {@link IpJoinException#FAILED} for a malformed line, a list without addresses,
+   *     overwrite); {@link ExitCode#FAILED} for a malformed line, a list without addresses,
    *     a refused shrink, a list too big for the heap or an I/O failure. Nothing is published then.
    */
   public BuiltIndex run() throws IpJoinException {
@@ -141,39 +144,39 @@ public final class IndexBuild {
       return new BuiltIndex(out, summary.intervals(), summary.lines(), summary.skipped(),
           summary.format());
     } catch (FileNotFoundException | FileAlreadyExistsException | InvalidBuildInputException e) {
-      throw new IpJoinException(IpJoinException.USAGE, e.getMessage());
+      throw new IpJoinException(ExitCode.USAGE, e.getMessage());
     } catch (CorruptIndexException | MalformedIpListException | EmptyIpListException
         | IndexShrinkException | ListTooBigForHeapException e) {
-      throw new IpJoinException(IpJoinException.FAILED, e.getMessage());
+      throw new IpJoinException(ExitCode.FAILED, e.getMessage());
     } catch (IOException e) {
-      throw new IpJoinException(IpJoinException.FAILED, Problems.ioFailure(e));
+      throw new IpJoinException(ExitCode.FAILED, OneLine.ioFailure(e));
     } catch (IllegalArgumentException e) {
       // A path Hadoop cannot parse (a bad URI).
-      throw new IpJoinException(IpJoinException.USAGE, e.getMessage());
+      throw new IpJoinException(ExitCode.USAGE, e.getMessage());
     }
   }
 
   /** The options, checked in the order the command line always checked them. */
   private IndexBuilder builder() throws IpJoinException {
     if (inputs.isEmpty()) {
-      throw new IpJoinException(IpJoinException.USAGE, "missing --input");
+      throw new IpJoinException(ExitCode.USAGE, "missing --input");
     }
     if (output == null) {
-      throw new IpJoinException(IpJoinException.USAGE, "missing --output");
+      throw new IpJoinException(ExitCode.USAGE, "missing --output");
     }
     IndexBuilder builder = new IndexBuilder(skipInvalid, overwrite, allowEmpty);
     if (labels != null) {
       try {
         builder = builder.labels(LabelColumn.parse(labels));
       } catch (IllegalArgumentException e) {
-        throw new IpJoinException(IpJoinException.USAGE, "--labels: " + e.getMessage());
+        throw new IpJoinException(ExitCode.USAGE, "--labels: " + e.getMessage());
       }
     }
     if (overlap != null) {
       try {
         builder = builder.overlap(OverlapPolicy.parse(overlap));
       } catch (IllegalArgumentException e) {
-        throw new IpJoinException(IpJoinException.USAGE, "--overlap: " + e.getMessage());
+        throw new IpJoinException(ExitCode.USAGE, "--overlap: " + e.getMessage());
       }
     }
     if (maxShrink != null) {
@@ -183,7 +186,7 @@ public final class IndexBuild {
       try {
         builder = builder.layout(KeyLayout.fromName(layout));
       } catch (IllegalArgumentException e) {
-        throw new IpJoinException(IpJoinException.USAGE, "--layout: " + e.getMessage());
+        throw new IpJoinException(ExitCode.USAGE, "--layout: " + e.getMessage());
       }
     }
     return builder;
@@ -198,7 +201,7 @@ public final class IndexBuild {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new IpJoinException(IpJoinException.USAGE,
+    throw new IpJoinException(ExitCode.USAGE,
         "--max-shrink must be a number from 0 to 1, got '" + value + "'");
   }
 }

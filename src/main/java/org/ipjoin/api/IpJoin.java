@@ -7,7 +7,10 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.IndexHeader;
-import org.ipjoin.index.load.FileSystemLoader;
+import org.ipjoin.index.load.VerifyReader;
+import org.ipjoin.problem.ExitCode;
+import org.ipjoin.problem.IpJoinException;
+import org.ipjoin.problem.OneLine;
 
 /**
  * Where the API starts: build an index ({@link #buildIndex}), check one ({@link #verifyIndex}),
@@ -32,8 +35,8 @@ public final class IpJoin {
    * Reads the whole index at {@code index} (any FileSystem) and runs every check of the format, as
    * {@code ipindex verify} does; {@code checksum} false skips only the payload CRC32C.
    *
-   * @throws IpJoinException {@link IpJoinException#USAGE} when the file does not exist; {@link
-   *     IpJoinException#FAILED} when it is corrupt (the message names the check, expected versus
+   * @throws IpJoinException {@link ExitCode#USAGE} when the file does not exist; {@link
+   *     ExitCode#FAILED} when it is corrupt (the message names the check, expected versus
    *     actual) or cannot be read
    */
   public static IndexInfo verifyIndex(Configuration conf, String index, boolean checksum)
@@ -42,9 +45,9 @@ public final class IpJoin {
       Path file = new Path(index);
       FileSystem fs = file.getFileSystem(conf);
       if (!fs.exists(file)) {
-        throw new IpJoinException(IpJoinException.USAGE, file + " does not exist");
+        throw new IpJoinException(ExitCode.USAGE, file + " does not exist");
       }
-      FileSystemLoader.HeaderRead checked = FileSystemLoader.check(fs, file, checksum);
+      VerifyReader.HeaderRead checked = VerifyReader.check(fs, file, checksum);
       IndexHeader header = checked.header();
       return new IndexInfo(file, checked.length(), header.intervalCount(),
           header.v6IntervalCount(), header.ranges() || header.v6Ranges(),
@@ -52,13 +55,13 @@ public final class IpJoin {
           header.keyLayout().externalName());
     } catch (FileNotFoundException e) {
       // Deleted between the check and the read.
-      throw new IpJoinException(IpJoinException.USAGE, e.getMessage());
+      throw new IpJoinException(ExitCode.USAGE, e.getMessage());
     } catch (CorruptIndexException e) {
-      throw new IpJoinException(IpJoinException.FAILED, e.getMessage());
+      throw new IpJoinException(ExitCode.FAILED, e.getMessage());
     } catch (IOException e) {
-      throw new IpJoinException(IpJoinException.FAILED, Problems.ioFailure(e));
+      throw new IpJoinException(ExitCode.FAILED, OneLine.ioFailure(e));
     } catch (IllegalArgumentException e) {
-      throw new IpJoinException(IpJoinException.USAGE, e.getMessage());
+      throw new IpJoinException(ExitCode.USAGE, e.getMessage());
     }
   }
 }

@@ -5,7 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.ipjoin.job.IpJoinKeys;
-import org.ipjoin.job.JoinPlan;
+import org.ipjoin.job.driver.JoinPlan;
+import org.ipjoin.problem.ExitCode;
+import org.ipjoin.problem.IpJoinException;
 
 /**
  * The join's options: what {@code hadoop jar ipjoin.jar} takes, as calls (the driver only turns
@@ -113,17 +115,13 @@ public final class JoinJob {
    * Runs every check the driver runs before it submits: the options, the whole index, every input
    * exists and holds data, the output does not exist (or may be replaced). Nothing is submitted.
    *
-   * @throws IpJoinException {@link IpJoinException#USAGE} with every problem found, or {@link
-   *     IpJoinException#EMPTY_INPUT} when the input holds no data
+   * @throws IpJoinException {@link ExitCode#USAGE} with every problem found, or {@link
+   *     ExitCode#EMPTY_INPUT} when the input holds no data
    */
   public PreparedJoin prepare() throws IpJoinException {
     // A copy: preparing twice, or changing this builder later, leaves a prepared join alone.
     Configuration jobConf = new Configuration(conf);
-    try {
-      return new PreparedJoin(JoinPlan.check(jobConf, List.copyOf(inputs), output, countByGiven,
-          warnings), warnings);
-    } catch (JoinPlan.Refused e) {
-      throw new IpJoinException(e.exitCode(), e.problems());
-    }
+    return new PreparedJoin(JoinPlan.check(jobConf, List.copyOf(inputs), output, countByGiven,
+        warnings), warnings);
   }
 }

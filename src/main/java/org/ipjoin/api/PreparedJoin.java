@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
-import org.ipjoin.job.JoinPlan;
+import org.ipjoin.job.driver.JoinPlan;
 
 /**
  * A join every check accepted ({@link JoinJob#prepare()}): either take its {@link #job()} and

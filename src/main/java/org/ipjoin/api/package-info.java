@@ -3,7 +3,7 @@
  * Hadoop FileSystem and cluster. The command-line tools ({@code ipindex build}, {@code ipindex
  * verify}, {@code hadoop jar ipjoin.jar}) only turn their options into these calls, so every option
  * means the same, is checked the same, and fails with the same one-line message and exit code
- * ({@link org.ipjoin.api.IpJoinException#exitCode()}).
+ * ({@link org.ipjoin.problem.IpJoinException#exitCode()}).
  *
  * <p>One package of its own, rather than public classes scattered over the implementation's
  * packages: what a user may depend on is exactly what is public here, and the rest of ipjoin can
@@ -38,6 +38,7 @@
  * <p>The public types: {@link org.ipjoin.api.IpJoin} (where it starts), the builders {@link
  * org.ipjoin.api.IndexBuild} and {@link org.ipjoin.api.JoinJob}, {@link org.ipjoin.api.PreparedJoin},
  * the results {@link org.ipjoin.api.BuiltIndex}, {@link org.ipjoin.api.IndexInfo} and {@link
- * org.ipjoin.api.JoinResult}, and {@link org.ipjoin.api.IpJoinException}.
+ * org.ipjoin.api.JoinResult}, and {@link org.ipjoin.problem.IpJoinException}.
  */
 package org.ipjoin.api;
+

@@ -13,6 +13,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.apache.commons.cli.UnrecognizedOptionException;
+import org.ipjoin.problem.IpJoinException;
 
 /**
  * The one command-line convention of every ipjoin command ({@code ipjoin} and each {@code ipindex}
@@ -34,11 +35,6 @@ import org.apache.commons.cli.UnrecognizedOptionException;
  */
 public final class StrictCommandLine {
 
-  /** Exit codes shared by every command. */
-  public static final int OK = 0;
-  public static final int FAILED = 1;
-  public static final int USAGE = 2;
-
   /** Hadoop's generic options (GenericOptionsParser), which must come before a command's own. */
   static final Set<String> GENERIC_OPTIONS = Set.of("-D", "-conf", "-fs", "-files", "-libjars",
       "-archives", "-jt", "-tokenCacheFile");
@@ -59,7 +55,7 @@ public final class StrictCommandLine {
    * @param argumentHint said after a stray argument, e.g. "inputs go after --input"
    */
   public static CommandLine parse(Options options, String[] args, int maxArguments,
-      String argumentHint) throws CommandLineException {
+      String argumentHint) throws IpJoinException {
     checkOptionTokens(options, args);
     CommandLine line;
     try {
@@ -67,14 +63,14 @@ public final class StrictCommandLine {
     } catch (UnrecognizedOptionException e) {
       throw unknownOption(e.getOption());
     } catch (MissingArgumentException e) {
-      throw new CommandLineException("option " + display(e.getOption()) + " needs a value");
+      throw IpJoinException.usage("option " + display(e.getOption()) + " needs a value");
     } catch (ParseException e) {
-      throw new CommandLineException(e.getMessage() + "; see --help");
+      throw IpJoinException.usage(e.getMessage() + "; see --help");
     }
     checkRepeats(line);
     List<String> rest = line.getArgList();
     if (rest.size() > maxArguments) {
-      throw new CommandLineException("unexpected argument '" + rest.get(maxArguments) + "'; "
+      throw IpJoinException.usage("unexpected argument '" + rest.get(maxArguments) + "'; "
           + argumentHint);
     }
     return line;
@@ -82,13 +78,13 @@ public final class StrictCommandLine {
 
   /** Refuses a late generic option or an unknown option wherever it stands, even as a value. */
   private static void checkOptionTokens(Options options, String[] args)
-      throws CommandLineException {
+      throws IpJoinException {
     for (String token : args) {
       if (token.equals("--")) {
         return; // everything after "--" is an argument
       }
       if (isGenericOption(token)) {
-        throw new CommandLineException("'" + token + "' is a Hadoop generic option: "
+        throw IpJoinException.usage("'" + token + "' is a Hadoop generic option: "
             + GENERIC_OPTIONS_RULE);
       }
       if (token.startsWith("-") && token.length() > 1 && !isNumber(token) && !isKnown(options, token)) {
@@ -120,17 +116,17 @@ public final class StrictCommandLine {
     }
   }
 
-  private static CommandLineException unknownOption(String token) {
-    return new CommandLineException("unknown option '" + token + "'; see --help");
+  private static IpJoinException unknownOption(String token) {
+    return IpJoinException.usage("unknown option '" + token + "'; see --help");
   }
 
   /** commons-cli records one Option per occurrence; count them. */
-  private static void checkRepeats(CommandLine line) throws CommandLineException {
+  private static void checkRepeats(CommandLine line) throws IpJoinException {
     Map<String, Integer> seen = new HashMap<>();
     for (Option option : line.getOptions()) {
       String key = option.getKey();
       if (seen.merge(key, 1, Integer::sum) == 2 && option.getArgs() != Option.UNLIMITED_VALUES) {
-        throw new CommandLineException("option " + display(option) + " given twice");
+        throw IpJoinException.usage("option " + display(option) + " given twice");
       }
     }
   }

@@ -6,12 +6,12 @@ package org.ipjoin.ip;
  * <p>An address is two {@code long}s, {@code hi} (bits 127–64) and {@code lo} (bits 63–0), as
  * unsigned values. A <em>key</em> half is the address half with its top bit flipped
  * ({@link #toKey}), so that signed {@code long} order of (hiKey, loKey), compared hi first, is
- * address order; the index stores keys, as it stores {@link IpCodec#toKey} keys for IPv4.
+ * address order; the index stores keys, as it stores {@link Ipv4Codec#toKey} keys for IPv4.
  *
  * <p>Parsing accepts every text form of RFC 4291 section 2.2: eight groups of one to four hex
  * digits in either case (leading zeros allowed), at most one {@code ::} standing for one or more
  * zero groups, and an IPv4 dotted quad as the last 32 bits ({@code ::ffff:1.2.3.4}). The dotted
- * quad follows {@link IpCodec}'s strict rules (no leading zeros: "010" is octal to some readers and
+ * quad follows {@link Ipv4Codec}'s strict rules (no leading zeros: "010" is octal to some readers and
  * decimal to others). Nothing else may be in the range: no zone id ({@code fe80::1%eth0}: it names
  * an interface of the machine that wrote the text, meaningless in a log or list elsewhere), no
  * brackets, no prefix length, no whitespace. Callers strip brackets and ports themselves.
@@ -125,8 +125,8 @@ public final class Ipv6Codec {
         if (compressed ? groups > 5 : groups != 6) {
           return false;
         }
-        long ipv4 = IpCodec.parseAddress(bytes, start, to);
-        if (ipv4 == IpCodec.NOT_IPV4) {
+        long ipv4 = Ipv4Codec.parseAddress(bytes, start, to);
+        if (ipv4 == Ipv4Codec.NOT_IPV4) {
           return false;
         }
         if (compressed) {
@@ -245,13 +245,13 @@ public final class Ipv6Codec {
     for (int i = from; i < to; i++) {
       byte b = bytes[i];
       if (b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == 0x0B) {
-        return "whitespace not allowed ('" + IpCodec.printable(b) + "')";
+        return "whitespace not allowed ('" + Ipv4Codec.printable(b) + "')";
       }
     }
     for (int i = from; i < to; i++) {
       byte b = bytes[i];
       if (HEX_VALUE[b & 0xFF] < 0 && b != ':' && b != '.') {
-        return "unexpected character '" + IpCodec.printable(b) + "'";
+        return "unexpected character '" + Ipv4Codec.printable(b) + "'";
       }
     }
     boolean colon = false;
@@ -259,7 +259,7 @@ public final class Ipv6Codec {
       colon = bytes[i] == ':';
     }
     if (!colon) {
-      return IpCodec.parseAddress(bytes, from, to) != IpCodec.NOT_IPV4
+      return Ipv4Codec.parseAddress(bytes, from, to) != Ipv4Codec.NOT_IPV4
           ? "an IPv4 address, not IPv6"
           : "no ':' (an IPv6 address has at least two)";
     }
@@ -319,7 +319,7 @@ public final class Ipv6Codec {
           return "IPv4 part in the wrong place (only the last 32 bits may be dotted): "
               + printable(bytes, start, i);
         }
-        String v4 = IpCodec.explain(bytes, start, i);
+        String v4 = Ipv4Codec.explain(bytes, start, i);
         if (!v4.equals(VALID)) {
           return "IPv4 part " + printable(bytes, start, i) + ": " + v4;
         }
@@ -357,7 +357,7 @@ public final class Ipv6Codec {
    */
   public static StringBuilder appendTo(StringBuilder to, long hi, long lo) {
     long mapped = mappedIpv4(hi, lo);
-    if (mapped != IpCodec.NOT_IPV4) {
+    if (mapped != Ipv4Codec.NOT_IPV4) {
       return to.append("::ffff:").append(mapped >>> 24).append('.').append((mapped >>> 16) & 0xFF)
           .append('.').append((mapped >>> 8) & 0xFF).append('.').append(mapped & 0xFF);
     }
@@ -418,16 +418,16 @@ public final class Ipv6Codec {
 
   /**
    * The IPv4 address (0 … 2^32−1) of an IPv4-mapped address {@code ::ffff:a.b.c.d}
-   * ({@code ::ffff:0:0/96}, RFC 4291 section 2.5.5.2), or {@link IpCodec#NOT_IPV4} for any other.
+   * ({@code ::ffff:0:0/96}, RFC 4291 section 2.5.5.2), or {@link Ipv4Codec#NOT_IPV4} for any other.
    */
   public static long mappedIpv4(long hi, long lo) {
-    return hi == 0 && (lo >>> 32) == 0xFFFFL ? lo & 0xFFFF_FFFFL : IpCodec.NOT_IPV4;
+    return hi == 0 && (lo >>> 32) == 0xFFFFL ? lo & 0xFFFF_FFFFL : Ipv4Codec.NOT_IPV4;
   }
 
   private static String printable(byte[] bytes, int from, int to) {
     StringBuilder b = new StringBuilder(to - from);
     for (int i = from; i < to; i++) {
-      b.append(IpCodec.printable(bytes[i]));
+      b.append(Ipv4Codec.printable(bytes[i]));
     }
     return b.toString();
   }

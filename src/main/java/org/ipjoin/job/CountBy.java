@@ -3,6 +3,7 @@ package org.ipjoin.job;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import org.ipjoin.problem.OneLine;
 
 /** What {@code count} mode counts records by (see {@link IpJoinKeys#COUNT_BY}). */
 public enum CountBy {

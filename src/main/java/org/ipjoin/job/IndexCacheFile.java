@@ -27,10 +27,10 @@ import org.apache.hadoop.fs.Path;
  * Whichever it is, the task then checks the loaded index's identity against the one the driver
  * pinned, so a wrong file fails the task rather than changing the answer.
  */
-final class IndexCacheFile {
+public final class IndexCacheFile {
 
   /** The cache link name the driver gives the index ({@code uri#ipindex}). */
-  static final String LINK_NAME = "ipindex";
+  public static final String LINK_NAME = "ipindex";
 
   /**
    * A local file with the index's bytes.
@@ -38,12 +38,12 @@ final class IndexCacheFile {
    * @param temporary true when it is a copy the caller must delete
    * @param how which resolution step found it, for the log
    */
-  record Local(java.nio.file.Path path, boolean temporary, String how) {}
+  public record Local(java.nio.file.Path path, boolean temporary, String how) {}
 
   private IndexCacheFile() {}
 
   /** The cache file named {@value #LINK_NAME}; fails if the job has none (not submitted by the driver). */
-  static URI find(URI[] cacheFiles) throws IOException {
+  public static URI find(URI[] cacheFiles) throws IOException {
     if (cacheFiles != null) {
       for (URI uri : cacheFiles) {
         if (LINK_NAME.equals(uri.getFragment())) {
@@ -57,7 +57,7 @@ final class IndexCacheFile {
   }
 
   /** Resolves {@code uri} to a local file, copying it if nothing local holds it. */
-  static Local localize(URI uri, Configuration conf, java.nio.file.Path workDir) throws IOException {
+  public static Local localize(URI uri, Configuration conf, java.nio.file.Path workDir) throws IOException {
     URI file = withoutFragment(uri);
     if (isLocal(file, conf)) {
       java.nio.file.Path direct = java.nio.file.Paths.get(file.getPath());

@@ -14,10 +14,10 @@ import org.ipjoin.index.lookup.LabelDictionary;
  * nothing; {@code -} for a malformed record. It works on label ids, so IPv4 and IPv6 matches are
  * tagged alike.
  */
-final class MatchTags {
+public final class MatchTags {
 
   /** The label id that stands for no match (a real match has label id 0 or more). */
-  static final int NO_MATCH = -1;
+  public static final int NO_MATCH = -1;
   /** A match whose list entry has no label. */
   static final byte[] UNLABELLED = {'1'};
   /** A record without a well-formed client IP. */
@@ -36,7 +36,7 @@ final class MatchTags {
    * @throws IllegalArgumentException if the value holds a tab or a line break (it would split the
    *     tagged record into other columns or lines), naming the key and the value, escaped
    */
-  static MatchTags of(Configuration conf) {
+  public static MatchTags of(Configuration conf) {
     String value = IpJoinKeys.TAG_UNMATCHED.get(conf);
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
@@ -52,9 +52,9 @@ final class MatchTags {
    * Appends TAB and the tag of a match with label {@code labelId} (0 for none), or of no match when
    * {@code labelId} is {@link #NO_MATCH}, to {@code out}, which ends with the record. Label ids of
    * either family's intervals are ids of the one dictionary both share
-   * ({@link org.ipjoin.index.lookup.IntervalIndex#labels}).
+   * ({@link org.ipjoin.index.lookup.Ipv4IntervalIndex#labels}).
    */
-  void appendTag(Text out, LabelDictionary labels, int labelId) {
+  public void appendTag(Text out, LabelDictionary labels, int labelId) {
     out.append(TAB, 0, 1);
     if (labelId == NO_MATCH) {
       out.append(unmatched, 0, unmatched.length);
@@ -64,13 +64,13 @@ final class MatchTags {
   }
 
   /** Appends TAB and {@code -} to {@code out}, which ends with a malformed record. */
-  static void appendMalformedTag(Text out) {
+  public static void appendMalformedTag(Text out) {
     out.append(TAB, 0, 1);
     out.append(MALFORMED, 0, 1);
   }
 
   /** {@code out} = the label {@code labelId} of a match, or {@code 1} when it is 0 (none). */
-  static void label(Text out, LabelDictionary labels, int labelId) {
+  public static void label(Text out, LabelDictionary labels, int labelId) {
     out.clear();
     appendLabel(out, labels, labelId);
   }

@@ -14,6 +14,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.ipjoin.problem.OneLine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * <p>Recording is best effort: a task whose reason cannot be written still fails with its own
  * exception, and the driver then falls back to YARN's task diagnostics.
  */
-final class TaskFailureLog {
+public final class TaskFailureLog {
 
   /** The hidden file name prefix in the job's output directory. */
   static final String PREFIX = "_ipjoin_task_failure.";
@@ -44,12 +45,12 @@ final class TaskFailureLog {
   private static final Logger LOG = LoggerFactory.getLogger(TaskFailureLog.class);
 
   /** The reason an attempt recorded, and the attempt. */
-  record Recorded(String attempt, String reason) {}
+  public record Recorded(String attempt, String reason) {}
 
   private TaskFailureLog() {}
 
   /** The files' names in {@code output}, for messages. */
-  static String pattern(Path output) {
+  public static String pattern(Path output) {
     return new Path(output, PREFIX).toString() + "*";
   }
 
@@ -59,7 +60,7 @@ final class TaskFailureLog {
    * its exception is a consequence and not the job's reason, and a write now could race with the
    * deletion of the killed job's output directory.
    */
-  static void record(TaskAttemptContext context, Throwable failure, String reason) {
+  public static void record(TaskAttemptContext context, Throwable failure, String reason) {
     if (!interrupted(failure)) {
       record(context, reason);
     }
@@ -80,7 +81,7 @@ final class TaskFailureLog {
    * first reason is the cause; a later one is a consequence). Never throws: the caller is already
    * failing with the real exception.
    */
-  static void record(TaskAttemptContext context, String reason) {
+  public static void record(TaskAttemptContext context, String reason) {
     try {
       Configuration conf = context.getConfiguration();
       Path output = FileOutputFormat.getOutputPath(context);
@@ -103,7 +104,7 @@ final class TaskFailureLog {
   /**
    * The reason recorded first (by modification time, then attempt id), if any task recorded one.
    */
-  static Optional<Recorded> earliest(FileSystem fs, Path output) throws IOException {
+  public static Optional<Recorded> earliest(FileSystem fs, Path output) throws IOException {
     Optional<FileStatus> first = Arrays.stream(recorded(fs, output))
         .min(Comparator.comparingLong(FileStatus::getModificationTime)
             .thenComparing(f -> f.getPath().getName()));
@@ -117,7 +118,7 @@ final class TaskFailureLog {
   }
 
   /** Removes the recorded reasons; the job's output keeps nothing of them. */
-  static void delete(FileSystem fs, Path output) throws IOException {
+  public static void delete(FileSystem fs, Path output) throws IOException {
     for (FileStatus f : recorded(fs, output)) {
       fs.delete(f.getPath(), false);
     }

@@ -19,8 +19,10 @@ import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.util.ToolRunner;
-import org.ipjoin.job.IpJoinDriver;
-import org.ipjoin.tools.IndexTools;
+import org.ipjoin.cli.IpJoinDriver;
+import org.ipjoin.cli.ipindex.IndexTools;
+import org.ipjoin.problem.ExitCode;
+import org.ipjoin.problem.IpJoinException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -162,7 +164,7 @@ class IpJoinApiTest {
   @Test
   void aJoinWithoutItsRequiredOptionsNamesThemAll() {
     IpJoinException e = assertThrows(IpJoinException.class, () -> IpJoin.join(conf).prepare());
-    assertEquals(IpJoinException.USAGE, e.exitCode());
+    assertEquals(ExitCode.USAGE.code(), e.exitCode());
     assertEquals(List.of("missing --index (or -D ipjoin.index.path=...)", "missing --input",
         "missing --output"), e.problems());
   }
@@ -181,14 +183,14 @@ class IpJoinApiTest {
     String out = dir.resolve("x.ipidx").toString();
     IpJoinException shrink = assertThrows(IpJoinException.class, () -> IpJoin.buildIndex(conf)
         .input(list.toString()).output(out).overwrite(true).maxShrink("1.5").run());
-    assertEquals(IpJoinException.USAGE, shrink.exitCode());
+    assertEquals(ExitCode.USAGE.code(), shrink.exitCode());
     assertEquals("--max-shrink must be a number from 0 to 1, got '1.5'", shrink.getMessage());
     IpJoinException noInput = assertThrows(IpJoinException.class,
         () -> IpJoin.buildIndex(conf).output(out).run());
     assertEquals("missing --input", noInput.getMessage());
     IpJoinException missing = assertThrows(IpJoinException.class,
         () -> IpJoin.buildIndex(conf).input(dir.resolve("nope.txt").toString()).output(out).run());
-    assertEquals(IpJoinException.USAGE, missing.exitCode());
+    assertEquals(ExitCode.USAGE.code(), missing.exitCode());
     assertTrue(missing.getMessage().contains("nope.txt"), missing.getMessage());
   }
 
@@ -198,7 +200,7 @@ class IpJoinApiTest {
     String out = dir.resolve("bad.ipidx").toString();
     IpJoinException e = assertThrows(IpJoinException.class,
         () -> IpJoin.buildIndex(conf).input(bad.toString()).output(out).run());
-    assertEquals(IpJoinException.FAILED, e.exitCode());
+    assertEquals(ExitCode.FAILED.code(), e.exitCode());
     assertTrue(e.getMessage().contains("bad.txt:2"), e.getMessage());
     BuiltIndex built = IpJoin.buildIndex(conf).input(bad.toString()).output(out).skipInvalid(true).run();
     assertEquals(1, built.intervals());
@@ -229,7 +231,7 @@ class IpJoinApiTest {
 
     String missing = dir.resolve("none.ipidx").toString();
     IpJoinException e = assertThrows(IpJoinException.class, () -> IpJoin.verifyIndex(conf, missing, true));
-    assertEquals(IpJoinException.USAGE, e.exitCode());
+    assertEquals(ExitCode.USAGE.code(), e.exitCode());
     assertEquals(List.of("exit 2", "ipindex verify: " + e.getMessage()), ipindex(conf, "verify", missing));
   }
 
@@ -239,7 +241,7 @@ class IpJoinApiTest {
     Path empty = Files.write(dir.resolve("empty.log"), new byte[0]);
     IpJoinException e = assertThrows(IpJoinException.class, () -> IpJoin.join(conf).index(index)
         .input(empty.toString()).output(dir.resolve("out").toString()).prepare());
-    assertEquals(IpJoinException.EMPTY_INPUT, e.exitCode());
+    assertEquals(ExitCode.EMPTY_INPUT.code(), e.exitCode());
     assertTrue(e.getMessage().startsWith("no input data: "), e.getMessage());
   }
 

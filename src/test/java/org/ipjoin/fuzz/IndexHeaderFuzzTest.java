@@ -10,12 +10,12 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.ipjoin.index.format.CorruptIndexException;
+import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexHeader;
-import org.ipjoin.index.format.IndexLayout;
 import org.ipjoin.index.format.Section;
 
 /**
- * Fuzzes {@link IndexLayout#decodeHead} (header and section directory) on arbitrary buffers and
+ * Fuzzes {@link IndexByteMap#decodeHead} (header and section directory) on arbitrary buffers and
  * file lengths.
  *
  * <p>Input layout: byte 0 is a mode (bits 0-3: {@link FuzzFixups} repairs; 16 = direct buffer;
@@ -59,7 +59,7 @@ class IndexHeaderFuzzTest {
 
     IndexHeader header = null;
     try {
-      header = IndexLayout.decodeHead(buffer, fileLength, "fuzz.ipidx");
+      header = IndexByteMap.decodeHead(buffer, fileLength, "fuzz.ipidx");
     } catch (CorruptIndexException e) {
       assertNotNull(e.check());
       assertTrue(e.getMessage().startsWith("fuzz.ipidx: " + e.check().description + " check failed: "),
@@ -79,10 +79,10 @@ class IndexHeaderFuzzTest {
           "count " + header.intervalCount());
       assertEquals(header.fileLength(), fileLength);
       for (Section s : header.sections()) {
-        assertEquals(0, s.offset() % IndexLayout.ALIGNMENT, "offset " + s.offset());
+        assertEquals(0, s.offset() % IndexByteMap.ALIGNMENT, "offset " + s.offset());
       }
-      ByteBuffer encoded = IndexLayout.encodeHead(header);
-      int headLength = IndexLayout.HEADER_SIZE + n * IndexLayout.ENTRY_SIZE;
+      ByteBuffer encoded = IndexByteMap.encodeHead(header);
+      int headLength = IndexByteMap.HEADER_SIZE + n * IndexByteMap.ENTRY_SIZE;
       assertEquals(headLength, encoded.limit());
       assertArrayEquals(Arrays.copyOfRange(content, position, position + headLength),
           Arrays.copyOf(encoded.array(), headLength), "accepted head does not re-encode to the same bytes");

@@ -1,7 +1,5 @@
 package org.ipjoin.fuzz;
 
-import org.ipjoin.index.lookup.Ipv4Lookup;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,18 +19,19 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.ipjoin.index.format.CorruptIndexException;
+import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexHeader;
-import org.ipjoin.index.format.IndexLayout;
 import org.ipjoin.index.format.Section;
 import org.ipjoin.index.format.SectionKind;
-import org.ipjoin.index.load.FileSystemLoader;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.ReadPath;
-import org.ipjoin.index.lookup.Interval6Index;
+import org.ipjoin.index.load.VerifyReader;
+import org.ipjoin.index.lookup.Ipv4Lookup;
+import org.ipjoin.index.lookup.Ipv6IntervalIndex;
 
 /**
  * Fuzzes every binary read path ({@code stream}, {@code buffered}, {@code nio}, {@code mmap},
- * {@code mmap-direct}) and {@link FileSystemLoader} with arbitrary files. The seed corpus holds
+ * {@code mmap-direct}) and {@link VerifyReader} with arbitrary files. The seed corpus holds
  * valid small indexes (exact lists, and ranges with labels), which mutation turns into near-valid
  * ones: that reaches far more checks than random bytes.
  *
@@ -71,7 +70,7 @@ class IndexLoadFuzzTest {
           ReadPath.fromName(name).loader().load(path, verifyChecksum)));
     }
     outcomes.put("hadoop-fs", outcome(bytes, verifyChecksum, "hadoop-fs", () ->
-        FileSystemLoader.load(localFs(), new org.apache.hadoop.fs.Path(path.toUri()),
+        VerifyReader.load(localFs(), new org.apache.hadoop.fs.Path(path.toUri()),
             verifyChecksum)));
     String first = outcomes.values().iterator().next();
     for (Map.Entry<String, String> e : outcomes.entrySet()) {
@@ -97,7 +96,7 @@ class IndexLoadFuzzTest {
     }
     IndexHeader header;
     try {
-      header = IndexLayout.decodeHead(ByteBuffer.wrap(bytes), bytes.length, "fuzz.ipidx");
+      header = IndexByteMap.decodeHead(ByteBuffer.wrap(bytes), bytes.length, "fuzz.ipidx");
     } catch (CorruptIndexException e) {
       throw new AssertionError(name + " loaded a file whose head does not decode: " + e.getMessage(), e);
     }
@@ -136,7 +135,7 @@ class IndexLoadFuzzTest {
   }
 
   /** The IPv6 part: the same properties, on 128-bit keys (signed order of the key halves). */
-  private static void describeV6(Interval6Index index6, IndexHeader header, ByteBuffer le,
+  private static void describeV6(Ipv6IntervalIndex index6, IndexHeader header, ByteBuffer le,
       String name, StringBuilder description) {
     int n = index6.size();
     assertEquals(header.v6IntervalCount(), n, name + ": IPv6 interval count differs from the directory");

@@ -13,10 +13,10 @@ import java.util.Arrays;
 import org.ipjoin.index.list.LabelColumn;
 import org.ipjoin.index.list.LineKind;
 import org.ipjoin.index.list.ListLineParser;
-import org.ipjoin.ip.IpCodec;
+import org.ipjoin.ip.Ipv4Codec;
 
 /**
- * Fuzzes the IPv4 parsers ({@link IpCodec}) and the IP-list line parser ({@link ListLineParser}).
+ * Fuzzes the IPv4 parsers ({@link Ipv4Codec}) and the IP-list line parser ({@link ListLineParser}).
  *
  * <p>Input layout: byte 0 and 1 choose {@code from} and {@code to} inside the rest, which is the
  * text. So a seed file is two bytes (usually {@code \0\0}: the whole text) and then the text.
@@ -49,34 +49,34 @@ class IpParserFuzzTest {
   }
 
   static void check(byte[] bytes, int from, int to) {
-    long address = IpCodec.parseAddress(bytes, from, to);
-    boolean accepted = address != IpCodec.NOT_IPV4;
+    long address = Ipv4Codec.parseAddress(bytes, from, to);
+    boolean accepted = address != Ipv4Codec.NOT_IPV4;
     if (accepted) {
       assertTrue(address >= 0 && address <= 0xFFFF_FFFFL, "address out of range: " + address);
       String text = new String(bytes, from, to - from, StandardCharsets.ISO_8859_1);
-      assertEquals(text, IpCodec.format(IpCodec.toKey(address)), "accepted form is not canonical");
+      assertEquals(text, Ipv4Codec.format(Ipv4Codec.toKey(address)), "accepted form is not canonical");
       assertArrayEquals(Arrays.copyOfRange(bytes, from, to),
-          IpCodec.format(IpCodec.toKey(address)).getBytes(StandardCharsets.US_ASCII));
-      assertEquals(address, IpCodec.toAddress(IpCodec.toKey(address)));
+          Ipv4Codec.format(Ipv4Codec.toKey(address)).getBytes(StandardCharsets.US_ASCII));
+      assertEquals(address, Ipv4Codec.toAddress(Ipv4Codec.toKey(address)));
     }
 
-    long key = IpCodec.parseKey(bytes, from, to);
+    long key = Ipv4Codec.parseKey(bytes, from, to);
     if (accepted) {
       assertTrue(key >= 0 && key <= 0xFFFF_FFFFL, "key not in the low 32 bits: " + key);
-      assertEquals(IpCodec.toKey(address), (int) key);
+      assertEquals(Ipv4Codec.toKey(address), (int) key);
     } else {
-      assertEquals(IpCodec.NOT_IPV4, key);
+      assertEquals(Ipv4Codec.NOT_IPV4, key);
     }
 
     // The String parser: every byte becomes the Latin-1 char of the same value, so it sees the
     // same input.
     String text = new String(bytes, from, to - from, StandardCharsets.ISO_8859_1);
     try {
-      int stringKey = IpCodec.parseKey(text);
+      int stringKey = Ipv4Codec.parseKey(text);
       if (!accepted) {
         fail("String parser accepted what the byte parser rejects: " + printable(text));
       }
-      assertEquals(IpCodec.toKey(address), stringKey);
+      assertEquals(Ipv4Codec.toKey(address), stringKey);
     } catch (IllegalArgumentException e) {
       if (accepted) {
         fail("String parser rejected what the byte parser accepts: " + printable(text), e);
@@ -84,13 +84,13 @@ class IpParserFuzzTest {
       assertNotNull(e.getMessage());
     }
 
-    String why = IpCodec.explain(bytes, from, to);
+    String why = Ipv4Codec.explain(bytes, from, to);
     assertNotNull(why);
     assertEquals(accepted, why.equals("valid"),
         "explain says '" + why + "' but the parser " + (accepted ? "accepts " : "rejects ")
             + printable(text));
 
-    IpCodec.looksLikeIpv6(bytes, from, to);
+    Ipv4Codec.looksLikeIpv6(bytes, from, to);
 
     for (LabelColumn column : new LabelColumn[] {LabelColumn.DEFAULT, LabelColumn.NONE}) {
       ListLineParser parser = new ListLineParser(column);
@@ -108,8 +108,8 @@ class IpParserFuzzTest {
         assertTrue(parser.error() != null && !parser.error().contains("\n"), printable(text));
       }
       if (accepted) {
-        assertEquals(LineKind.ADDRESS, kind, "the list parser disagrees with IpCodec: " + printable(text));
-        assertEquals(IpCodec.toKey(address), parser.startKey());
+        assertEquals(LineKind.ADDRESS, kind, "the list parser disagrees with Ipv4Codec: " + printable(text));
+        assertEquals(Ipv4Codec.toKey(address), parser.startKey());
         assertEquals(parser.startKey(), parser.endKey());
         assertFalse(parser.hasLabel());
       }

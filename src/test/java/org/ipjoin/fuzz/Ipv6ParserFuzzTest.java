@@ -9,9 +9,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import org.ipjoin.ip.IpCodec;
-import org.ipjoin.ip.Ipv6Codec;
+import org.ipjoin.ip.Ipv4Codec;
 import org.ipjoin.ip.Ipv6Codec.Address;
+import org.ipjoin.ip.Ipv6Codec;
 import org.ipjoin.ip.Ipv6Oracle;
 
 /**
@@ -75,7 +75,7 @@ class Ipv6ParserFuzzTest {
       assertEquals(Ipv6Oracle.format(out.hi, out.lo), canonical);
       assertEquals(out, Ipv6Codec.parse(canonical));
       long ipv4 = Ipv6Codec.mappedIpv4(out.hi, out.lo);
-      if (ipv4 != IpCodec.NOT_IPV4) {
+      if (ipv4 != Ipv4Codec.NOT_IPV4) {
         assertEquals(out.lo & 0xFFFF_FFFFL, ipv4);
         assertTrue(canonical.startsWith("::ffff:") && canonical.contains("."), canonical);
       } else {

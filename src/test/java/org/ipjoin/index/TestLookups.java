@@ -1,12 +1,11 @@
 package org.ipjoin.index;
 
-import org.ipjoin.index.lookup.Ipv4Lookup;
-
 import java.util.Arrays;
-import org.ipjoin.index.format.IndexLayout;
-import org.ipjoin.index.format.LookupDirectory;
+import org.ipjoin.index.format.IndexByteMap;
+import org.ipjoin.index.format.Ipv4LookupDirectory;
 import org.ipjoin.index.lookup.IntColumn;
-import org.ipjoin.index.lookup.IntervalIndex;
+import org.ipjoin.index.lookup.Ipv4IntervalIndex;
+import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.index.lookup.LabelDictionary;
 
 /** Test helpers for lookups: what production code never needs. */
@@ -29,7 +28,7 @@ public final class TestLookups {
    */
   public static Ipv4Lookup ofUnsorted(int[] keys, int count) {
     int[] sorted = Arrays.stream(keys, 0, count).sorted().distinct().toArray();
-    return new IntervalIndex(IntColumn.of(sorted), null, null, LabelDictionary.NONE,
-        LookupDirectory.of(sorted, sorted.length), IndexLayout.directoryBitsFor(sorted.length));
+    return new Ipv4IntervalIndex(IntColumn.of(sorted), null, null, LabelDictionary.NONE,
+        Ipv4LookupDirectory.of(sorted, sorted.length), IndexByteMap.directoryBitsFor(sorted.length));
   }
 }

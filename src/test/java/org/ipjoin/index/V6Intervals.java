@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import org.ipjoin.index.format.IndexContent;
-import org.ipjoin.index.lookup.Interval6Index;
+import org.ipjoin.index.lookup.Ipv6IntervalIndex;
 
 /**
  * Random IPv6 interval lists for tests, and the expected answer of a lookup by a plain linear scan.
@@ -221,7 +221,7 @@ public final class V6Intervals {
    * Null when {@code index} holds these intervals and answers every probe as expected (also its
    * label ids against {@code content}), else what differs first.
    */
-  public String disagreement(Interval6Index index, long[] probes, int[] expected) {
+  public String disagreement(Ipv6IntervalIndex index, long[] probes, int[] expected) {
     if (index.size() != count) {
       return "size " + index.size() + ", expected " + count;
     }

@@ -366,7 +366,7 @@ class Ipv6CodecTest {
     assertEquals(ipv4, Ipv6Codec.mappedIpv4(a.hi, a.lo));
     if (ipv4 >= 0) {
       String quad = text.substring(text.lastIndexOf(':') + 1);
-      assertEquals(ipv4, IpCodec.toAddress(IpCodec.parseKey(quad)));
+      assertEquals(ipv4, Ipv4Codec.toAddress(Ipv4Codec.parseKey(quad)));
       assertEquals("::ffff:" + quad, Ipv6Codec.format(a.hi, a.lo));
     }
   }

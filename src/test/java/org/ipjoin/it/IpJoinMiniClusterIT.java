@@ -23,9 +23,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.util.ToolRunner;
-import org.ipjoin.job.FailingFirstAttemptMapper;
-import org.ipjoin.job.IpJoinDriver;
 import org.ipjoin.api.JoinResult;
+import org.ipjoin.cli.IpJoinDriver;
+import org.ipjoin.job.FailingFirstAttemptMapper;
 import org.ipjoin.testkit.IpJoinMiniCluster;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -257,7 +257,7 @@ class IpJoinMiniClusterIT {
     assertEquals(0, rerun);
     assertEquals(sortedExpected(), outputLines("/pipe/out"));
     assertTrue(fs.exists(new org.apache.hadoop.fs.Path(out, "_SUCCESS")));
-    org.ipjoin.job.RunSummary summary = org.ipjoin.job.RunSummary.read(fs, out);
+    org.ipjoin.job.driver.RunSummary summary = org.ipjoin.job.driver.RunSummary.read(fs, out);
     assertEquals(expectedMatches.size(),
         summary.counter(org.ipjoin.job.IpJoinCounter.MATCHED));
     assertEquals(List.of(fs.makeQualified(new org.apache.hadoop.fs.Path("/pipe/in/elastic.log")).toString()),

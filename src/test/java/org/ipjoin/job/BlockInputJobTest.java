@@ -23,6 +23,7 @@ import org.apache.hadoop.io.compress.GzipCodec;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.ipjoin.BuiltIndexes;
 import org.ipjoin.RealData;
+import org.ipjoin.job.driver.RunSummary;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

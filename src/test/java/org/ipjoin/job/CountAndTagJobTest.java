@@ -15,7 +15,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
-import org.ipjoin.ip.IpCodec;
+import org.ipjoin.ip.Ipv4Codec;
+import org.ipjoin.job.task.AddressRangePartitioner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -93,15 +94,15 @@ class CountAndTagJobTest {
 
   @Test
   void thePartitionerCutsTheAddressSpaceIntoEqualRangesInOrder() {
-    assertEquals(0, AddressRangePartitioner.partition(IpCodec.parseKey("0.0.0.0"), 3));
-    assertEquals(0, AddressRangePartitioner.partition(IpCodec.parseKey("85.85.85.85"), 3));
-    assertEquals(1, AddressRangePartitioner.partition(IpCodec.parseKey("85.85.85.86"), 3));
-    assertEquals(1, AddressRangePartitioner.partition(IpCodec.parseKey("170.170.170.170"), 3));
-    assertEquals(2, AddressRangePartitioner.partition(IpCodec.parseKey("170.170.170.171"), 3));
-    assertEquals(2, AddressRangePartitioner.partition(IpCodec.parseKey("255.255.255.255"), 3));
-    assertEquals(0, AddressRangePartitioner.partition(IpCodec.parseKey("255.255.255.255"), 1));
-    assertEquals(127, AddressRangePartitioner.partition(IpCodec.parseKey("127.0.0.1"), 256));
-    assertEquals(128, AddressRangePartitioner.partition(IpCodec.parseKey("128.0.0.0"), 256));
+    assertEquals(0, AddressRangePartitioner.partition(Ipv4Codec.parseKey("0.0.0.0"), 3));
+    assertEquals(0, AddressRangePartitioner.partition(Ipv4Codec.parseKey("85.85.85.85"), 3));
+    assertEquals(1, AddressRangePartitioner.partition(Ipv4Codec.parseKey("85.85.85.86"), 3));
+    assertEquals(1, AddressRangePartitioner.partition(Ipv4Codec.parseKey("170.170.170.170"), 3));
+    assertEquals(2, AddressRangePartitioner.partition(Ipv4Codec.parseKey("170.170.170.171"), 3));
+    assertEquals(2, AddressRangePartitioner.partition(Ipv4Codec.parseKey("255.255.255.255"), 3));
+    assertEquals(0, AddressRangePartitioner.partition(Ipv4Codec.parseKey("255.255.255.255"), 1));
+    assertEquals(127, AddressRangePartitioner.partition(Ipv4Codec.parseKey("127.0.0.1"), 256));
+    assertEquals(128, AddressRangePartitioner.partition(Ipv4Codec.parseKey("128.0.0.0"), 256));
   }
 
   @Test

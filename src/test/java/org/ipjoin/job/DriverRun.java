@@ -14,6 +14,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.hadoop.util.ToolRunner;
+import org.ipjoin.cli.IpJoinDriver;
+import org.ipjoin.job.driver.RunSummary;
 
 /**
  * One run of {@code IpJoinDriver} through ToolRunner on the LocalJobRunner: exit code, stderr

@@ -1,6 +1,7 @@
 package org.ipjoin.job;
 
 import java.io.IOException;
+import org.ipjoin.job.task.IpJoinMapper;
 
 /**
  * Test mapper (set with {@code -D mapreduce.job.map.class=...}): the first attempt (id 0) of every

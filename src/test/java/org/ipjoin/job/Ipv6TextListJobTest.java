@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.ipjoin.RealData;
-import org.ipjoin.tools.IndexTools;
+import org.ipjoin.cli.ipindex.IndexTools;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

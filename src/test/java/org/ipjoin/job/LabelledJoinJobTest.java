@@ -22,6 +22,7 @@ import org.ipjoin.BuiltIndexes;
 import org.ipjoin.RealData;
 import org.ipjoin.ReferenceList;
 import org.ipjoin.index.format.IndexContent;
+import org.ipjoin.job.driver.RunSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * every record's output checked against {@link ReferenceList}, a brute-force reading of the list
  * with String code.
  */
-class LabelledJoinJobTest {
+public class LabelledJoinJobTest {
 
   private static final Path DATACENTRES = RealData.file("lists/ipcat_datacenters.csv");
   private static final Path DROP = RealData.file("lists/spamhaus_drop.txt");
@@ -39,7 +40,7 @@ class LabelledJoinJobTest {
   @TempDir Path dir;
 
   /** Records of the logs, in order. */
-  static List<String> records(Path... logs) throws IOException {
+  public static List<String> records(Path... logs) throws IOException {
     List<String> records = new ArrayList<>();
     for (Path log : logs) {
       records.addAll(Files.readAllLines(log, StandardCharsets.UTF_8));
@@ -48,7 +49,7 @@ class LabelledJoinJobTest {
   }
 
   /** What tag mode must write for each record, in order. */
-  static List<String> expectedTags(ReferenceList list, List<String> records, String unmatched) {
+  public static List<String> expectedTags(ReferenceList list, List<String> records, String unmatched) {
     Map<String, String> byClient = new HashMap<>();
     List<String> out = new ArrayList<>(records.size());
     for (String r : records) {

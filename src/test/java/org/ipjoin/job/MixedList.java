@@ -29,7 +29,7 @@ import org.ipjoin.index.format.IndexIdentity;
  * ({@code ::ffff:a.b.c.d}) is the IPv4 client {@code a.b.c.d}; nothing else is translated; a zone
  * id, IPv4 in brackets, or anything else is malformed.
  */
-final class MixedList {
+public final class MixedList {
 
   private static final Pattern IPV4 = Pattern.compile(
       "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}");
@@ -38,23 +38,23 @@ final class MixedList {
   private static final BigInteger MAPPED_PREFIX = BigInteger.valueOf(0xFFFF).shiftLeft(32);
 
   /** An address of one family: 4 or 6, and its value. */
-  record Address(int family, BigInteger value) {}
+  public record Address(int family, BigInteger value) {}
 
   /** One entry: family, first and last address (inclusive), label or null. */
-  record Entry(int family, BigInteger first, BigInteger last, String label) {
+  public record Entry(int family, BigInteger first, BigInteger last, String label) {
     boolean holds(Address a) {
       return a.family() == family && first.compareTo(a.value()) <= 0 && a.value().compareTo(last) <= 0;
     }
   }
 
   /** What the job must do with one client field. */
-  record Answer(boolean malformed, Address client, Entry entry) {
-    boolean matched() {
+  public record Answer(boolean malformed, Address client, Entry entry) {
+    public boolean matched() {
       return entry != null;
     }
 
     /** The tag mode column: label, {@code 1} unlabelled, {@code 0} no match, {@code -} malformed. */
-    String tag() {
+    public String tag() {
       return malformed ? "-" : entry == null ? "0" : entry.label() == null ? "1" : entry.label();
     }
   }
@@ -65,7 +65,7 @@ final class MixedList {
    * Adds an entry written as a list line would be: {@code a}, {@code a/n} or {@code a-b}
    * (either family), optionally TAB and a label.
    */
-  MixedList add(String line) throws UnknownHostException {
+  public MixedList add(String line) throws UnknownHostException {
     String[] parts = line.split("\t", 2);
     String label = parts.length > 1 ? parts[1] : null;
     String range = parts[0];
@@ -116,7 +116,7 @@ final class MixedList {
   }
 
   /** The job's verdict for a client field, by the documented rules. */
-  Answer answer(String field) {
+  public Answer answer(String field) {
     Address client = client(field);
     if (client == null) {
       return new Answer(true, null, null);
@@ -175,7 +175,7 @@ final class MixedList {
   }
 
   /** The address as count mode must print it: a dotted quad, or RFC 5952 text from the JDK's. */
-  static String text(Address a) throws UnknownHostException {
+  public static String text(Address a) throws UnknownHostException {
     if (a.family() == 4) {
       long v = a.value().longValue();
       return (v >> 24) + "." + ((v >> 16) & 255) + "." + ((v >> 8) & 255) + "." + (v & 255);
@@ -237,7 +237,7 @@ final class MixedList {
   }
 
   /** Writes the index of these entries (ranges and labels, both families) to {@code file}. */
-  IndexIdentity writeIndex(Path file) throws IOException {
+  public IndexIdentity writeIndex(Path file) throws IOException {
     List<Entry> v4 = intervals(4);
     List<Entry> v6 = intervals(6);
     Map<String, Integer> ids = new LinkedHashMap<>();

@@ -1,6 +1,7 @@
 package org.ipjoin.job;
 
 import java.io.IOException;
+import org.ipjoin.job.task.IpJoinMapper;
 
 /**
  * Test mapper: setup runs out of heap before the index is in memory, as a task whose heap is too

@@ -35,6 +35,8 @@ import java.util.zip.CRC32C;
 import java.util.zip.GZIPOutputStream;
 import org.apache.hadoop.util.ToolRunner;
 import org.apache.hadoop.util.VersionInfo;
+import org.ipjoin.cli.IpJoinDriver;
+import org.ipjoin.job.driver.RunSummary;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.apache.hadoop.util.ToolRunner;
+import org.ipjoin.cli.IpJoinDriver;
+import org.ipjoin.job.driver.RunSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -2,7 +2,8 @@ package org.ipjoin.job;
 
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
-import org.ipjoin.tools.IndexTools;
+import org.ipjoin.cli.ipindex.IndexTools;
+import org.ipjoin.job.task.IpJoinMapper;
 
 /**
  * Test mapper: republishes the index with {@code ipindex build --overwrite} from another list at

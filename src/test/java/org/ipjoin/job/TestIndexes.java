@@ -8,23 +8,22 @@ import java.util.Arrays;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.format.IndexIdentity;
-import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexWriter;
-import org.ipjoin.ip.IpCodec;
+import org.ipjoin.ip.Ipv4Codec;
 
 /** Writes real index files for the job tests. */
-final class TestIndexes {
+public final class TestIndexes {
 
   private TestIndexes() {}
 
   /** An index of {@code ips} (any order, duplicates allowed) at {@code file}; returns its identity. */
-  static IndexIdentity write(Path file, String... ips) throws IOException {
-    int[] keys = Arrays.stream(ips).mapToInt(IpCodec::parseKey).sorted().distinct().toArray();
+  public static IndexIdentity write(Path file, String... ips) throws IOException {
+    int[] keys = Arrays.stream(ips).mapToInt(Ipv4Codec::parseKey).sorted().distinct().toArray();
     return write(file, keys);
   }
 
   /** An index of sorted unique {@code keys}; returns its identity. */
-  static IndexIdentity write(Path file, int[] keys) throws IOException {
+  public static IndexIdentity write(Path file, int[] keys) throws IOException {
     IndexHeader header;
     try (OutputStream out = Files.newOutputStream(file)) {
       header = IndexWriter.write(IndexContent.exact(keys, keys.length, 0, 0), out);

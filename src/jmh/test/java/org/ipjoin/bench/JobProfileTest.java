@@ -16,7 +16,7 @@ import jdk.jfr.consumer.RecordingFile;
 import jdk.jfr.consumer.RecordingStream;
 import org.ipjoin.bench.JobProfile.Category;
 import org.ipjoin.bench.JobProfile.Summary;
-import org.ipjoin.ip.IpCodec;
+import org.ipjoin.ip.Ipv4Codec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,8 +27,8 @@ class JobProfileTest {
 
   @Test
   void aLookupCalledFromTheMapperIsALookup() {
-    assertEquals(Category.LOOKUPS, JobProfile.categorise(List.of("org.ipjoin.index.lookup.IntervalIndex",
-        "org.ipjoin.job.IpJoinMapper", "org.apache.hadoop.mapreduce.Mapper", "org.apache.hadoop.mapred.MapTask")));
+    assertEquals(Category.LOOKUPS, JobProfile.categorise(List.of("org.ipjoin.index.lookup.Ipv4IntervalIndex",
+        "org.ipjoin.job.task.IpJoinMapper", "org.apache.hadoop.mapreduce.Mapper", "org.apache.hadoop.mapred.MapTask")));
   }
 
   @Test
@@ -36,11 +36,11 @@ class JobProfileTest {
     assertEquals(Category.OUTPUT, JobProfile.categorise(List.of("org.apache.hadoop.util.PureJavaCrc32",
         "org.apache.hadoop.util.DataChecksum", "org.apache.hadoop.fs.FSOutputSummer",
         "org.apache.hadoop.fs.FSDataOutputStream$PositionCache", "java.io.DataOutputStream",
-        "org.apache.hadoop.mapreduce.lib.output.TextOutputFormat$LineRecordWriter", "org.ipjoin.job.IpJoinMapper")));
+        "org.apache.hadoop.mapreduce.lib.output.TextOutputFormat$LineRecordWriter", "org.ipjoin.job.task.IpJoinMapper")));
     assertEquals(Category.INPUT, JobProfile.categorise(List.of("org.apache.hadoop.util.NativeCrc32",
         "org.apache.hadoop.util.DataChecksum", "org.apache.hadoop.fs.ChecksumFileSystem$ChecksumFSInputChecker",
         "org.apache.hadoop.fs.FSInputChecker", "java.io.DataInputStream", "org.apache.hadoop.util.LineReader",
-        "org.ipjoin.job.LineBlockReader", "org.apache.hadoop.mapred.MapTask$NewTrackingRecordReader")));
+        "org.ipjoin.job.input.LineBlockReader", "org.apache.hadoop.mapred.MapTask$NewTrackingRecordReader")));
   }
 
   @Test
@@ -48,37 +48,37 @@ class JobProfileTest {
     assertEquals(Category.FRAMEWORK, JobProfile.categorise(List.of("org.apache.hadoop.fs.FileSystem$Statistics",
         "org.apache.hadoop.fs.RawLocalFileSystem$LocalFSFileInputStream", "org.apache.hadoop.util.LineReader")));
     assertEquals(Category.FRAMEWORK, JobProfile.categorise(List.of("org.apache.hadoop.mapreduce.counters.GenericCounter",
-        "org.apache.hadoop.mapreduce.task.TaskInputOutputContextImpl", "org.ipjoin.job.RecordTally",
-        "org.ipjoin.job.IpJoinMapper")));
+        "org.apache.hadoop.mapreduce.task.TaskInputOutputContextImpl", "org.ipjoin.job.task.RecordTally",
+        "org.ipjoin.job.task.IpJoinMapper")));
     assertEquals(Category.FRAMEWORK, JobProfile.categorise(List.of("org.apache.hadoop.mapred.MapTask$NewTrackingRecordReader",
         "org.apache.hadoop.mapreduce.task.MapContextImpl", "org.apache.hadoop.mapreduce.Mapper")));
     assertEquals(Category.FRAMEWORK, JobProfile.categorise(List.of("com.ctc.wstx.io.UTF8Reader",
         "org.apache.hadoop.conf.Configuration$Parser", "org.apache.hadoop.conf.Configuration",
-        "org.ipjoin.job.IpJoinDriver")));
+        "org.ipjoin.cli.IpJoinDriver")));
   }
 
   @Test
   void theJdkAndWritablesCountForTheirCaller() {
     assertEquals(Category.MAP_CODE, JobProfile.categorise(List.of("java.util.Arrays", "org.apache.hadoop.io.Text",
-        "org.ipjoin.job.IpJoinMapper", "org.apache.hadoop.mapreduce.Mapper")));
+        "org.ipjoin.job.task.IpJoinMapper", "org.apache.hadoop.mapreduce.Mapper")));
     assertEquals(Category.MAP_CODE, JobProfile.categorise(List.of("org.ipjoin.job.MatchTags$Tagger",
-        "org.ipjoin.job.IpJoinMapper")));
+        "org.ipjoin.job.task.IpJoinMapper")));
     assertEquals(Category.DRIVER, JobProfile.categorise(List.of("java.lang.StringBuilder", "org.slf4j.Logger",
-        "org.ipjoin.job.SubmitChecks", "org.ipjoin.job.IpJoinDriver", "org.apache.hadoop.util.ToolRunner")));
+        "org.ipjoin.job.driver.SubmitChecks", "org.ipjoin.cli.IpJoinDriver", "org.apache.hadoop.util.ToolRunner")));
     assertEquals(Category.INDEX_LOAD, JobProfile.categorise(List.of("java.util.zip.CRC32C",
-        "org.ipjoin.index.format.IndexDecoder", "org.ipjoin.index.load.ChannelLoader", "org.ipjoin.job.IpJoinMapper")));
+        "org.ipjoin.index.format.IndexDecoder", "org.ipjoin.index.load.ChannelLoader", "org.ipjoin.job.task.IpJoinMapper")));
   }
 
   @Test
   void parsingInputAndDecompression() {
-    assertEquals(Category.PARSING, JobProfile.categorise(List.of("org.ipjoin.ip.IpCodec",
-        "org.ipjoin.job.CombinedLogLocator", "org.ipjoin.job.IpJoinMapper")));
-    assertEquals(Category.PARSING, JobProfile.categorise(List.of("org.ipjoin.job.CombinedLogLocator",
-        "org.ipjoin.job.IpJoinMapper")));
+    assertEquals(Category.PARSING, JobProfile.categorise(List.of("org.ipjoin.ip.Ipv4Codec",
+        "org.ipjoin.job.locate.CombinedLogLocator", "org.ipjoin.job.task.IpJoinMapper")));
+    assertEquals(Category.PARSING, JobProfile.categorise(List.of("org.ipjoin.job.locate.CombinedLogLocator",
+        "org.ipjoin.job.task.IpJoinMapper")));
     assertEquals(Category.INPUT, JobProfile.categorise(List.of("org.apache.hadoop.io.compress.zlib.ZlibDecompressor",
         "org.apache.hadoop.io.compress.DecompressorStream", "org.apache.hadoop.util.LineReader")));
-    assertEquals(Category.INPUT, JobProfile.categorise(List.of("org.ipjoin.job.LineBlock",
-        "org.ipjoin.job.IpJoinMapper")));
+    assertEquals(Category.INPUT, JobProfile.categorise(List.of("org.ipjoin.job.input.LineBlock",
+        "org.ipjoin.job.task.IpJoinMapper")));
     assertEquals(Category.OUTPUT, JobProfile.categorise(List.of("org.apache.hadoop.io.compress.zlib.ZlibCompressor",
         "org.apache.hadoop.io.compress.CompressorStream", "org.apache.hadoop.io.Text",
         "org.apache.hadoop.mapreduce.lib.output.TextOutputFormat$LineRecordWriter")));
@@ -96,9 +96,9 @@ class JobProfileTest {
   // ---- a real recording ----
 
   /**
-   * Records this thread parsing addresses (org.ipjoin.ip.IpCodec) in a loop of this class, until
+   * Records this thread parsing addresses (org.ipjoin.ip.Ipv4Codec) in a loop of this class, until
    * the recording holds 20 samples of it, then checks the summary against a plain count of the
-   * same file: this thread's stacks hold only JUnit, surefire, JDK, this class and IpCodec frames,
+   * same file: this thread's stacks hold only JUnit, surefire, JDK, this class and Ipv4Codec frames,
    * so a sample is parsing exactly when a frame of org.ipjoin.ip is in its stack, else other.
    */
   @Test
@@ -149,7 +149,7 @@ class JobProfileTest {
     assertTrue(mineParsing >= 20, "parsing samples on this thread: " + mineParsing);
     assertEquals(mineParsing, summary.task().get(Category.PARSING));
     assertEquals(mine - mineParsing, summary.task().get(Category.OTHER));
-    assertTrue(summary.hottest(Category.PARSING, 3).stream().allMatch(m -> m.getKey().startsWith("IpCodec.")),
+    assertTrue(summary.hottest(Category.PARSING, 3).stream().allMatch(m -> m.getKey().startsWith("Ipv4Codec.")),
         summary.hottest(Category.PARSING, 3).toString());
 
     Path csv = dir.resolve("profile.csv");
@@ -157,14 +157,14 @@ class JobProfileTest {
     List<String> lines = Files.readAllLines(csv);
     assertEquals("category,samples,task_samples,hottest", lines.get(0));
     assertEquals(Category.values().length + 1, lines.size());
-    assertTrue(lines.get(2).startsWith("parsing/locating," + summary.all().get(Category.PARSING) + "," + mineParsing + ",IpCodec."),
+    assertTrue(lines.get(2).startsWith("parsing/locating," + summary.all().get(Category.PARSING) + "," + mineParsing + ",Ipv4Codec."),
         lines.get(2));
   }
 
   private static long parseAll(byte[][] addresses) {
     long sum = 0;
     for (byte[] a : addresses) {
-      sum += IpCodec.parseAddress(a, 0, a.length);
+      sum += Ipv4Codec.parseAddress(a, 0, a.length);
     }
     return sum;
   }

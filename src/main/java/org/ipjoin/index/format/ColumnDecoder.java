@@ -5,7 +5,7 @@ import java.nio.ByteOrder;
 import java.nio.IntBuffer;
 import java.util.zip.CRC32C;
 import org.ipjoin.index.format.CorruptIndexException.Check;
-import org.ipjoin.ip.IpCodec;
+import org.ipjoin.ip.Ipv4Codec;
 
 /**
  * Decodes one i32 section while checking it: its CRC32C (unless switched off), its count, and what
@@ -124,8 +124,8 @@ abstract class ColumnDecoder {
       int actual = valuesByInt ? SectionCrc.of(values, (int) filled) : (int) crc.getValue();
       if (actual != section.crc()) {
         throw new CorruptIndexException(file, Check.SECTION_CHECKSUM, section.kind().description
-            + ": the directory says CRC32C " + IndexLayout.hex(section.crc()) + ", the bytes have "
-            + IndexLayout.hex(actual));
+            + ": the directory says CRC32C " + IndexByteMap.hex(section.crc()) + ", the bytes have "
+            + IndexByteMap.hex(actual));
       }
     }
     if (contentFailure != null) {
@@ -163,13 +163,13 @@ abstract class ColumnDecoder {
 
   /** Interval starts: strictly increasing; the lookup directory is recorded in the same pass. */
   static final class Starts extends ColumnDecoder {
-    final LookupDirectory directory;
+    final Ipv4LookupDirectory directory;
     private int last;
 
     /** {@code directoryBits}: the stored directory's, which the one built here is compared with. */
     Starts(Section section, String file, boolean verify, boolean retain, int directoryBits) {
       super(section, file, verify, retain);
-      this.directory = LookupDirectory.withBits(directoryBits);
+      this.directory = Ipv4LookupDirectory.withBits(directoryBits);
     }
 
     @Override
@@ -182,7 +182,7 @@ abstract class ColumnDecoder {
       int end = at + n;
       int offset = (int) (base - at + 1);
       // Branch-free: b - a - 1 in long is negative exactly when a pair is not strictly increasing,
-      // and OR keeps the sign bit; the store is LookupDirectory.record's. Only a bad piece is walked
+      // and OR keeps the sign bit; the store is Ipv4LookupDirectory.record's. Only a bad piece is walked
       // again to name the first offending start (the directory is garbage then, unused).
       long acc = base == 0 ? 0 : (long) k[at] - last - 1;
       t[((k[at] ^ Integer.MIN_VALUE) >>> shift) + 1] = at + offset;
@@ -205,8 +205,8 @@ abstract class ColumnDecoder {
     }
 
     private CorruptIndexException notIncreasing(long i, int previous, int start) {
-      return new CorruptIndexException(file, Check.SORTED, "start " + i + " (" + IpCodec.format(start)
-          + ") is not greater than start " + (i - 1) + " (" + IpCodec.format(previous) + ")");
+      return new CorruptIndexException(file, Check.SORTED, "start " + i + " (" + Ipv4Codec.format(start)
+          + ") is not greater than start " + (i - 1) + " (" + Ipv4Codec.format(previous) + ")");
     }
   }
 
@@ -228,8 +228,8 @@ abstract class ColumnDecoder {
         int start = starts.get(i);
         if (end < start || (i + 1 < count && end >= starts.get(i + 1))) {
           throw new CorruptIndexException(file, Check.INTERVALS, "interval " + i + " ends at "
-              + IpCodec.format(end) + ", outside " + IpCodec.format(start) + " .. "
-              + (i + 1 < count ? "before " + IpCodec.format(starts.get(i + 1)) : "255.255.255.255"));
+              + Ipv4Codec.format(end) + ", outside " + Ipv4Codec.format(start) + " .. "
+              + (i + 1 < count ? "before " + Ipv4Codec.format(starts.get(i + 1)) : "255.255.255.255"));
         }
       }
     }

@@ -5,7 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * The writer's side of the compact layout ({@link IndexLayout#FLAG_COMPACT}): the bucket directory
+ * The writer's side of the compact layout ({@link IndexByteMap#FLAG_COMPACT}): the bucket directory
  * of given bucket sizes, and each bucket's bytes (suffixes, or bitmap and ranks) from the sorted
  * keys, handed out section by section.
  */
@@ -23,23 +23,23 @@ final class CompactBuckets {
    * bucket, then the key count and the suffix count.
    */
   static int[] directory(int[] counts) {
-    int[] d = new int[IndexLayout.BUCKET_ENTRIES];
+    int[] d = new int[IndexByteMap.BUCKET_ENTRIES];
     long rank = 0;
     long suffixes = 0;
     long words = 0;
-    for (int b = 0; b < IndexLayout.COMPACT_BUCKETS; b++) {
+    for (int b = 0; b < IndexByteMap.COMPACT_BUCKETS; b++) {
       d[2 * b] = (int) rank;
       if (CompactShape.dense(counts[b])) {
         d[2 * b + 1] = (int) words;
-        words += IndexLayout.BITMAP_WORDS;
+        words += IndexByteMap.BITMAP_WORDS;
       } else {
         d[2 * b + 1] = (int) suffixes;
         suffixes += counts[b];
       }
       rank += counts[b];
     }
-    d[2 * IndexLayout.COMPACT_BUCKETS] = (int) rank;
-    d[2 * IndexLayout.COMPACT_BUCKETS + 1] = (int) suffixes;
+    d[2 * IndexByteMap.COMPACT_BUCKETS] = (int) rank;
+    d[2 * IndexByteMap.COMPACT_BUCKETS + 1] = (int) suffixes;
     return d;
   }
 
@@ -63,8 +63,8 @@ final class CompactBuckets {
     private final SectionKind kind;
     private final Sink sink;
     private final ByteBuffer out = ByteBuffer.allocate(1 << 20).order(ByteOrder.LITTLE_ENDIAN);
-    private final int[] suffixes = new int[IndexLayout.COMPACT_BUCKETS];
-    private final long[] bitmap = new long[IndexLayout.BITMAP_WORDS];
+    private final int[] suffixes = new int[IndexByteMap.COMPACT_BUCKETS];
+    private final long[] bitmap = new long[IndexByteMap.BITMAP_WORDS];
     private int bucket = -1;
     private int filled;
 
@@ -109,8 +109,8 @@ final class CompactBuckets {
           }
         } else {
           int rank = 0;
-          for (int w = 0; w < IndexLayout.BITMAP_WORDS; w++) {
-            if (w % IndexLayout.RANK_BLOCK_WORDS == 0) {
+          for (int w = 0; w < IndexByteMap.BITMAP_WORDS; w++) {
+            if (w % IndexByteMap.RANK_BLOCK_WORDS == 0) {
               room(2).putShort((short) rank);
             }
             rank += Long.bitCount(bitmap[w]);

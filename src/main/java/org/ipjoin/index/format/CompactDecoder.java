@@ -4,10 +4,10 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.zip.CRC32C;
 import org.ipjoin.index.format.CorruptIndexException.Check;
-import org.ipjoin.ip.IpCodec;
+import org.ipjoin.ip.Ipv4Codec;
 
 /**
- * Checks the compact sections ({@link IndexLayout#FLAG_COMPACT}) as the {@link IndexDecoder} feeds
+ * Checks the compact sections ({@link IndexByteMap#FLAG_COMPACT}) as the {@link IndexDecoder} feeds
  * them: the bucket directory against the header and the section sizes, the suffixes strictly
  * increasing inside each sparse bucket, each bitmap's popcount against its bucket's key count, and
  * the stored bitmap ranks against the ones the bitmaps give. A section's content failure is held
@@ -49,15 +49,15 @@ final class CompactDecoder {
 
   private void checkBuckets(int[] d) throws CorruptIndexException {
     long suffixCount = header.section(SectionKind.V4_SUFFIXES).count();
-    long denseBuckets = header.section(SectionKind.V4_BITMAPS).count() / IndexLayout.BITMAP_WORDS;
+    long denseBuckets = header.section(SectionKind.V4_BITMAPS).count() / IndexByteMap.BITMAP_WORDS;
     long suffixes = 0;
     long words = 0;
     if (d[0] != 0) {
       throw bucketsFailure("bucket 0 (0.0.0.0/16) has rank " + d[0] + ", not 0");
     }
-    for (int b = 0; b < IndexLayout.COMPACT_BUCKETS; b++) {
+    for (int b = 0; b < IndexByteMap.COMPACT_BUCKETS; b++) {
       long count = (long) d[2 * b + 2] - d[2 * b];
-      if (count < 0 || count > IndexLayout.COMPACT_BUCKETS) {
+      if (count < 0 || count > IndexByteMap.COMPACT_BUCKETS) {
         throw bucketsFailure("bucket " + b + " (" + bucketText(b) + ") has rank " + d[2 * b]
             + " and the next " + d[2 * b + 2] + ": " + count + " keys do not fit a /16");
       }
@@ -69,23 +69,23 @@ final class CompactDecoder {
             + " before it give " + expected);
       }
       if (dense) {
-        words += IndexLayout.BITMAP_WORDS;
+        words += IndexByteMap.BITMAP_WORDS;
       } else {
         suffixes += count;
       }
     }
-    int keys = d[2 * IndexLayout.COMPACT_BUCKETS];
+    int keys = d[2 * IndexByteMap.COMPACT_BUCKETS];
     if (keys != header.compactKeys()) {
       throw bucketsFailure("the buckets hold " + keys + " keys; the header says "
           + header.compactKeys());
     }
-    if (d[2 * IndexLayout.COMPACT_BUCKETS + 1] != suffixes || suffixes != suffixCount) {
+    if (d[2 * IndexByteMap.COMPACT_BUCKETS + 1] != suffixes || suffixes != suffixCount) {
       throw bucketsFailure("the sparse buckets hold " + suffixes + " keys; the directory's last"
-          + " entry says " + d[2 * IndexLayout.COMPACT_BUCKETS + 1] + " and the suffixes section "
+          + " entry says " + d[2 * IndexByteMap.COMPACT_BUCKETS + 1] + " and the suffixes section "
           + suffixCount);
     }
-    if (words / IndexLayout.BITMAP_WORDS != denseBuckets) {
-      throw bucketsFailure((words / IndexLayout.BITMAP_WORDS) + " buckets are dense; the bitmaps"
+    if (words / IndexByteMap.BITMAP_WORDS != denseBuckets) {
+      throw bucketsFailure((words / IndexByteMap.BITMAP_WORDS) + " buckets are dense; the bitmaps"
           + " section holds " + denseBuckets + " bitmaps");
     }
   }
@@ -95,7 +95,7 @@ final class CompactDecoder {
   }
 
   static String bucketText(int b) {
-    return IpCodec.format((b << 16) ^ Integer.MIN_VALUE) + "/16";
+    return Ipv4Codec.format((b << 16) ^ Integer.MIN_VALUE) + "/16";
   }
 
   /** Opens the decoder of one of the sections after the directory. */
@@ -143,7 +143,7 @@ final class CompactDecoder {
         case V4_BITMAPS -> {
           bitmaps = retain ? new long[n] : null;
           if (checkContent) {
-            expectedRanks = new short[(int) (section.count() / IndexLayout.RANK_BLOCK_WORDS)];
+            expectedRanks = new short[(int) (section.count() / IndexByteMap.RANK_BLOCK_WORDS)];
           }
         }
         case V4_BITMAP_RANKS -> ranks = retain ? new short[n] : null;
@@ -209,9 +209,9 @@ final class CompactDecoder {
         int v = Short.toUnsignedInt(le.getShort(2 * j));
         if (v <= previous) {
           throw new CorruptIndexException(file, Check.SUFFIXES, "suffix " + (filled + j)
-              + " (" + IpCodec.format(((bucket << 16) | v) ^ Integer.MIN_VALUE) + ") of bucket "
+              + " (" + Ipv4Codec.format(((bucket << 16) | v) ^ Integer.MIN_VALUE) + ") of bucket "
               + bucket + " (" + bucketText(bucket) + ") is not greater than the one before ("
-              + IpCodec.format(((bucket << 16) | previous) ^ Integer.MIN_VALUE) + ")");
+              + Ipv4Codec.format(((bucket << 16) | previous) ^ Integer.MIN_VALUE) + ")");
         }
         previous = v;
         left--;
@@ -221,13 +221,13 @@ final class CompactDecoder {
     private void checkBitmaps(ByteBuffer le, int n) throws CorruptIndexException {
       for (int j = 0; j < n; j++) {
         long w = filled + j;
-        int inBitmap = (int) (w % IndexLayout.BITMAP_WORDS);
-        if (inBitmap % IndexLayout.RANK_BLOCK_WORDS == 0) {
-          expectedRanks[(int) (w / IndexLayout.RANK_BLOCK_WORDS)] = (short) bitmapKeys;
+        int inBitmap = (int) (w % IndexByteMap.BITMAP_WORDS);
+        if (inBitmap % IndexByteMap.RANK_BLOCK_WORDS == 0) {
+          expectedRanks[(int) (w / IndexByteMap.RANK_BLOCK_WORDS)] = (short) bitmapKeys;
         }
         bitmapKeys += Long.bitCount(le.getLong(8 * j));
-        if (inBitmap == IndexLayout.BITMAP_WORDS - 1) {
-          int b = denseBucket(w / IndexLayout.BITMAP_WORDS);
+        if (inBitmap == IndexByteMap.BITMAP_WORDS - 1) {
+          int b = denseBucket(w / IndexByteMap.BITMAP_WORDS);
           int count = buckets[2 * b + 2] - buckets[2 * b];
           if (bitmapKeys != count) {
             throw new CorruptIndexException(file, Check.BITMAPS, "the bitmap of bucket " + b + " ("
@@ -245,7 +245,7 @@ final class CompactDecoder {
         bucket = 0;
       }
       while (!(CompactShape.dense(buckets[2 * bucket + 2] - buckets[2 * bucket])
-          && buckets[2 * bucket + 1] == i * IndexLayout.BITMAP_WORDS)) {
+          && buckets[2 * bucket + 1] == i * IndexByteMap.BITMAP_WORDS)) {
         bucket++;
       }
       return bucket;
@@ -258,8 +258,8 @@ final class CompactDecoder {
         int expected = Short.toUnsignedInt(expectedRanks[(int) i]);
         if (stored != expected) {
           throw new CorruptIndexException(file, Check.BITMAP_RANKS, "rank entry " + i + " (bitmap "
-              + (i / IndexLayout.RANKS_PER_BITMAP) + ", bits from "
-              + (i % IndexLayout.RANKS_PER_BITMAP) * 512 + ") is " + stored + "; the bitmap gives "
+              + (i / IndexByteMap.RANKS_PER_BITMAP) + ", bits from "
+              + (i % IndexByteMap.RANKS_PER_BITMAP) * 512 + ") is " + stored + "; the bitmap gives "
               + expected);
         }
       }
@@ -272,8 +272,8 @@ final class CompactDecoder {
       }
       if (verifyChecksums && (int) crc.getValue() != section.crc()) {
         throw new CorruptIndexException(file, Check.SECTION_CHECKSUM, section.kind().description
-            + ": the directory says CRC32C " + IndexLayout.hex(section.crc()) + ", the bytes have "
-            + IndexLayout.hex((int) crc.getValue()));
+            + ": the directory says CRC32C " + IndexByteMap.hex(section.crc()) + ", the bytes have "
+            + IndexByteMap.hex((int) crc.getValue()));
       }
       if (contentFailure != null) {
         throw contentFailure;

@@ -1,11 +1,11 @@
 package org.ipjoin.index.format;
 
 /**
- * How the keys of a compact index ({@link IndexLayout#FLAG_COMPACT}) fall into their /16 buckets,
+ * How the keys of a compact index ({@link IndexByteMap#FLAG_COMPACT}) fall into their /16 buckets,
  * as far as the section sizes depend on it.
  *
  * @param keys all keys
- * @param sparseKeys keys in sparse buckets (at most {@link IndexLayout#MAX_SPARSE_KEYS} keys each):
+ * @param sparseKeys keys in sparse buckets (at most {@link IndexByteMap#MAX_SPARSE_KEYS} keys each):
  *     the items of {@code V4_SUFFIXES}
  * @param denseBuckets buckets with more keys: one bitmap each
  */
@@ -13,7 +13,7 @@ public record CompactShape(long keys, long sparseKeys, int denseBuckets) {
 
   /** Whether a bucket of {@code keys} keys is stored as a bitmap. */
   public static boolean dense(int keys) {
-    return keys > IndexLayout.MAX_SPARSE_KEYS;
+    return keys > IndexByteMap.MAX_SPARSE_KEYS;
   }
 
   /** The shape of buckets holding {@code counts[b]} keys each. */

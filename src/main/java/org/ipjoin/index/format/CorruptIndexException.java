@@ -3,7 +3,7 @@ package org.ipjoin.index.format;
 import java.io.IOException;
 
 /**
- * An index file failed one of the checks of {@link IndexLayout}. The message names the file, the
+ * An index file failed one of the checks of {@link IndexByteMap}. The message names the file, the
  * check that failed, and expected versus actual, so that the user knows what to look at: usually a
  * truncated copy, a file that is not an index, or an index replaced while it was being read. Rebuild
  * it with {@code ipindex build} or check it with {@code ipindex verify}.

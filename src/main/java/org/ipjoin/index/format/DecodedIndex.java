@@ -45,7 +45,7 @@ public record DecodedIndex(IndexHeader header, int[] starts, int[] ends, int[] l
   public record V6(long[] starts, long[] ends, int[] labelIds, int[] directory, int directoryBits) {}
 
   /**
-   * The checked compact sections ({@link IndexLayout#FLAG_COMPACT}). Columns served from a
+   * The checked compact sections ({@link IndexByteMap#FLAG_COMPACT}). Columns served from a
    * mapping are null, as above; the bucket directory is always here.
    *
    * @param buckets {@code V4_BUCKETS}: rank and data start per /16 bucket, then key and suffix count

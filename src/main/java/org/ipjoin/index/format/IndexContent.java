@@ -66,8 +66,8 @@ public record IndexContent(int[] starts, int[] ends, int[] labelIds, int count, 
   }
 
   int flags() {
-    return (ranges() ? IndexLayout.FLAG_RANGES : 0) | (labels() ? IndexLayout.FLAG_LABELS : 0)
-        | (hasV6() ? IndexLayout.FLAG_V6 : 0)
-        | (hasV6() && v6.ranges() ? IndexLayout.FLAG_V6_RANGES : 0);
+    return (ranges() ? IndexByteMap.FLAG_RANGES : 0) | (labels() ? IndexByteMap.FLAG_LABELS : 0)
+        | (hasV6() ? IndexByteMap.FLAG_V6 : 0)
+        | (hasV6() && v6.ranges() ? IndexByteMap.FLAG_V6_RANGES : 0);
   }
 }

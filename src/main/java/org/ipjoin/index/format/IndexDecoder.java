@@ -12,7 +12,7 @@ import java.util.zip.CRC32C;
 import org.ipjoin.index.format.CorruptIndexException.Check;
 
 /**
- * Reads the sections of an index file after its head ({@link IndexLayout#decodeHead}), checking
+ * Reads the sections of an index file after its head ({@link IndexByteMap#decodeHead}), checking
  * each as it goes: every read path feeds it the file's bytes in order, in chunks of any size
  * ({@link #accept}) or value by value ({@link #acceptInt}), and gets the checked content from
  * {@link #finish}. The checks live here once; the loaders only do I/O. IPv6 sections hold 16-byte
@@ -63,7 +63,7 @@ public final class IndexDecoder {
   private long[] ends6;
   private int[] labelIds6;
   private int[] directory6;
-  /** The compact sections' decoder, with {@link IndexLayout#FLAG_COMPACT}. */
+  /** The compact sections' decoder, with {@link IndexByteMap#FLAG_COMPACT}. */
   private final CompactDecoder compact;
   /** True while in one of the compact sections after the bucket directory. */
   private boolean inCompactColumn;
@@ -85,7 +85,7 @@ public final class IndexDecoder {
     this.mappedStarts6 = mappedStarts6;
     this.sections = header.sections();
     this.end = header.fileLength();
-    this.position = IndexLayout.HEADER_SIZE + (long) sections.size() * IndexLayout.ENTRY_SIZE;
+    this.position = IndexByteMap.HEADER_SIZE + (long) sections.size() * IndexByteMap.ENTRY_SIZE;
     this.current = -1;
     this.compact = header.compact()
         ? new CompactDecoder(header, file, verifyChecksums, checkContent, !inPlace) : null;
@@ -384,7 +384,7 @@ public final class IndexDecoder {
       case LABEL_BYTES -> finishLabelBytes(s);
       case V6_STARTS -> {
         starts6 = keyColumn.finish();
-        directory6 = V6LookupDirectory.of(inPlace ? mappedStarts6 : LongBuffer.wrap(starts6),
+        directory6 = Ipv6LookupDirectory.of(inPlace ? mappedStarts6 : LongBuffer.wrap(starts6),
             (int) s.count(), header.v6DirectoryBits());
       }
       case V6_ENDS -> ends6 = keyColumn.finish();
@@ -418,8 +418,8 @@ public final class IndexDecoder {
   private void checkLabelCrc(Section s) throws CorruptIndexException {
     if (verifyChecksums && (int) labelCrc.getValue() != s.crc()) {
       throw new CorruptIndexException(file, Check.SECTION_CHECKSUM, s.kind().description
-          + ": the directory says CRC32C " + IndexLayout.hex(s.crc()) + ", the bytes have "
-          + IndexLayout.hex((int) labelCrc.getValue()));
+          + ": the directory says CRC32C " + IndexByteMap.hex(s.crc()) + ", the bytes have "
+          + IndexByteMap.hex((int) labelCrc.getValue()));
     }
   }
 

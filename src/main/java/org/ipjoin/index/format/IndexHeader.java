@@ -3,16 +3,16 @@ package org.ipjoin.index.format;
 import java.util.List;
 
 /**
- * The decoded, checked header and section directory of an index file ({@link IndexLayout}).
+ * The decoded, checked header and section directory of an index file ({@link IndexByteMap}).
  *
- * @param flags {@link IndexLayout#FLAG_RANGES}, {@link IndexLayout#FLAG_LABELS},
- *     {@link IndexLayout#FLAG_V6}, {@link IndexLayout#FLAG_V6_RANGES}
+ * @param flags {@link IndexByteMap#FLAG_RANGES}, {@link IndexByteMap#FLAG_LABELS},
+ *     {@link IndexByteMap#FLAG_V6}, {@link IndexByteMap#FLAG_V6_RANGES}
  * @param sections the section directory, in file order
  * @param directoryCrc CRC32C of the directory bytes (it covers every section's CRC, so it pins the
  *     whole content)
  * @param sourceBytes size of the text list(s) the index was built from
  * @param sourceLines lines in them
- * @param compactKeys the IPv4 keys of a compact index ({@link IndexLayout#FLAG_COMPACT}), else 0
+ * @param compactKeys the IPv4 keys of a compact index ({@link IndexByteMap#FLAG_COMPACT}), else 0
  */
 public record IndexHeader(int flags, List<Section> sections, int directoryCrc, long sourceBytes,
     long sourceLines, long compactKeys) {
@@ -25,7 +25,7 @@ public record IndexHeader(int flags, List<Section> sections, int directoryCrc, l
 
   /** True when the IPv4 keys take the compact layout ({@code V4_BUCKETS} and the rest). */
   public boolean compact() {
-    return (flags & IndexLayout.FLAG_COMPACT) != 0;
+    return (flags & IndexByteMap.FLAG_COMPACT) != 0;
   }
 
   /** The layout of the IPv4 keys, as the flags say. */
@@ -34,21 +34,21 @@ public record IndexHeader(int flags, List<Section> sections, int directoryCrc, l
   }
 
   public boolean ranges() {
-    return (flags & IndexLayout.FLAG_RANGES) != 0;
+    return (flags & IndexByteMap.FLAG_RANGES) != 0;
   }
 
   public boolean labels() {
-    return (flags & IndexLayout.FLAG_LABELS) != 0;
+    return (flags & IndexByteMap.FLAG_LABELS) != 0;
   }
 
   /** True when the file has IPv6 intervals (its {@code V6_*} sections). */
   public boolean v6() {
-    return (flags & IndexLayout.FLAG_V6) != 0;
+    return (flags & IndexByteMap.FLAG_V6) != 0;
   }
 
   /** True when some IPv6 interval is wider than one address (a {@code V6_ENDS} section). */
   public boolean v6Ranges() {
-    return (flags & IndexLayout.FLAG_V6_RANGES) != 0;
+    return (flags & IndexByteMap.FLAG_V6_RANGES) != 0;
   }
 
   /** The section of {@code kind}, or null when the file has none. */
@@ -85,13 +85,13 @@ public record IndexHeader(int flags, List<Section> sections, int directoryCrc, l
 
   /** Bits of the address prefix the lookup directory is indexed by (16, the buckets, if compact). */
   public int directoryBits() {
-    return compact() ? 16 : IndexLayout.directoryBits(section(SectionKind.V4_DIRECTORY).count());
+    return compact() ? 16 : IndexByteMap.directoryBits(section(SectionKind.V4_DIRECTORY).count());
   }
 
   /** Bits of the IPv6 lookup directory (0 without IPv6 sections). */
   public int v6DirectoryBits() {
     Section d = section(SectionKind.V6_DIRECTORY);
-    return d == null ? 0 : IndexLayout.directoryBits(d.count());
+    return d == null ? 0 : IndexByteMap.directoryBits(d.count());
   }
 
   /** The file length this header requires: the end of the last section. */

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.zip.CRC32C;
 
 /**
- * Writes an index file ({@link IndexLayout}) to any stream, front to back: HDFS output streams
+ * Writes an index file ({@link IndexByteMap}) to any stream, front to back: HDFS output streams
  * cannot seek, so the section CRCs, which the directory at the front holds, are computed first.
  */
 public final class IndexWriter {
@@ -19,20 +19,20 @@ public final class IndexWriter {
 
   /** Writes {@code content}; does not close {@code out}. Returns the header written. */
   public static IndexHeader write(IndexContent content, OutputStream out) throws IOException {
-    return write(content, out, IndexLayout.directoryBitsFor(content.count()),
-        IndexLayout.directoryBitsFor(content.hasV6() ? content.v6().count() : 0));
+    return write(content, out, IndexByteMap.directoryBitsFor(content.count()),
+        IndexByteMap.directoryBitsFor(content.hasV6() ? content.v6().count() : 0));
   }
 
   /**
    * As {@link #write(IndexContent, OutputStream)}, with lookup directories of {@code bits} (IPv4)
-   * and {@code v6Bits} (IPv6) rather than the sizes {@link IndexLayout#directoryBitsFor} gives:
+   * and {@code v6Bits} (IPv6) rather than the sizes {@link IndexByteMap#directoryBitsFor} gives:
    * what files written under another size rule hold, which every reader must still load.
    */
   static IndexHeader write(IndexContent content, OutputStream out, int bits, int v6Bits)
       throws IOException {
     int n = content.count();
     checkIntervals(content);
-    int[] directory = LookupDirectory.of(content.starts(), n, bits);
+    int[] directory = Ipv4LookupDirectory.of(content.starts(), n, bits);
     int[] crcs = new int[SectionKind.values().length];
     crcs[SectionKind.V4_STARTS.ordinal()] = SectionCrc.of(content.starts(), n);
     crcs[SectionKind.V4_DIRECTORY.ordinal()] = SectionCrc.of(directory, directory.length);
@@ -56,12 +56,12 @@ public final class IndexWriter {
     if (v6 != null) {
       directory6 = v6Crcs(v6, content.labels(), v6Bits, crcs);
     }
-    List<Section> sections = IndexLayout.layOut(n, content.ranges(), content.labels(), labelCount,
+    List<Section> sections = IndexByteMap.layOut(n, content.ranges(), content.labels(), labelCount,
         labelBytes, v6 == null ? -1 : v6.count(), v6 != null && v6.ranges(), null, bits, v6Bits,
         crcs);
-    IndexHeader header = IndexLayout.describe(content.flags(), sections, content.sourceBytes(),
+    IndexHeader header = IndexByteMap.describe(content.flags(), sections, content.sourceBytes(),
         content.sourceLines());
-    ByteBuffer head = IndexLayout.encodeHead(header);
+    ByteBuffer head = IndexByteMap.encodeHead(header);
     out.write(head.array(), 0, head.limit());
     long at = head.limit();
     for (Section s : sections) {
@@ -107,7 +107,7 @@ public final class IndexWriter {
    */
   public static IndexHeader writeExact(KeySource keys, int count, long sourceBytes,
       long sourceLines, OutputStream out) throws IOException {
-    LookupDirectory lookup = LookupDirectory.forIntervals(count);
+    Ipv4LookupDirectory lookup = Ipv4LookupDirectory.forIntervals(count);
     CRC32C crc = new CRC32C();
     ByteBuffer chunk = ByteBuffer.allocate(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     AnnouncedKeys announced = new AnnouncedKeys("start", count);
@@ -125,9 +125,9 @@ public final class IndexWriter {
     int[] crcs = new int[SectionKind.values().length];
     crcs[SectionKind.V4_STARTS.ordinal()] = (int) crc.getValue();
     crcs[SectionKind.V4_DIRECTORY.ordinal()] = SectionCrc.of(directory, directory.length);
-    List<Section> sections = IndexLayout.layOut(count, false, false, 0, 0, -1, false, crcs);
-    IndexHeader header = IndexLayout.describe(0, sections, sourceBytes, sourceLines);
-    ByteBuffer head = IndexLayout.encodeHead(header);
+    List<Section> sections = IndexByteMap.layOut(count, false, false, 0, 0, -1, false, crcs);
+    IndexHeader header = IndexByteMap.describe(0, sections, sourceBytes, sourceLines);
+    ByteBuffer head = IndexByteMap.encodeHead(header);
     out.write(head.array(), 0, head.limit());
     long at = head.limit();
     for (Section s : sections) {
@@ -172,13 +172,13 @@ public final class IndexWriter {
   }
 
   /**
-   * The compact layout ({@link IndexLayout#FLAG_COMPACT}) of {@code count} sorted distinct keys,
+   * The compact layout ({@link IndexByteMap#FLAG_COMPACT}) of {@code count} sorted distinct keys,
    * and the IPv6 sections of {@code v6} (null: none). The keys are read once to count the buckets,
    * once per compact section for its CRC and once more for its bytes, never held whole.
    */
   static IndexHeader writeCompact(KeySource keys, int count, IndexContent.V6 v6, long sourceBytes,
       long sourceLines, OutputStream out) throws IOException {
-    int[] counts = new int[IndexLayout.COMPACT_BUCKETS];
+    int[] counts = new int[IndexByteMap.COMPACT_BUCKETS];
     AnnouncedKeys announced = new AnnouncedKeys("key", count);
     keys.forEach((k, n) -> {
       announced.accept(k, n);
@@ -198,13 +198,13 @@ public final class IndexWriter {
       crcs[kind.ordinal()] = (int) crc.getValue();
     }
     int[] directory6 = v6 == null ? null
-        : v6Crcs(v6, false, IndexLayout.directoryBitsFor(v6.count()), crcs);
-    List<Section> sections = IndexLayout.layOut(0, false, false, 0, 0, v6 == null ? -1 : v6.count(),
+        : v6Crcs(v6, false, IndexByteMap.directoryBitsFor(v6.count()), crcs);
+    List<Section> sections = IndexByteMap.layOut(0, false, false, 0, 0, v6 == null ? -1 : v6.count(),
         v6 != null && v6.ranges(), shape, crcs);
-    int flags = IndexLayout.FLAG_COMPACT | (v6 == null ? 0 : IndexLayout.FLAG_V6)
-        | (v6 != null && v6.ranges() ? IndexLayout.FLAG_V6_RANGES : 0);
-    IndexHeader header = IndexLayout.describe(flags, sections, sourceBytes, sourceLines, count);
-    ByteBuffer head = IndexLayout.encodeHead(header);
+    int flags = IndexByteMap.FLAG_COMPACT | (v6 == null ? 0 : IndexByteMap.FLAG_V6)
+        | (v6 != null && v6.ranges() ? IndexByteMap.FLAG_V6_RANGES : 0);
+    IndexHeader header = IndexByteMap.describe(flags, sections, sourceBytes, sourceLines, count);
+    ByteBuffer head = IndexByteMap.encodeHead(header);
     out.write(head.array(), 0, head.limit());
     long at = head.limit();
     for (Section s : sections) {
@@ -225,7 +225,7 @@ public final class IndexWriter {
 
   /** Puts the IPv6 sections' CRCs into {@code crcs}; returns the IPv6 lookup directory. */
   private static int[] v6Crcs(IndexContent.V6 v6, boolean labels, int bits, int[] crcs) {
-    int[] directory6 = V6LookupDirectory.of(v6.starts(), v6.count(), bits);
+    int[] directory6 = Ipv6LookupDirectory.of(v6.starts(), v6.count(), bits);
     crcs[SectionKind.V6_STARTS.ordinal()] = SectionCrc.ofKeys(v6.starts(), v6.count());
     if (v6.ranges()) {
       crcs[SectionKind.V6_ENDS.ordinal()] = SectionCrc.ofKeys(v6.ends(), v6.count());

@@ -34,7 +34,7 @@ abstract class KeyColumnDecoder {
   long filled;
 
   KeyColumnDecoder(Section section, String file, boolean verifyChecksum, boolean retain) {
-    if (retain && section.count() > IndexLayout.MAX_V6_INTERVALS) {
+    if (retain && section.count() > IndexByteMap.MAX_V6_INTERVALS) {
       throw new IllegalStateException(file + ": " + section.count() + " " + section.kind().description
           + " do not fit in one long[]");
     }
@@ -96,8 +96,8 @@ abstract class KeyColumnDecoder {
     }
     if (verifyChecksum && (int) crc.getValue() != section.crc()) {
       throw new CorruptIndexException(file, Check.SECTION_CHECKSUM, section.kind().description
-          + ": the directory says CRC32C " + IndexLayout.hex(section.crc()) + ", the bytes have "
-          + IndexLayout.hex((int) crc.getValue()));
+          + ": the directory says CRC32C " + IndexByteMap.hex(section.crc()) + ", the bytes have "
+          + IndexByteMap.hex((int) crc.getValue()));
     }
     if (contentFailure != null) {
       throw contentFailure;

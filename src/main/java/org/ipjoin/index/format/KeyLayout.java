@@ -14,7 +14,7 @@ public enum KeyLayout {
   SORTED("sorted"),
   /**
    * The keys in their /16 buckets, each as sorted 16-bit suffixes or, above 4,096 keys, as a
-   * 65,536-bit bitmap ({@link IndexLayout#FLAG_COMPACT}): about 2 bytes per key at 26 M keys, at
+   * 65,536-bit bitmap ({@link IndexByteMap#FLAG_COMPACT}): about 2 bytes per key at 26 M keys, at
    * most 1 bit per address. Exact addresses only, without labels.
    */
   COMPACT("compact");

@@ -5,7 +5,7 @@ package org.ipjoin.index.format;
  *
  * @param kind what the section holds
  * @param count items in it
- * @param offset its first byte in the file (a multiple of {@link IndexLayout#ALIGNMENT})
+ * @param offset its first byte in the file (a multiple of {@link IndexByteMap#ALIGNMENT})
  * @param crc CRC32C of its {@code count × kind.itemBytes} bytes
  */
 public record Section(SectionKind kind, long count, long offset, int crc) {

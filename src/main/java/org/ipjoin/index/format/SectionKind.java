@@ -9,9 +9,9 @@ package org.ipjoin.index.format;
 public enum SectionKind {
   /** IPv4 interval starts, i32 keys strictly increasing. Always present. */
   V4_STARTS(1, 4, "IPv4 interval starts"),
-  /** IPv4 interval ends (inclusive), one per start. Present with {@link IndexLayout#FLAG_RANGES}. */
+  /** IPv4 interval ends (inclusive), one per start. Present with {@link IndexByteMap#FLAG_RANGES}. */
   V4_ENDS(2, 4, "IPv4 interval ends"),
-  /** The label id of each IPv4 interval (0 = no label). Present with {@link IndexLayout#FLAG_LABELS}. */
+  /** The label id of each IPv4 interval (0 = no label). Present with {@link IndexByteMap#FLAG_LABELS}. */
   V4_LABEL_IDS(3, 4, "IPv4 label ids"),
   /**
    * The lookup directory: for each address prefix, the index of its first interval start, then the
@@ -25,10 +25,10 @@ public enum SectionKind {
   LABEL_BYTES(6, 1, "label bytes"),
   /**
    * IPv6 interval starts: two i64 key halves per interval ({@link org.ipjoin.ip.Ipv6Codec#toKey}),
-   * hi then lo, strictly increasing as 128-bit keys. Present with {@link IndexLayout#FLAG_V6}.
+   * hi then lo, strictly increasing as 128-bit keys. Present with {@link IndexByteMap#FLAG_V6}.
    */
   V6_STARTS(7, 16, "IPv6 interval starts"),
-  /** IPv6 interval ends (inclusive), laid out as the starts. With {@link IndexLayout#FLAG_V6_RANGES}. */
+  /** IPv6 interval ends (inclusive), laid out as the starts. With {@link IndexByteMap#FLAG_V6_RANGES}. */
   V6_ENDS(8, 16, "IPv6 interval ends"),
   /** The label id of each IPv6 interval, ids of the one dictionary. With FLAG_V6 and FLAG_LABELS. */
   V6_LABEL_IDS(9, 4, "IPv6 label ids"),
@@ -40,7 +40,7 @@ public enum SectionKind {
   /**
    * The compact layout's bucket directory: for each /16 bucket the keys before it (its rank) and
    * where its data starts (in {@link #V4_SUFFIXES} for a sparse bucket, in {@link #V4_BITMAPS} for
-   * a dense one), then the key count and the suffix count. With {@link IndexLayout#FLAG_COMPACT}.
+   * a dense one), then the key count and the suffix count. With {@link IndexByteMap#FLAG_COMPACT}.
    */
   V4_BUCKETS(11, 4, "compact bucket directory"),
   /** The low 16 bits of each key of a sparse bucket, u16, increasing per bucket. With FLAG_COMPACT. */

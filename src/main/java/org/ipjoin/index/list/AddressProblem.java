@@ -1,6 +1,6 @@
 package org.ipjoin.index.list;
 
-import org.ipjoin.ip.IpCodec;
+import org.ipjoin.ip.Ipv4Codec;
 
 /**
  * Says why a field is not a strict IPv4 address, in the words an error message needs. Called only
@@ -17,10 +17,10 @@ final class AddressProblem {
     if (from == to) {
       return "missing";
     }
-    if (IpCodec.parseAddress(b, from, to) != IpCodec.NOT_IPV4) {
+    if (Ipv4Codec.parseAddress(b, from, to) != Ipv4Codec.NOT_IPV4) {
       return null;
     }
-    if (IpCodec.looksLikeIpv6(b, from, to)) {
+    if (Ipv4Codec.looksLikeIpv6(b, from, to)) {
       return "IPv6 address";
     }
     if (b[from] < '0' || b[from] > '9') {

@@ -55,7 +55,7 @@ final class ConflictExamples {
   }
 
   /** The kept conflicts with lines, label texts and ranges as text, in line order. */
-  List<LabelConflict> toList(LineOf lineOf, int[] labelIds, LabelDictionary labels,
+  List<LabelConflict> toList(LineOf lineOf, int[] labelIds, LabelInterner labels,
       RangeText rangeText) {
     List<LabelConflict> list = new ArrayList<>(size);
     for (int i = 0; i < size; i++) {
@@ -66,7 +66,7 @@ final class ConflictExamples {
     return list;
   }
 
-  private static String text(LabelDictionary labels, int id) {
-    return id == LabelDictionary.NO_LABEL ? null : labels.label(id);
+  private static String text(LabelInterner labels, int id) {
+    return id == LabelInterner.NO_LABEL ? null : labels.label(id);
   }
 }

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import org.ipjoin.ip.IpCodec;
+import org.ipjoin.ip.Ipv4Codec;
 
 /**
  * Turns a list's entries, in file order, into disjoint sorted intervals with one label each
@@ -39,7 +39,7 @@ import org.ipjoin.ip.IpCodec;
  * label dictionary. Both families run through the same code, which works on {@code int}
  * <em>positions</em> rather than addresses:
  * <ul>
- *   <li>IPv4: a position is the key itself ({@link IpCodec#toKey}), so the IPv4 path is what it was
+ *   <li>IPv4: a position is the key itself ({@link Ipv4Codec#toKey}), so the IPv4 path is what it was
  *       before IPv6 existed: no extra pass, array or comparison per entry, and the same speed;
  *   <li>IPv6: {@link Ipv6Positions} numbers the elementary segments the entries' boundaries cut
  *       the 128-bit space into; an entry is a run of whole segments, so overlap, adjacency,
@@ -69,7 +69,7 @@ public final class IntervalNormaliser {
   private final int[] sizeRanks;
   private final ConflictExamples.RangeText rangeText;
   private final ConflictExamples.LineOf lineOf;
-  private final LabelDictionary labelsSeen;
+  private final LabelInterner labelsSeen;
 
   private long duplicates;
   private long conflicts;
@@ -77,7 +77,7 @@ public final class IntervalNormaliser {
 
   private IntervalNormaliser(OverlapPolicy policy, int n, int[] starts, int[] ends,
       int[] labelIds, int[] sizeRanks, ConflictExamples.RangeText rangeText,
-      ConflictExamples.LineOf lineOf, LabelDictionary labelsSeen) {
+      ConflictExamples.LineOf lineOf, LabelInterner labelsSeen) {
     this.policy = policy;
     this.labelsSeen = labelsSeen;
     this.n = n;
@@ -96,8 +96,8 @@ public final class IntervalNormaliser {
     int[] starts4 = entries.takeStarts();
     IntervalNormaliser v4 = new IntervalNormaliser(policy, entries.ipv4Size(), starts4,
         entries.ends(), entries.labelIds(), null,
-        (start, end) -> start == end ? IpCodec.format(start)
-            : IpCodec.format(start) + "-" + IpCodec.format(end),
+        (start, end) -> start == end ? Ipv4Codec.format(start)
+            : Ipv4Codec.format(start) + "-" + Ipv4Codec.format(end),
         entries::lineOf, entries.labels());
     Piece r4 = v4.run(entries.singleAddressesOnly());
     Ipv6Entries e6 = entries.v6();
@@ -252,7 +252,7 @@ public final class IntervalNormaliser {
   }
 
   private int label(int ordinal) {
-    return labelIds == null ? LabelDictionary.NO_LABEL : labelIds[ordinal];
+    return labelIds == null ? LabelInterner.NO_LABEL : labelIds[ordinal];
   }
 
   private Piece result(int size, int[] outStarts, int[] outEnds, int[] outLabels,
@@ -269,8 +269,8 @@ public final class IntervalNormaliser {
    */
   private static NormalisedList joined(ListEntries entries, OverlapPolicy policy, Piece r4,
       Piece r6, Ipv6Positions p6) {
-    LabelDictionary seen = entries.labels();
-    LabelDictionary used = seen;
+    LabelInterner seen = entries.labels();
+    LabelInterner used = seen;
     int[] labels4 = r4.labelIds();
     int[] labels6 = r6.labelIds();
     boolean[] isUsed = new boolean[seen.size() + 1];
@@ -278,7 +278,7 @@ public final class IntervalNormaliser {
     if (usedCount == 0) {
       labels4 = null;
       labels6 = null;
-      used = new LabelDictionary();
+      used = new LabelInterner();
     } else {
       if (usedCount < seen.size()) {
         int[] remap = new int[seen.size() + 1];
@@ -375,7 +375,7 @@ public final class IntervalNormaliser {
     }
 
     private int labelAt(int i) {
-      return labelIds == null ? LabelDictionary.NO_LABEL : labelIds[i];
+      return labelIds == null ? LabelInterner.NO_LABEL : labelIds[i];
     }
   }
 }

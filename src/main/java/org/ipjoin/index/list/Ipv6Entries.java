@@ -6,7 +6,7 @@ import java.util.Arrays;
  * The IPv6 entries of a list in file order, beside {@link ListEntries}' IPv4 arrays: 128-bit start
  * and end keys as two {@code long} key halves each ({@link org.ipjoin.ip.Ipv6Codec#toKey}), hi then
  * lo, interleaved ({@code starts[2i], starts[2i+1]}), label ids into the list's one
- * {@link LabelDictionary}, and the line of each. Like the IPv4 part, end keys are stored only once
+ * {@link LabelInterner}, and the line of each. Like the IPv4 part, end keys are stored only once
  * some entry is wider than one address, label ids only once some IPv6 entry has a label.
  */
 final class Ipv6Entries {
@@ -42,7 +42,7 @@ final class Ipv6Entries {
       ends[2 * count] = endHi;
       ends[2 * count + 1] = endLo;
     }
-    if (labelIds == null && labelId != LabelDictionary.NO_LABEL) {
+    if (labelIds == null && labelId != LabelInterner.NO_LABEL) {
       labelIds = new int[starts.length / 2];
     }
     if (labelIds != null) {

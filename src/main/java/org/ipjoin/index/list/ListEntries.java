@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * The entries of one list in file order, as primitive arrays (no object per entry): start and end
- * keys, label ids into the list's {@link LabelDictionary}, the line of each, and counts by kind.
- * IPv4 entries are held as {@code int} keys ({@link org.ipjoin.ip.IpCodec#toKey}); IPv6 entries
+ * keys, label ids into the list's {@link LabelInterner}, the line of each, and counts by kind.
+ * IPv4 entries are held as {@code int} keys ({@link org.ipjoin.ip.Ipv4Codec#toKey}); IPv6 entries
  * beside them as pairs of {@code long} key halves ({@link Ipv6Entries}); both families share the one
  * label dictionary.
  *
@@ -20,7 +20,7 @@ public final class ListEntries {
 
   private static final int MAX_ENTRIES = Integer.MAX_VALUE - 16;
 
-  private final LabelDictionary labels = new LabelDictionary();
+  private final LabelInterner labels = new LabelInterner();
   private final Ipv6Entries v6 = new Ipv6Entries();
   private final LineNumbers lines = new LineNumbers();
   private final long[] kinds = new long[LineKind.RANGE.ordinal() + 1];
@@ -46,7 +46,7 @@ public final class ListEntries {
   public void add(ListLineParser parsed, long line) {
     int labelId = parsed.hasLabel()
         ? labels.idOf(parsed.labelBytes(), parsed.labelFrom(), parsed.labelTo())
-        : LabelDictionary.NO_LABEL;
+        : LabelInterner.NO_LABEL;
     if (parsed.isIpv6()) {
       add6(parsed.kind(), parsed.startHiKey(), parsed.startLoKey(), parsed.endHiKey(),
           parsed.endLoKey(), labelId, line);
@@ -97,7 +97,7 @@ public final class ListEntries {
     if (ends != null) {
       ends[count] = endKey;
     }
-    if (labelIds == null && labelId != LabelDictionary.NO_LABEL) {
+    if (labelIds == null && labelId != LabelInterner.NO_LABEL) {
       labelIds = new int[starts.length];
     }
     if (labelIds != null) {
@@ -123,7 +123,7 @@ public final class ListEntries {
   }
 
   /** The labels seen so far, numbered in first-seen order. */
-  public LabelDictionary labels() {
+  public LabelInterner labels() {
     return labels;
   }
 

@@ -1,7 +1,7 @@
 package org.ipjoin.index.list;
 
 import java.nio.charset.StandardCharsets;
-import org.ipjoin.ip.IpCodec;
+import org.ipjoin.ip.Ipv4Codec;
 import org.ipjoin.ip.Ipv6Codec;
 
 /**
@@ -21,14 +21,14 @@ import org.ipjoin.ip.Ipv6Codec;
  *   <li>The line is {@code [from, to)} without its LF; a trailing CR and surrounding spaces and tabs
  *       are ignored. An empty line is {@link LineKind#BLANK}; one whose first byte is {@code #} or
  *       {@code ;} is a {@link LineKind#COMMENT}.
- *   <li>IPv4 addresses are strict dotted quads ({@link IpCodec}): four decimal octets 0–255, no
+ *   <li>IPv4 addresses are strict dotted quads ({@link Ipv4Codec}): four decimal octets 0–255, no
  *       leading zeros ({@code 010} is octal to {@code inet_aton} and decimal to most writers, so it
  *       is an error rather than a guess). IPv6 addresses are any text form RFC 4291 allows
  *       ({@link Ipv6Codec}: {@code ::} compression, leading zeros in groups, either case, an
  *       embedded IPv4 tail); a field with two or more colons is read as IPv6. A zone id
  *       ({@code fe80::1%eth0}) is an error: it names an interface of one host, which means nothing
  *       in a list.
- *   <li>Entries, each a closed interval of keys ({@link IpCodec#toKey} for IPv4, signed order =
+ *   <li>Entries, each a closed interval of keys ({@link Ipv4Codec#toKey} for IPv4, signed order =
  *       address order; two {@link Ipv6Codec#toKey} halves for IPv6, {@link #isIpv6()}):
  *       <ul>
  *         <li>{@link LineKind#ADDRESS} {@code 1.2.3.4}, {@code 2001:db8::1};
@@ -145,7 +145,7 @@ public final class ListLineParser {
     ipv6 = false;
     long bare = bareAddress(line, from, to);
     if (bare >= 0) { // the common line of an address list: nothing but the address
-      startKey = IpCodec.toKey(bare);
+      startKey = Ipv4Codec.toKey(bare);
       endKey = startKey;
       return kind = LineKind.ADDRESS;
     }
@@ -153,7 +153,7 @@ public final class ListLineParser {
     if (isIpv6Shaped(line, from, tokenEnd)) {
       return ipv6Line(from, tokenEnd, to);
     }
-    long first = IpCodec.parseAddress(line, from, tokenEnd);
+    long first = Ipv4Codec.parseAddress(line, from, tokenEnd);
     int sep = skipSpaces(tokenEnd, to);
     byte separator = sep < to ? line[sep] : 0;
     switch (separator) {
@@ -171,7 +171,7 @@ public final class ListLineParser {
   /**
    * The address if {@code line[from, to)} is exactly a dotted quad, else -1: one pass over the
    * bytes instead of the general path's three, for the lines that make up most address lists.
-   * Same strict rules as {@link IpCodec#parseAddress}; anything else takes the general path.
+   * Same strict rules as {@link Ipv4Codec#parseAddress}; anything else takes the general path.
    */
   private static long bareAddress(byte[] line, int from, int to) {
     if (to - from < 7 || to - from > 15) {
@@ -209,16 +209,16 @@ public final class ListLineParser {
 
   /** {@code address} is the first field {@code line[from, end)} parsed, or NOT_IPV4. */
   private LineKind address(long address, int from, int end, int to) {
-    if (address == IpCodec.NOT_IPV4) {
+    if (address == Ipv4Codec.NOT_IPV4) {
       return badAddress("address", from, end);
     }
-    startKey = IpCodec.toKey(address);
+    startKey = Ipv4Codec.toKey(address);
     endKey = startKey;
     return entry(LineKind.ADDRESS, end, to);
   }
 
   private LineKind block(long address, int from, int addressEnd, int prefixStart, int to) {
-    if (address == IpCodec.NOT_IPV4) {
+    if (address == Ipv4Codec.NOT_IPV4) {
       return badAddress("block address", from, addressEnd);
     }
     int p = skipSpaces(prefixStart, to);
@@ -230,12 +230,12 @@ public final class ListLineParser {
     long hostMask = ALL_ONES >>> prefix;
     long network = address & ~hostMask;
     if (network != address) {
-      return fail(IpCodec.format(IpCodec.toKey(address)) + "/" + prefix
-          + " has host bits set; the block is " + IpCodec.format(IpCodec.toKey(network)) + "/"
+      return fail(Ipv4Codec.format(Ipv4Codec.toKey(address)) + "/" + prefix
+          + " has host bits set; the block is " + Ipv4Codec.format(Ipv4Codec.toKey(network)) + "/"
           + prefix);
     }
-    startKey = IpCodec.toKey(network);
-    endKey = IpCodec.toKey(network | hostMask);
+    startKey = Ipv4Codec.toKey(network);
+    endKey = Ipv4Codec.toKey(network | hostMask);
     return entry(LineKind.CIDR, end, to);
   }
 
@@ -268,7 +268,7 @@ public final class ListLineParser {
   }
 
   private LineKind dashRange(long start, int from, int startEnd, int endStart, int to) {
-    if (start == IpCodec.NOT_IPV4) {
+    if (start == Ipv4Codec.NOT_IPV4) {
       return badAddress("range start", from, startEnd);
     }
     int p = skipSpaces(endStart, to);
@@ -284,14 +284,14 @@ public final class ListLineParser {
         return false;
       }
       long mapped = Ipv6Codec.mappedIpv4(end6.hi, end6.lo);
-      if (mapped == IpCodec.NOT_IPV4) {
+      if (mapped == Ipv4Codec.NOT_IPV4) {
         fail(MIXED_RANGE);
         return false;
       }
       return ipv4Range(start, mapped);
     }
-    long end = IpCodec.parseAddress(line, endFrom, endTo);
-    if (end == IpCodec.NOT_IPV4) {
+    long end = Ipv4Codec.parseAddress(line, endFrom, endTo);
+    if (end == Ipv4Codec.NOT_IPV4) {
       badAddress("range end", endFrom, endTo);
       return false;
     }
@@ -303,8 +303,8 @@ public final class ListLineParser {
       fail("range end before start");
       return false;
     }
-    startKey = IpCodec.toKey(start);
-    endKey = IpCodec.toKey(end);
+    startKey = Ipv4Codec.toKey(start);
+    endKey = Ipv4Codec.toKey(end);
     return true;
   }
 
@@ -315,7 +315,7 @@ public final class ListLineParser {
       return kind;
     }
     if (!fieldQuoted && isAddressLike(fieldBytes, fieldFrom, fieldTo)) {
-      if (first == IpCodec.NOT_IPV4) {
+      if (first == Ipv4Codec.NOT_IPV4) {
         return badAddress("range start", from, firstEnd);
       }
       if (!range(first, fieldFrom, fieldTo)) {
@@ -328,10 +328,10 @@ public final class ListLineParser {
       int want = labelColumn.columnAfter(2);
       return want == 2 ? labelFromField() : commaLabel(terminator, to, 2, want);
     }
-    if (first == IpCodec.NOT_IPV4) {
+    if (first == Ipv4Codec.NOT_IPV4) {
       return badAddress("address", from, firstEnd);
     }
-    startKey = IpCodec.toKey(first);
+    startKey = Ipv4Codec.toKey(first);
     endKey = startKey;
     kind = LineKind.ADDRESS;
     if (labelColumn.ignored()) {
@@ -430,12 +430,12 @@ public final class ListLineParser {
   private boolean range6(int endFrom, int endTo) {
     if (!isIpv6Shaped(line, endFrom, endTo)) {
       long start = Ipv6Codec.mappedIpv4(first6.hi, first6.lo);
-      long end = IpCodec.parseAddress(line, endFrom, endTo);
-      if (end == IpCodec.NOT_IPV4) {
+      long end = Ipv4Codec.parseAddress(line, endFrom, endTo);
+      if (end == Ipv4Codec.NOT_IPV4) {
         badAddress("range end", endFrom, endTo);
         return false;
       }
-      if (start == IpCodec.NOT_IPV4) {
+      if (start == Ipv4Codec.NOT_IPV4) {
         fail(MIXED_RANGE);
         return false;
       }
@@ -462,8 +462,8 @@ public final class ListLineParser {
     boolean endMapped = endHi == 0 && isMappedLo(endLo);
     if (startMapped && endMapped) {
       ipv6 = false;
-      startKey = IpCodec.toKey(startLo & ALL_ONES);
-      endKey = IpCodec.toKey(endLo & ALL_ONES);
+      startKey = Ipv4Codec.toKey(startLo & ALL_ONES);
+      endKey = Ipv4Codec.toKey(endLo & ALL_ONES);
       return true;
     }
     boolean startsBelow = startHi == 0 && Long.compareUnsigned(startLo, MAPPED_FIRST_LO) < 0;
@@ -727,7 +727,7 @@ public final class ListLineParser {
     if (from == to) {
       return false;
     }
-    if (IpCodec.looksLikeIpv6(b, from, to)) {
+    if (Ipv4Codec.looksLikeIpv6(b, from, to)) {
       return true;
     }
     if (b[from] < '0' || b[from] > '9') {
@@ -793,7 +793,7 @@ public final class ListLineParser {
     return endLoKey;
   }
 
-  /** First key of an IPv4 entry ({@link IpCodec#toKey}). */
+  /** First key of an IPv4 entry ({@link Ipv4Codec#toKey}). */
   public int startKey() {
     return startKey;
   }

@@ -3,7 +3,7 @@ package org.ipjoin.index.list;
 /**
  * A list as disjoint, sorted, closed key intervals, each with a label id, plus the label
  * dictionary: the IPv4 intervals, and the IPv6 intervals ({@link #v6()}). Interval i of the IPv4
- * part is {@code [starts()[i], ends()[i]]} (keys as {@link org.ipjoin.ip.IpCodec#toKey}; arrays may
+ * part is {@code [starts()[i], ends()[i]]} (keys as {@link org.ipjoin.ip.Ipv4Codec#toKey}; arrays may
  * be longer than {@link #size()}), its label {@code labels().label(labelId(i))}, or none for id 0.
  * Intervals are in ascending order and do not overlap; two adjacent intervals never have the same
  * label, except where every entry of the family was one address. Both families' label ids are ids
@@ -21,11 +21,11 @@ public final class NormalisedList {
   private final int[] ends;
   private final int[] labelIds;
   private final V6 v6;
-  private final LabelDictionary labels;
+  private final LabelInterner labels;
   private final NormaliseStats stats;
 
   NormalisedList(int size, int[] starts, int[] ends, int[] labelIds, V6 v6,
-      LabelDictionary labels, NormaliseStats stats) {
+      LabelInterner labels, NormaliseStats stats) {
     this.size = size;
     this.starts = starts;
     this.ends = ends;
@@ -67,7 +67,7 @@ public final class NormalisedList {
 
     /** The label id of interval i: 0 for none. */
     public int labelId(int i) {
-      return labelIds == null ? LabelDictionary.NO_LABEL : labelIds[i];
+      return labelIds == null ? LabelInterner.NO_LABEL : labelIds[i];
     }
   }
 
@@ -86,7 +86,7 @@ public final class NormalisedList {
 
   /** The label id of IPv4 interval i: 0 for none, else 1 … {@code labels().size()}. */
   public int labelId(int i) {
-    return labelIds == null ? LabelDictionary.NO_LABEL : labelIds[i];
+    return labelIds == null ? LabelInterner.NO_LABEL : labelIds[i];
   }
 
   /** IPv4 first keys, ascending, in {@code [0, size())}. */
@@ -115,7 +115,7 @@ public final class NormalisedList {
   }
 
   /** The labels the intervals use, each once, in the order the list first mentions them. */
-  public LabelDictionary labels() {
+  public LabelInterner labels() {
     return labels;
   }
 

@@ -10,7 +10,7 @@
  *       or says what the line is instead (blank, comment, or malformed with a one-line reason).
  *       Which column is the label: {@link org.ipjoin.index.list.LabelColumn}.
  *   <li>{@link org.ipjoin.index.list.ListEntries} collects entries in file order in primitive
- *       arrays and interns labels into a {@link org.ipjoin.index.list.LabelDictionary}.
+ *       arrays and interns labels into a {@link org.ipjoin.index.list.LabelInterner}.
  *   <li>{@link org.ipjoin.index.list.IntervalNormaliser#normalise} resolves overlaps under an
  *       {@link org.ipjoin.index.list.OverlapPolicy} and returns a
  *       {@link org.ipjoin.index.list.NormalisedList} with
@@ -38,3 +38,4 @@
  * }</pre>
  */
 package org.ipjoin.index.list;
+

@@ -3,13 +3,13 @@ package org.ipjoin.index.load;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexDecoder;
 import org.ipjoin.index.format.IndexHeader;
-import org.ipjoin.index.format.IndexLayout;
 
 /**
  * The first read of every stream-based read path: header and section directory in one read of
- * {@link IndexLayout#MAX_HEAD_SIZE} bytes (or the whole, shorter file). The bytes read past the
+ * {@link IndexByteMap#MAX_HEAD_SIZE} bytes (or the whole, shorter file). The bytes read past the
  * directory already belong to the sections; {@link #feedRest} hands them to the decoder.
  */
 final class HeadReader {
@@ -23,13 +23,13 @@ final class HeadReader {
   }
 
   static HeadReader read(InputStream in, long length, String name) throws IOException {
-    byte[] bytes = in.readNBytes((int) Math.min(length, IndexLayout.MAX_HEAD_SIZE));
+    byte[] bytes = in.readNBytes((int) Math.min(length, IndexByteMap.MAX_HEAD_SIZE));
     ByteBuffer head = ByteBuffer.wrap(bytes);
-    return new HeadReader(head, IndexLayout.decodeHead(head, length, name));
+    return new HeadReader(head, IndexByteMap.decodeHead(head, length, name));
   }
 
   static HeadReader of(ByteBuffer head, long length, String name) throws IOException {
-    return new HeadReader(head, IndexLayout.decodeHead(head.duplicate(), length, name));
+    return new HeadReader(head, IndexByteMap.decodeHead(head.duplicate(), length, name));
   }
 
   /** Feeds the bytes read past the directory to {@code decoder}; returns the file offset reached. */

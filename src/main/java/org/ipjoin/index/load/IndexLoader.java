@@ -6,7 +6,7 @@ import org.ipjoin.index.format.LoadTrust;
 
 /**
  * One way of reading an index from a local file into memory. Every implementation validates what it
- * reads (see {@link org.ipjoin.index.format.IndexLayout}) and throws
+ * reads (see {@link org.ipjoin.index.format.IndexByteMap}) and throws
  * {@link org.ipjoin.index.format.CorruptIndexException} on the first failed check; none falls back to
  * anything silently.
  */

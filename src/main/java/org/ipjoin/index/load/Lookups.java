@@ -4,18 +4,18 @@ import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.nio.ShortBuffer;
 import java.util.Arrays;
-import org.ipjoin.index.list.NormalisedList;
 import org.ipjoin.index.format.DecodedIndex;
-import org.ipjoin.index.format.LookupDirectory;
 import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.format.Ipv4LookupDirectory;
+import org.ipjoin.index.list.NormalisedList;
 import org.ipjoin.index.lookup.CompactKeySet;
 import org.ipjoin.index.lookup.IntColumn;
+import org.ipjoin.index.lookup.Ipv4IntervalIndex;
 import org.ipjoin.index.lookup.Ipv4Lookup;
-import org.ipjoin.index.lookup.ShortColumn;
-import org.ipjoin.index.lookup.Interval6Index;
-import org.ipjoin.index.lookup.LongColumn;
-import org.ipjoin.index.lookup.IntervalIndex;
+import org.ipjoin.index.lookup.Ipv6IntervalIndex;
 import org.ipjoin.index.lookup.LabelDictionary;
+import org.ipjoin.index.lookup.LongColumn;
+import org.ipjoin.index.lookup.ShortColumn;
 
 /** Turns checked index content into the lookup: on the heap, or over a checked mapping. */
 final class Lookups {
@@ -26,16 +26,16 @@ final class Lookups {
    * The lookup over a normalised list (the text read path), with the columns an index built from
    * it would have: no ends when every interval is one address, no label ids without labels.
    */
-  static IntervalIndex ofList(NormalisedList list) {
+  static Ipv4IntervalIndex ofList(NormalisedList list) {
     int n = list.size();
     int[] starts = Arrays.copyOf(list.starts(), n);
     boolean wide = false;
     for (int i = 0; i < n && !wide; i++) {
       wide = list.startKey(i) != list.endKey(i);
     }
-    LookupDirectory directory = LookupDirectory.forIntervals(n);
+    Ipv4LookupDirectory directory = Ipv4LookupDirectory.forIntervals(n);
     directory.record(starts, 0, n, 0);
-    return new IntervalIndex(IntColumn.of(starts),
+    return new Ipv4IntervalIndex(IntColumn.of(starts),
         wide ? IntColumn.of(Arrays.copyOf(list.ends(), n)) : null,
         list.hasLabels() ? IntColumn.of(Arrays.copyOf(list.labelIds(), n)) : null,
         list.hasLabels()
@@ -46,17 +46,17 @@ final class Lookups {
 
   /**
    * The IPv6 lookup over a normalised list (the text read path), with the columns an index built
-   * from it would have ({@link Interval6Index#EMPTY} without IPv6 intervals). Its label ids are ids
+   * from it would have ({@link Ipv6IntervalIndex#EMPTY} without IPv6 intervals). Its label ids are ids
    * of the dictionary {@link #ofList} gives the IPv4 lookup.
    */
-  static Interval6Index ofList6(NormalisedList list) {
+  static Ipv6IntervalIndex ofList6(NormalisedList list) {
     NormalisedList.V6 v6 = list.v6();
     int n = v6.size();
     boolean wide = false;
     for (int i = 0; i < n && !wide; i++) {
       wide = v6.startHi(i) != v6.endHi(i) || v6.startLo(i) != v6.endLo(i);
     }
-    return Interval6Index.of(v6.starts(), wide ? v6.ends() : null, v6.labelIds(), n);
+    return Ipv6IntervalIndex.of(v6.starts(), wide ? v6.ends() : null, v6.labelIds(), n);
   }
 
   /** The IPv4 lookup over the heap columns of {@code d}, in the layout the file has. */
@@ -66,7 +66,7 @@ final class Lookups {
       return new CompactKeySet(c.buckets(), ShortColumn.of(c.suffixes()), LongColumn.of(c.bitmaps()),
           ShortColumn.of(c.ranks()));
     }
-    return new IntervalIndex(IntColumn.of(d.starts()),
+    return new Ipv4IntervalIndex(IntColumn.of(d.starts()),
         d.ends() == null ? null : IntColumn.of(d.ends()),
         d.labelIds() == null ? null : IntColumn.of(d.labelIds()),
         labels(d), d.directory(), d.directoryBits());
@@ -82,9 +82,9 @@ final class Lookups {
    * {@code CompactLookupBenchmark}, the builds alternated); with both mapped, 70 ns in the full
    * bench run (docs/benchmarks.md).
    */
-  static IntervalIndex mapped(DecodedIndex d, IntBuffer starts, IntBuffer ends, IntBuffer labelIds,
+  static Ipv4IntervalIndex mapped(DecodedIndex d, IntBuffer starts, IntBuffer ends, IntBuffer labelIds,
       IntBuffer directory) {
-    return new IntervalIndex(IntColumn.of(starts), ends == null ? null : IntColumn.of(ends),
+    return new Ipv4IntervalIndex(IntColumn.of(starts), ends == null ? null : IntColumn.of(ends),
         labelIds == null ? null : IntColumn.of(labelIds), labels(d), IntColumn.of(directory),
         d.directoryBits());
   }
@@ -104,13 +104,13 @@ final class Lookups {
     return new LoadedIndex(onHeap(d), onHeap6(d), identity);
   }
 
-  /** The IPv6 lookup over the heap columns of {@code d} ({@link Interval6Index#EMPTY} without). */
-  static Interval6Index onHeap6(DecodedIndex d) {
+  /** The IPv6 lookup over the heap columns of {@code d} ({@link Ipv6IntervalIndex#EMPTY} without). */
+  static Ipv6IntervalIndex onHeap6(DecodedIndex d) {
     DecodedIndex.V6 v6 = d.v6();
     if (v6 == null) {
-      return Interval6Index.EMPTY;
+      return Ipv6IntervalIndex.EMPTY;
     }
-    return new Interval6Index(LongColumn.of(v6.starts()),
+    return new Ipv6IntervalIndex(LongColumn.of(v6.starts()),
         v6.ends() == null ? null : LongColumn.of(v6.ends()),
         v6.labelIds() == null ? null : IntColumn.of(v6.labelIds()),
         v6.directory(), v6.directoryBits());
@@ -118,15 +118,15 @@ final class Lookups {
 
   /**
    * The IPv6 lookup over little-endian views of the very IPv6 sections {@code d} was checked from
-   * ({@link Interval6Index#EMPTY} without).
+   * ({@link Ipv6IntervalIndex#EMPTY} without).
    */
-  static Interval6Index mapped6(DecodedIndex d, LongBuffer starts, LongBuffer ends,
+  static Ipv6IntervalIndex mapped6(DecodedIndex d, LongBuffer starts, LongBuffer ends,
       IntBuffer labelIds) {
     DecodedIndex.V6 v6 = d.v6();
     if (v6 == null) {
-      return Interval6Index.EMPTY;
+      return Ipv6IntervalIndex.EMPTY;
     }
-    return new Interval6Index(LongColumn.of(starts), ends == null ? null : LongColumn.of(ends),
+    return new Ipv6IntervalIndex(LongColumn.of(starts), ends == null ? null : LongColumn.of(ends),
         labelIds == null ? null : IntColumn.of(labelIds), v6.directory(), v6.directoryBits());
   }
 

@@ -5,8 +5,8 @@ import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexDecoder;
-import org.ipjoin.index.format.IndexLayout;
 import org.ipjoin.index.format.LoadTrust;
 
 /**
@@ -37,6 +37,6 @@ public final class MappedLoader implements IndexLoader {
 
   /** Maps the head (as much of it as the file has). */
   static MappedByteBuffer mapHead(FileChannel channel, long length) throws IOException {
-    return channel.map(FileChannel.MapMode.READ_ONLY, 0, Math.min(length, IndexLayout.MAX_HEAD_SIZE));
+    return channel.map(FileChannel.MapMode.READ_ONLY, 0, Math.min(length, IndexByteMap.MAX_HEAD_SIZE));
   }
 }

@@ -3,8 +3,8 @@ package org.ipjoin.index.load;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexIdentity;
-import org.ipjoin.index.format.IndexLayout;
 import org.ipjoin.index.format.KeyLayout;
 
 /**
@@ -71,9 +71,9 @@ public enum ReadPath {
    */
   public long taskHeapBytes(IndexIdentity identity, KeyLayout layout) {
     if (layout == KeyLayout.COMPACT) {
-      return keepsKeysOffHeap() ? 4L * IndexLayout.BUCKET_ENTRIES : identity.fileLength();
+      return keepsKeysOffHeap() ? 4L * IndexByteMap.BUCKET_ENTRIES : identity.fileLength();
     }
-    long directory = 4L * IndexLayout.directoryEntries(IndexLayout.directoryBitsFor(identity.count()));
+    long directory = 4L * IndexByteMap.directoryEntries(IndexByteMap.directoryBitsFor(identity.count()));
     if (keepsKeysOffHeap()) {
       return directory;
     }

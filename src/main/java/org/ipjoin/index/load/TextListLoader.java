@@ -8,17 +8,17 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.ipjoin.index.format.IndexByteMap;
+import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.format.ListContent;
 import org.ipjoin.index.format.LoadTrust;
-import org.ipjoin.index.list.ListContent;
-import org.ipjoin.index.list.MalformedIpListException;
 import org.ipjoin.index.list.IntervalNormaliser;
 import org.ipjoin.index.list.LineKind;
 import org.ipjoin.index.list.ListEntries;
 import org.ipjoin.index.list.ListLineParser;
+import org.ipjoin.index.list.MalformedIpListException;
 import org.ipjoin.index.list.NormalisedList;
 import org.ipjoin.index.list.OverlapPolicy;
-import org.ipjoin.index.format.IndexIdentity;
-import org.ipjoin.index.format.IndexLayout;
 import org.ipjoin.ip.Utf8Bom;
 
 /**
@@ -27,7 +27,7 @@ import org.ipjoin.ip.Utf8Bom;
  * bytes; labels from the column after the entry), the entries normalised as {@code ipindex build}
  * does with its defaults ({@link IntervalNormaliser}, overlap policy {@code longest}), so the
  * lookup answers as the index built from the same list with default options would, for IPv4 and
- * IPv6 entries alike (the IPv6 intervals as an {@link org.ipjoin.index.lookup.Interval6Index}).
+ * IPv6 entries alike (the IPv6 intervals as an {@link org.ipjoin.index.lookup.Ipv6IntervalIndex}).
  * Strict: a malformed line fails the load with {@code file:line: } and the parser's reason; a file
  * that is not a text list at all (an ipjoin index, gzip, UTF-16) says what it is
  * ({@link ListContent}).
@@ -61,8 +61,8 @@ public final class TextListLoader implements IndexLoader {
     ListEntries entries = new ListEntries(1 << 16);
     long lineNumber = 0;
     BufferedInputStream buffered = new BufferedInputStream(in);
-    buffered.mark(IndexLayout.MAGIC.length);
-    byte[] head = buffered.readNBytes(IndexLayout.MAGIC.length);
+    buffered.mark(IndexByteMap.MAGIC.length);
+    byte[] head = buffered.readNBytes(IndexByteMap.MAGIC.length);
     String notText = ListContent.whyNotText(head, head.length);
     if (notText != null) {
       throw MalformedIpListException.notATextList(name, notText);

@@ -5,14 +5,14 @@ package org.ipjoin.index.lookup;
  * the keys in their 65,536 /16 buckets, a bucket of at most 4,096 keys as its sorted 16-bit
  * suffixes, a larger one as a bitmap of 65,536 bits with the bucket's keys before every 512 bits.
  * {@link #match} returns the key's rank (its position among all keys in address order), so
- * {@link #start}, {@link #end} and {@link #size} mean what they mean for {@link IntervalIndex} over
+ * {@link #start}, {@link #end} and {@link #size} mean what they mean for {@link Ipv4IntervalIndex} over
  * the same keys, and both layouts give the same answers.
  *
  * <h2>Search</h2>
  * The bucket directory gives the bucket's rank, key count and data start in one cache line. A
  * sparse bucket takes two interpolation steps on the suffix (keys are roughly even inside a /16;
  * the second step starts from the suffix the first one read) and a short linear scan, falling back
- * to a binary search past {@value #SCAN} slots. One step, as {@link IntervalIndex} takes in its
+ * to a binary search past {@value #SCAN} slots. One step, as {@link Ipv4IntervalIndex} takes in its
  * smaller buckets, misses by about 20 slots in a /16 of ~400 keys, so the scan often left the cache
  * line or ended in the binary search: with the second step one probe at a time took 146 and 118 ns
  * against 186 and 232 ns with one (26 M keys, JMH, the two builds alternated on a quiet machine;
@@ -22,7 +22,7 @@ package org.ipjoin.index.lookup;
  * costs no extra miss, so every probe returns it rather than only membership.
  *
  * <p>One algorithm over heap arrays or little-endian views of the mapping ({@link ShortColumn},
- * {@link LongColumn}), as {@link IntervalIndex} over {@link IntColumn}. Figures (26 M keys, JMH in
+ * {@link LongColumn}), as {@link Ipv4IntervalIndex} over {@link IntColumn}. Figures (26 M keys, JMH in
  * the full bench run, {@code docs/benchmarks.md}, first section): 2.02 bytes per key against 4.08
  * for the sorted layout, and about as fast per probe (123 against 145 ns one at a time on the heap,
  * 78 against 77 ns through {@link #matchAll}): a probe costs one or two cache misses in either
@@ -72,7 +72,7 @@ public final class CompactKeySet implements Ipv4Lookup {
     return n == 0 ? NO_MATCH : inSuffixes(rank, data, n, low);
   }
 
-  /** Probes interleaved per group in {@link #matchAll}, as {@link IntervalIndex#matchAll} does. */
+  /** Probes interleaved per group in {@link #matchAll}, as {@link Ipv4IntervalIndex#matchAll} does. */
   static final int GROUP = 32;
 
   /**

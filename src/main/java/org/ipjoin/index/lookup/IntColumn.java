@@ -5,7 +5,7 @@ import java.nio.IntBuffer;
 /**
  * A read-only column of {@code int}s: one section of an index (interval starts, ends or label ids),
  * either copied into an {@code int[]} on the heap or read straight from a memory mapping of the
- * file. {@link IntervalIndex} is written once against this interface, so the heap read paths and
+ * file. {@link Ipv4IntervalIndex} is written once against this interface, so the heap read paths and
  * {@code mmap-direct} run the same search. A map task loads one read path, so the JIT sees one
  * implementation at each call site and inlines it (with two, a bimorphic inline cache still does).
  */

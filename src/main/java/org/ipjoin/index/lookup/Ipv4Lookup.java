@@ -1,10 +1,10 @@
 package org.ipjoin.index.lookup;
 
 /**
- * The IPv4 lookup a loader returns, whatever the index's layout: {@link IntervalIndex} (sorted
+ * The IPv4 lookup a loader returns, whatever the index's layout: {@link Ipv4IntervalIndex} (sorted
  * interval starts with a prefix directory, the default layout for every list) answers through it.
  * {@link #match} returns the number of the interval holding a key, or {@value #NO_MATCH}. Keys are
- * {@link org.ipjoin.ip.IpCodec#toKey} values. A map task loads one layout, so the JIT sees one
+ * {@link org.ipjoin.ip.Ipv4Codec#toKey} values. A map task loads one layout, so the JIT sees one
  * implementation at each call site.
  */
 public interface Ipv4Lookup {

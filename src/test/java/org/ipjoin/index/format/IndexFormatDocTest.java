@@ -12,8 +12,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/index-format.md and {@link IndexLayout} describe the same bytes: the byte map in the doc
- * (its first fenced block) is the {@code <pre>} block of IndexLayout's Javadoc, line for line, and
+ * docs/index-format.md and {@link IndexByteMap} describe the same bytes: the byte map in the doc
+ * (its first fenced block) is the {@code <pre>} block of IndexByteMap's Javadoc, line for line, and
  * the doc's section table names every {@link SectionKind} with its code.
  */
 class IndexFormatDocTest {
@@ -21,7 +21,7 @@ class IndexFormatDocTest {
   private static final Path PROJECT = projectDir();
   private static final Path DOC = PROJECT.resolve(Path.of("docs", "index-format.md"));
   private static final Path SOURCE = PROJECT.resolve(
-      Path.of("src", "main", "java", "org", "ipjoin", "index", "format", "IndexLayout.java"));
+      Path.of("src", "main", "java", "org", "ipjoin", "index", "format", "IndexByteMap.java"));
 
   /** target/test-classes, two levels up (tests run in target/). */
   private static Path projectDir() {

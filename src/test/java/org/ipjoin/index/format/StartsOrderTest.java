@@ -1,7 +1,5 @@
 package org.ipjoin.index.format;
 
-import org.ipjoin.index.lookup.Ipv4Lookup;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -14,13 +12,14 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.zip.CRC32C;
 import java.util.stream.IntStream;
+import java.util.zip.CRC32C;
 import org.ipjoin.index.format.CorruptIndexException.Check;
 import org.ipjoin.index.lookup.IntColumn;
-import org.ipjoin.index.lookup.IntervalIndex;
+import org.ipjoin.index.lookup.Ipv4IntervalIndex;
+import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.index.lookup.LabelDictionary;
-import org.ipjoin.ip.IpCodec;
+import org.ipjoin.ip.Ipv4Codec;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -31,7 +30,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * fed as a stream reader does (chunks of any size, also cutting values in two), value by value
  * ({@code acceptInt}, the {@code stream}/{@code buffered} paths) and in place over a buffer
  * ({@code mmap-direct}). A sorted section decodes to the same starts and the same lookup directory
- * as {@link LookupDirectory#of}.
+ * as {@link Ipv4LookupDirectory#of}.
  */
 class StartsOrderTest {
 
@@ -63,7 +62,7 @@ class StartsOrderTest {
   private static DecodedIndex decode(int[] sorted, int[] starts, Feed feed, int chunkValues,
       boolean verify, boolean fixCrc) throws IOException {
     byte[] file = write(sorted);
-    IndexHeader header = IndexLayout.decodeHead(ByteBuffer.wrap(file), file.length, FILE);
+    IndexHeader header = IndexByteMap.decodeHead(ByteBuffer.wrap(file), file.length, FILE);
     Section s = header.section(SectionKind.V4_STARTS);
     ByteBuffer le = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN);
     for (int i = 0; i < starts.length; i++) {
@@ -116,10 +115,10 @@ class StartsOrderTest {
     if (feed != Feed.IN_PLACE) {
       assertArrayEquals(keys, d.starts());
     }
-    assertArrayEquals(LookupDirectory.of(keys, keys.length), d.directory());
+    assertArrayEquals(Ipv4LookupDirectory.of(keys, keys.length), d.directory());
     assertEquals(16, d.directoryBits());
     // The directory built inside the order check answers like binary search, misses included.
-    Ipv4Lookup index = new IntervalIndex(IntColumn.of(keys), null, null, LabelDictionary.NONE,
+    Ipv4Lookup index = new Ipv4IntervalIndex(IntColumn.of(keys), null, null, LabelDictionary.NONE,
         d.directory(), d.directoryBits());
     SplittableRandom random = new SplittableRandom(9);
     for (int i = 0; i < 300_000; i++) {
@@ -135,7 +134,7 @@ class StartsOrderTest {
     int[] keys = new SplittableRandom(21).ints(6_000_000).sorted().distinct().toArray();
     DecodedIndex d = decode(keys, keys, feed, 262_147);
     assertEquals(17, d.directoryBits());
-    assertArrayEquals(LookupDirectory.of(keys, keys.length), d.directory());
+    assertArrayEquals(Ipv4LookupDirectory.of(keys, keys.length), d.directory());
   }
 
   @ParameterizedTest
@@ -203,7 +202,7 @@ class StartsOrderTest {
   private static void assertSorted(CorruptIndexException e, int bad, int previous, int start) {
     assertEquals(Check.SORTED, e.check(), e.getMessage());
     assertEquals(FILE + ": sorted interval starts check failed: start " + bad + " ("
-        + IpCodec.format(start) + ") is not greater than start " + (bad - 1) + " ("
-        + IpCodec.format(previous) + ")", e.getMessage());
+        + Ipv4Codec.format(start) + ") is not greater than start " + (bad - 1) + " ("
+        + Ipv4Codec.format(previous) + ")", e.getMessage());
   }
 }

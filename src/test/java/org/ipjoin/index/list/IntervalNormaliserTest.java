@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.ipjoin.ip.IpCodec;
 import org.junit.jupiter.api.Test;
 
 class IntervalNormaliserTest {

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
-import org.ipjoin.ip.IpCodec;
+import org.ipjoin.ip.Ipv4Codec;
 import org.ipjoin.ip.Ipv6Codec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,7 +37,7 @@ class ListLineParserTest {
     String range = parser.isIpv6()
         ? "v6 " + v6(parser.startHiKey(), parser.startLoKey()) + "-"
             + v6(parser.endHiKey(), parser.endLoKey())
-        : IpCodec.format(parser.startKey()) + "-" + IpCodec.format(parser.endKey());
+        : Ipv4Codec.format(parser.startKey()) + "-" + Ipv4Codec.format(parser.endKey());
     return kind + " " + range + (parser.hasLabel() ? " [" + parser.label() + "]" : "");
   }
 
@@ -347,7 +347,7 @@ class ListLineParserTest {
     assertEquals(LineKind.CIDR, parser.parse(b, 12, 23));
     assertFalse(parser.hasLabel());
     assertNull(parser.label());
-    assertEquals(IpCodec.parseKey("10.255.255.255"), parser.endKey());
+    assertEquals(Ipv4Codec.parseKey("10.255.255.255"), parser.endKey());
     assertEquals(LineKind.MALFORMED, parser.parse(b, 24, 27));
     assertEquals(LineKind.MALFORMED, parser.kind());
     assertEquals(LineKind.ADDRESS, parser.parse(b, 0, 7));
@@ -421,13 +421,13 @@ class ListLineParserTest {
         text.append(k == 0 ? "" : ".").append(octets[random.nextInt(octets.length)]);
       }
       byte[] b = text.toString().getBytes(StandardCharsets.US_ASCII);
-      long expected = IpCodec.parseAddress(b, 0, b.length);
+      long expected = Ipv4Codec.parseAddress(b, 0, b.length);
       LineKind kind = parser.parse(b, 0, b.length);
-      if (expected == IpCodec.NOT_IPV4) {
+      if (expected == Ipv4Codec.NOT_IPV4) {
         assertEquals(LineKind.MALFORMED, kind, text.toString());
       } else {
         assertEquals(LineKind.ADDRESS, kind, text.toString());
-        assertEquals(IpCodec.toKey(expected), parser.startKey(), text.toString());
+        assertEquals(Ipv4Codec.toKey(expected), parser.startKey(), text.toString());
         assertEquals(parser.startKey(), parser.endKey());
       }
     }

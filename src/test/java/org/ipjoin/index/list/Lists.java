@@ -3,7 +3,7 @@ package org.ipjoin.index.list;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import org.ipjoin.ip.IpCodec;
+import org.ipjoin.ip.Ipv4Codec;
 
 /** Test helpers: text lines through parser and normaliser, and plain views of the result. */
 final class Lists {
@@ -36,8 +36,8 @@ final class Lists {
   static List<String> describe(NormalisedList list) {
     List<String> out = new ArrayList<>();
     for (int i = 0; i < list.size(); i++) {
-      String range = list.startKey(i) == list.endKey(i) ? IpCodec.format(list.startKey(i))
-          : IpCodec.format(list.startKey(i)) + "-" + IpCodec.format(list.endKey(i));
+      String range = list.startKey(i) == list.endKey(i) ? Ipv4Codec.format(list.startKey(i))
+          : Ipv4Codec.format(list.startKey(i)) + "-" + Ipv4Codec.format(list.endKey(i));
       int id = list.labelId(i);
       out.add(id == 0 ? range : range + " " + list.labels().label(id));
     }

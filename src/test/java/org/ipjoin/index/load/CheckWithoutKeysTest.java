@@ -10,14 +10,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
+import org.ipjoin.cli.ipindex.IndexTools;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexWriter;
-import org.ipjoin.tools.IndexTools;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link FileSystemLoader#check} (what {@code ipindex verify}, the driver before submission and
+ * {@link VerifyReader#check} (what {@code ipindex verify}, the driver before submission and
  * {@code ipindex build} before publishing run) keeps no keys of an exact-address list: a JVM whose
  * heap cannot hold the keys verifies the index, while loading the same index into that heap fails.
  * The differential tests over the corruption corpus ({@code CorruptIndexTest.viaFileSystem}) show

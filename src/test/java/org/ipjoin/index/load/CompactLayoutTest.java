@@ -149,7 +149,7 @@ class CompactLayoutTest {
       // off (mmap-direct then reads no compact column at load).
       for (LoadTrust trust : List.of(LoadTrust.FULL, LoadTrust.CONTENT_VERIFIED_ELSEWHERE)) {
         if (trust != LoadTrust.FULL && path.name().equals("verify")) {
-          continue; // FileSystemLoader always checks everything
+          continue; // VerifyReader always checks everything
         }
         for (boolean checksums : trust == LoadTrust.FULL ? new boolean[] {true, false}
             : new boolean[] {false}) {

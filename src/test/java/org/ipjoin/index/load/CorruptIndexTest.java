@@ -1,7 +1,5 @@
 package org.ipjoin.index.load;
 
-import org.ipjoin.index.lookup.Ipv4Lookup;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -23,15 +21,16 @@ import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.ipjoin.RealData;
-import org.ipjoin.index.list.MalformedIpListException;
+import org.ipjoin.cli.ipindex.IndexTools;
 import org.ipjoin.index.TestLookups;
-import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.CorruptIndexException.Check;
+import org.ipjoin.index.format.CorruptIndexException;
+import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexContent;
-import org.ipjoin.index.format.IndexLayout;
 import org.ipjoin.index.format.SectionKind;
-import org.ipjoin.ip.IpCodec;
-import org.ipjoin.tools.IndexTools;
+import org.ipjoin.index.list.MalformedIpListException;
+import org.ipjoin.index.lookup.Ipv4Lookup;
+import org.ipjoin.ip.Ipv4Codec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,7 +38,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A corpus of damaged index files, each damaged in exactly one way, and for every binary read path
- * (and for {@link FileSystemLoader}, which {@code ipindex verify} uses) the exact check that must
+ * (and for {@link VerifyReader}, which {@code ipindex verify} uses) the exact check that must
  * reject it. The loaders share the checks, so a path that skips one (or runs them in another
  * order) shows up here as a different {@link Check}. Where the intended check sits behind
  * checksums, the helper recomputes them ({@link IndexBytes} "fix" methods, plain CRC32C code) so
@@ -82,7 +81,7 @@ class CorruptIndexTest {
 
   /**
    * The binary read paths of the job ({@code stream}, {@code buffered}, {@code nio}, {@code mmap},
-   * {@code mmap-direct}), and {@link FileSystemLoader} as {@code ipindex verify} (and the build's
+   * {@code mmap-direct}), and {@link VerifyReader} as {@code ipindex verify} (and the build's
    * read-back before publishing) use it: through a Hadoop FileSystem, here the local one with its
    * checksum layer, as {@code ipindex verify /local/file} gets it.
    */
@@ -93,7 +92,7 @@ class CorruptIndexTest {
   }
 
   /**
-   * {@link FileSystemLoader#load}, after {@link FileSystemLoader#check} (what {@code ipindex
+   * {@link VerifyReader#load}, after {@link VerifyReader#check} (what {@code ipindex
    * verify}, the driver and the build run, keeping no keys) on the same file: both must accept it
    * or both reject it with the same message.
    */
@@ -102,13 +101,13 @@ class CorruptIndexTest {
     org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(file.toString());
     CorruptIndexException fromCheck = null;
     try {
-      FileSystemLoader.check(fs, path, verifyChecksum);
+      VerifyReader.check(fs, path, verifyChecksum);
     } catch (CorruptIndexException e) {
       fromCheck = e;
     }
     LoadedIndex loaded;
     try {
-      loaded = FileSystemLoader.load(fs, path, verifyChecksum);
+      loaded = VerifyReader.load(fs, path, verifyChecksum);
     } catch (CorruptIndexException e) {
       if (fromCheck == null || !e.getMessage().equals(fromCheck.getMessage())) {
         throw new AssertionError("load: " + e.getMessage() + "; check: "
@@ -202,7 +201,7 @@ class CorruptIndexTest {
   @ParameterizedTest
   @MethodSource("binaryPaths")
   void headerTruncatedAtEachOffset(Reader path) {
-    for (int length = 1; length < IndexLayout.HEADER_SIZE; length++) {
+    for (int length = 1; length < IndexByteMap.HEADER_SIZE; length++) {
       rejects(path, VALID.truncate(length), "cut-at-" + length, Check.HEADER_LENGTH,
           "file is " + length + " bytes, shorter than the 64-byte header");
     }
@@ -246,7 +245,7 @@ class CorruptIndexTest {
   @ParameterizedTest
   @MethodSource("binaryPaths")
   void everyHeaderByteFlippedIsRejected(Reader path) {
-    for (int offset = 0; offset < IndexLayout.HEADER_SIZE; offset++) {
+    for (int offset = 0; offset < IndexByteMap.HEADER_SIZE; offset++) {
       Check expected = offset < 8 ? Check.MAGIC : offset < 10 ? Check.VERSION : Check.HEADER_CHECKSUM;
       for (int mask : new int[] {0x01, 0x80, 0xFF}) {
         rejects(path, VALID.copy().xorByte(offset, mask),
@@ -315,10 +314,10 @@ class CorruptIndexTest {
         "count-vs-length", Check.SECTION_DIRECTORY, "63 items of 4 bytes cannot be 256 bytes");
     rejects(path, VALID.copy().putLong(IndexBytes.entry(1) + IndexBytes.ENTRY_OFFSET, 388).fixHead(),
         "misaligned", Check.SECTION_DIRECTORY, "section 1 (IPv4 lookup directory) starts at 388, expected 384");
-    rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, IndexLayout.FLAG_RANGES).fixHeaderCrc(),
+    rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, IndexByteMap.FLAG_RANGES).fixHeaderCrc(),
         "ranges-flag-without-ends", Check.SECTION_DIRECTORY,
         "no IPv4 interval ends section, which the header's flags require");
-    rejects(path, FULL.copy().putInt(IndexBytes.FLAGS_OFFSET, IndexLayout.FLAG_RANGES).fixHeaderCrc(),
+    rejects(path, FULL.copy().putInt(IndexBytes.FLAGS_OFFSET, IndexByteMap.FLAG_RANGES).fixHeaderCrc(),
         "labels-without-flag", Check.SECTION_DIRECTORY,
         "a IPv4 label ids section, which the header's flags exclude");
     int ends = IndexBytes.entry(1);
@@ -393,7 +392,7 @@ class CorruptIndexTest {
 
   /**
    * A flipped byte that breaks the content: with checksums on, still reported as the checksum (the
-   * check order of IndexLayout); with them off, the content check that applies catches it.
+   * check order of IndexByteMap); with them off, the content check that applies catches it.
    */
   @ParameterizedTest
   @MethodSource("binaryPaths")
@@ -419,8 +418,8 @@ class CorruptIndexTest {
   void unsortedStartsWithConsistentChecksums(Reader path) {
     SectionKind s = SectionKind.V4_STARTS;
     rejects(path, VALID.copy().putValue(s, 10, KEYS[11]).putValue(s, 11, KEYS[10]).fixAll(s),
-        "swapped", Check.SORTED, "start 11 (" + IpCodec.format(KEYS[10]) + ") is not greater than"
-            + " start 10 (" + IpCodec.format(KEYS[11]) + ")");
+        "swapped", Check.SORTED, "start 11 (" + Ipv4Codec.format(KEYS[10]) + ") is not greater than"
+            + " start 10 (" + Ipv4Codec.format(KEYS[11]) + ")");
     rejects(path, VALID.copy().putValue(s, 10, KEYS[9]).fixAll(s), "duplicate", Check.SORTED,
         "start 10 ");
     rejects(path, VALID.copy().putValue(s, 1, KEYS[0]).fixAll(s), "duplicate-first-pair",
@@ -453,13 +452,13 @@ class CorruptIndexTest {
   void endsOutsideTheirIntervalWithConsistentChecksums(Reader path) {
     SectionKind e = SectionKind.V4_ENDS;
     rejects(path, FULL.copy().putValue(e, 0, STARTS[1]).fixAll(e), "end-reaches-next-start",
-        Check.INTERVALS, "interval 0 ends at " + IpCodec.format(STARTS[1]) + ", outside "
-            + IpCodec.format(STARTS[0]) + " .. before " + IpCodec.format(STARTS[1]));
+        Check.INTERVALS, "interval 0 ends at " + Ipv4Codec.format(STARTS[1]) + ", outside "
+            + Ipv4Codec.format(STARTS[0]) + " .. before " + Ipv4Codec.format(STARTS[1]));
     rejects(path, FULL.copy().putValue(e, 3, STARTS[3] - 1).fixAll(e), "end-before-start",
         Check.INTERVALS, "interval 3 ends at ");
     rejects(path, FULL.copy().putValue(e, 4, STARTS[4] - 1).fixAll(e), "last-end-before-start",
-        Check.INTERVALS, "interval 4 ends at " + IpCodec.format(STARTS[4] - 1) + ", outside "
-            + IpCodec.format(STARTS[4]) + " .. 255.255.255.255");
+        Check.INTERVALS, "interval 4 ends at " + Ipv4Codec.format(STARTS[4] - 1) + ", outside "
+            + Ipv4Codec.format(STARTS[4]) + " .. 255.255.255.255");
   }
 
   @ParameterizedTest
@@ -612,7 +611,7 @@ class CorruptIndexTest {
     bytes[2] = (byte) 0xBF;
     System.arraycopy(body, 0, bytes, 3, body.length);
     Files.write(bom, bytes);
-    assertArrayEquals(new int[] {IpCodec.parseKey("1.2.3.4")},
+    assertArrayEquals(new int[] {Ipv4Codec.parseKey("1.2.3.4")},
         TestLookups.keys(ReadPath.TEXT.loader().load(bom, true).index()));
 
     // Further down, the same bytes are not a BOM but garbage in front of an address.

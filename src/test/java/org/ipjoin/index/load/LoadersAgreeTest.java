@@ -1,7 +1,5 @@
 package org.ipjoin.index.load;
 
-import org.ipjoin.index.lookup.Ipv4Lookup;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,6 +31,7 @@ import org.ipjoin.index.TestLookups;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.format.IndexWriter;
+import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,7 +1,5 @@
 package org.ipjoin.index.load;
 
-import org.ipjoin.index.lookup.Ipv4Lookup;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -21,15 +19,16 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.ipjoin.index.V6Intervals;
 import org.ipjoin.index.format.DecodedIndex;
+import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexDecoder;
 import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.format.IndexIdentity;
-import org.ipjoin.index.format.IndexLayout;
 import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.format.Section;
 import org.ipjoin.index.format.SectionKind;
-import org.ipjoin.index.lookup.Interval6Index;
+import org.ipjoin.index.lookup.Ipv4Lookup;
+import org.ipjoin.index.lookup.Ipv6IntervalIndex;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,7 +37,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Random mixed IPv4/IPv6 contents (seeded), written with IndexWriter and read back in every way: the
  * decoder fed in chunks of odd sizes (splitting 16-byte keys), value by value, in place over a
- * buffer as a mapping, and every binary read path and {@link FileSystemLoader} over a real file.
+ * buffer as a mapping, and every binary read path and {@link VerifyReader} over a real file.
  * Every IPv6 lookup (each interval's edges, ±1 in 128-bit arithmetic, and random addresses) equals
  * a linear scan of the intervals the test made ({@link V6Intervals}); the IPv4 part equals its own
  * linear scan; every path gives the same identity, counting both families.
@@ -57,7 +56,7 @@ class MixedIndexRoundTripTest {
   void everyReadingAnswersLikeALinearScan(long seed, int n4, int n6, boolean ranges4,
       boolean ranges6, boolean labels) throws IOException {
     SplittableRandom random = new SplittableRandom(seed);
-    IndexContent v4 = IntervalIndexRoundTripTest.randomContent(random, n4, ranges4, labels);
+    IndexContent v4 = Ipv4IntervalIndexRoundTripTest.randomContent(random, n4, ranges4, labels);
     int labelCount = labels ? v4.labelEnds().length - 1 : 0;
     V6Intervals v6 = V6Intervals.random(random, n6, ranges6, labels, labelCount);
     IndexContent content = new IndexContent(v4.starts(), v4.ends(), v4.labelIds(), v4.count(),
@@ -65,7 +64,7 @@ class MixedIndexRoundTripTest {
     byte[] file = write(content);
     long[] probes = v6.probes(random, 3000);
     int[] expected = v6.expected(probes);
-    IndexHeader header = IndexLayout.decodeHead(ByteBuffer.wrap(file), file.length, "t.ipidx");
+    IndexHeader header = IndexByteMap.decodeHead(ByteBuffer.wrap(file), file.length, "t.ipidx");
     assertEquals(v4.count() + v6.count, header.totalIntervalCount());
 
     List<LoadedIndex> readings = new ArrayList<>();
@@ -175,7 +174,7 @@ class MixedIndexRoundTripTest {
   @Test
   void anEmptyV6PartWritesTheIpv4OnlyFile() throws IOException {
     SplittableRandom random = new SplittableRandom(11);
-    IndexContent v4 = IntervalIndexRoundTripTest.randomContent(random, 3000, true, true);
+    IndexContent v4 = Ipv4IntervalIndexRoundTripTest.randomContent(random, 3000, true, true);
     byte[] plain = write(v4);
     byte[] withEmpty = write(new IndexContent(v4.starts(), v4.ends(), v4.labelIds(), v4.count(),
         v4.labelEnds(), v4.labelBytes(), v4.sourceBytes(), v4.sourceLines(),
@@ -183,7 +182,7 @@ class MixedIndexRoundTripTest {
     org.junit.jupiter.api.Assertions.assertArrayEquals(plain, withEmpty);
     Path path = Files.write(dir.resolve("v4.ipidx"), plain);
     for (CorruptIndexTest.Reader reader : CorruptIndexTest.binaryPaths().toList()) {
-      assertSame(Interval6Index.EMPTY, reader.load(path, true).index6(), reader.name());
+      assertSame(Ipv6IntervalIndex.EMPTY, reader.load(path, true).index6(), reader.name());
     }
   }
 }

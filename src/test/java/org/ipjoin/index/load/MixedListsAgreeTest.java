@@ -1,7 +1,5 @@
 package org.ipjoin.index.load;
 
-import org.ipjoin.index.lookup.Ipv4Lookup;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
@@ -13,11 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.ipjoin.index.build.BuildSummary;
-import org.ipjoin.index.build.IndexBuilder;
+import org.ipjoin.index.builder.BuildSummary;
+import org.ipjoin.index.builder.IndexBuilder;
 import org.ipjoin.index.list.OverlapPolicy;
 import org.ipjoin.index.list.RandomMixedList;
-import org.ipjoin.index.lookup.Interval6Index;
+import org.ipjoin.index.lookup.Ipv4Lookup;
+import org.ipjoin.index.lookup.Ipv6IntervalIndex;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -105,7 +104,7 @@ class MixedListsAgreeTest {
   }
 
   private static String answer6(LoadedIndex loaded, long hiKey, long loKey) {
-    Interval6Index index = loaded.index6();
+    Ipv6IntervalIndex index = loaded.index6();
     int i = index.match(hiKey, loKey);
     return i < 0 ? null : label(loaded, index.labelId(i));
   }

@@ -17,20 +17,20 @@ import java.util.TreeSet;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
+import org.ipjoin.cli.ipindex.IndexTools;
 import org.ipjoin.index.V6Intervals;
-import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.CorruptIndexException.Check;
+import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.DirectorySizes;
+import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexIdentity;
-import org.ipjoin.index.format.IndexLayout;
 import org.ipjoin.index.format.LoadTrust;
 import org.ipjoin.index.format.SectionKind;
-import org.ipjoin.index.lookup.Interval6Index;
 import org.ipjoin.index.lookup.Ipv4Lookup;
-import org.ipjoin.ip.IpCodec;
+import org.ipjoin.index.lookup.Ipv6IntervalIndex;
+import org.ipjoin.ip.Ipv4Codec;
 import org.ipjoin.ip.Ipv6Codec;
-import org.ipjoin.tools.IndexTools;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -60,18 +60,18 @@ class SmallDirectoryTest {
   }
 
   private static long align(long offset) {
-    return (offset + IndexLayout.ALIGNMENT - 1) / IndexLayout.ALIGNMENT * IndexLayout.ALIGNMENT;
+    return (offset + IndexByteMap.ALIGNMENT - 1) / IndexByteMap.ALIGNMENT * IndexByteMap.ALIGNMENT;
   }
 
   /** The length of an exact index of {@code n4} IPv4 and {@code n6} IPv6 addresses (-1: none). */
   private static long exactLength(long n4, long n6, int bits, int bits6) {
     int sections = n6 < 0 ? 2 : 4;
-    long at = IndexLayout.HEADER_SIZE + (long) sections * IndexLayout.ENTRY_SIZE;
+    long at = IndexByteMap.HEADER_SIZE + (long) sections * IndexByteMap.ENTRY_SIZE;
     at = align(at) + 4 * n4;
-    at = align(at) + 4 * IndexLayout.directoryEntries(bits);
+    at = align(at) + 4 * IndexByteMap.directoryEntries(bits);
     if (n6 >= 0) {
       at = align(at) + 16 * n6;
-      at = align(at) + 4 * IndexLayout.directoryEntries(bits6);
+      at = align(at) + 4 * IndexByteMap.directoryEntries(bits6);
     }
     return at;
   }
@@ -83,13 +83,13 @@ class SmallDirectoryTest {
     assertEquals(0, IndexTools.run(new Configuration(), new String[] {"build", "--input",
         list.toString(), "--output", index.toString()}));
     // Header and two entries, the 3 keys at the next multiple of 64, then 2^4 + 1 entries.
-    long expected = align(align(IndexLayout.HEADER_SIZE + 2 * IndexLayout.ENTRY_SIZE) + 3 * 4)
-        + 4 * IndexLayout.directoryEntries(4);
+    long expected = align(align(IndexByteMap.HEADER_SIZE + 2 * IndexByteMap.ENTRY_SIZE) + 3 * 4)
+        + 4 * IndexByteMap.directoryEntries(4);
     assertEquals(expected, Files.size(index));
     assertEquals(260, expected, "the size README quotes");
     LoadedIndex loaded = ReadPath.NIO.loader().load(index, true);
-    assertEquals(0, loaded.index().match(IpCodec.parseKey("10.0.0.1")));
-    assertEquals(-1, loaded.index().match(IpCodec.parseKey("10.0.0.3")));
+    assertEquals(0, loaded.index().match(Ipv4Codec.parseKey("10.0.0.1")));
+    assertEquals(-1, loaded.index().match(Ipv4Codec.parseKey("10.0.0.3")));
 
     // 3 IPv4 and 3 IPv6 addresses: both directories the smallest.
     Path mixed = Files.writeString(dir.resolve("mixed.txt"),
@@ -156,7 +156,7 @@ class SmallDirectoryTest {
     String text() {
       StringBuilder s = new StringBuilder();
       for (int k : v4) {
-        s.append(IpCodec.format(k)).append('\n');
+        s.append(Ipv4Codec.format(k)).append('\n');
       }
       for (BigInteger a : v6) {
         s.append(Ipv6Codec.format(V6Intervals.hi(a), V6Intervals.lo(a))).append('\n');
@@ -206,10 +206,10 @@ class SmallDirectoryTest {
       Ipv4Lookup index = loaded.index();
       for (int i = 0; i < v4.length; i++) {
         if (index.match(v4[i]) != expected4[i]) {
-          assertEquals(expected4[i], index.match(v4[i]), what + ": " + IpCodec.format(v4[i]));
+          assertEquals(expected4[i], index.match(v4[i]), what + ": " + Ipv4Codec.format(v4[i]));
         }
       }
-      Interval6Index index6 = loaded.index6();
+      Ipv6IntervalIndex index6 = loaded.index6();
       for (int i = 0; i < expected6.length; i++) {
         int actual = index6.match(V6Intervals.key(v6[2 * i]), V6Intervals.key(v6[2 * i + 1]));
         if (actual != expected6[i]) {
@@ -265,9 +265,9 @@ class SmallDirectoryTest {
     byte[] written = IndexBytes.of(lists.content()).bytes();
     assertTrue(Arrays.equals(written, Files.readAllBytes(file)), "IndexWriter uses the rule");
     IndexBytes bytes = IndexBytes.copyOf(written);
-    assertEquals(IndexLayout.directoryEntries(bitsFor(n)), bytes.count(SectionKind.V4_DIRECTORY));
+    assertEquals(IndexByteMap.directoryEntries(bitsFor(n)), bytes.count(SectionKind.V4_DIRECTORY));
     if (n > 0) {
-      assertEquals(IndexLayout.directoryEntries(bitsFor(n)), bytes.count(SectionKind.V6_DIRECTORY));
+      assertEquals(IndexByteMap.directoryEntries(bitsFor(n)), bytes.count(SectionKind.V6_DIRECTORY));
       assertEquals(exactLength(n, n, bitsFor(n), bitsFor(n)), written.length);
     } else {
       assertEquals(exactLength(0, -1, 4, 0), written.length, "no IPv6 sections without IPv6");
@@ -305,7 +305,7 @@ class SmallDirectoryTest {
   @CsvSource({"4, 18", "9, 13", "16, 6", "18, 4", "22, 22"})
   void anyStoredDirectorySizeLoads(int bits, int v6Bits) throws IOException {
     SplittableRandom random = new SplittableRandom(bits);
-    IndexContent v4 = IntervalIndexRoundTripTest.randomContent(random, 1000, true, true);
+    IndexContent v4 = Ipv4IntervalIndexRoundTripTest.randomContent(random, 1000, true, true);
     V6Intervals v6 = V6Intervals.random(random, 700, true, true, v4.labelEnds().length - 1);
     IndexContent content = new IndexContent(v4.starts(), v4.ends(), v4.labelIds(), v4.count(),
         v4.labelEnds(), v4.labelBytes(), 10, 20, v6.content);

@@ -1,8 +1,5 @@
 package org.ipjoin.index.load;
 
-import org.ipjoin.index.lookup.Ipv4Lookup;
-import org.ipjoin.index.lookup.LabelDictionary;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -17,13 +14,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.ipjoin.index.V6Intervals;
-import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.CorruptIndexException.Check;
+import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.format.LoadTrust;
 import org.ipjoin.index.format.SectionKind;
+import org.ipjoin.index.lookup.Ipv4Lookup;
+import org.ipjoin.index.lookup.LabelDictionary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -45,7 +44,7 @@ class TrustedLoadTest {
   /** Every section kind of both families: IPv4 and IPv6 ranges with labels. */
   private static IndexBytes everySection() throws IOException {
     SplittableRandom random = new SplittableRandom(3);
-    IndexContent v4 = IntervalIndexRoundTripTest.randomContent(random, 400, true, true);
+    IndexContent v4 = Ipv4IntervalIndexRoundTripTest.randomContent(random, 400, true, true);
     V6Intervals v6 = V6Intervals.random(random, 300, true, true, v4.labelEnds().length - 1);
     return IndexBytes.copyOf(write(new IndexContent(v4.starts(), v4.ends(), v4.labelIds(),
         v4.count(), v4.labelEnds(), v4.labelBytes(), 10, 20, v6.content)));
@@ -222,7 +221,7 @@ class TrustedLoadTest {
   void trustedAndFullLoadsAnswerAlike(long seed, int n4, int n6, boolean ranges4, boolean ranges6,
       boolean labels) throws IOException {
     SplittableRandom random = new SplittableRandom(seed);
-    IndexContent v4 = IntervalIndexRoundTripTest.randomContent(random, n4, ranges4, labels);
+    IndexContent v4 = Ipv4IntervalIndexRoundTripTest.randomContent(random, n4, ranges4, labels);
     int labelCount = labels ? v4.labelEnds().length - 1 : 0;
     V6Intervals v6 = V6Intervals.random(random, n6, ranges6, labels, labelCount);
     IndexBytes bytes = IndexBytes.copyOf(write(new IndexContent(v4.starts(), v4.ends(),

@@ -6,8 +6,8 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import org.ipjoin.index.V6Intervals;
-import org.ipjoin.index.format.LookupDirectory;
-import org.ipjoin.index.format.V6LookupDirectory;
+import org.ipjoin.index.format.Ipv4LookupDirectory;
+import org.ipjoin.index.format.Ipv6LookupDirectory;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -46,8 +46,8 @@ class EveryDirectorySizeLookupTest {
       IntColumn starts = Intervals.column(list.starts, v.mapped);
       IntColumn ends = v.ranges ? Intervals.column(list.ends, v.mapped) : null;
       for (int bits = MIN_BITS; bits <= MAX_BITS; bits++) {
-        IntervalIndex index = new IntervalIndex(starts, ends, null, LabelDictionary.NONE,
-            LookupDirectory.of(list.starts, keys.length, bits), bits);
+        Ipv4IntervalIndex index = new Ipv4IntervalIndex(starts, ends, null, LabelDictionary.NONE,
+            Ipv4LookupDirectory.of(list.starts, keys.length, bits), bits);
         for (int probe : probes) {
           int expected = list.expected(probe);
           int actual = index.match(probe);
@@ -80,12 +80,12 @@ class EveryDirectorySizeLookupTest {
       int[] expected = list.expected(probes);
       long[] starts = list.content.starts();
       long[] ends = list.content.ends();
-      LongColumn startColumn = Interval6IndexTest.column(starts, v.mapped);
-      LongColumn endColumn = ends == null ? null : Interval6IndexTest.column(ends, v.mapped);
+      LongColumn startColumn = Ipv6IntervalIndexTest.column(starts, v.mapped);
+      LongColumn endColumn = ends == null ? null : Ipv6IntervalIndexTest.column(ends, v.mapped);
       for (int bits = MIN_BITS; bits <= MAX_BITS; bits++) {
-        Interval6Index index = new Interval6Index(startColumn, endColumn,
+        Ipv6IntervalIndex index = new Ipv6IntervalIndex(startColumn, endColumn,
             IntColumn.of(Arrays.copyOf(list.content.labelIds(), list.count)),
-            V6LookupDirectory.of(starts, list.count, bits), bits);
+            Ipv6LookupDirectory.of(starts, list.count, bits), bits);
         assertNull(list.disagreement(index, probes, expected), "/" + bits + ", " + n + " intervals");
       }
     }

@@ -4,8 +4,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.SplittableRandom;
-import org.ipjoin.index.format.IndexLayout;
-import org.ipjoin.index.format.LookupDirectory;
+import org.ipjoin.index.format.IndexByteMap;
+import org.ipjoin.index.format.Ipv4LookupDirectory;
 
 /**
  * Builds {@link Ipv4Lookup}es the way the read paths do (columns on the heap or in a direct
@@ -50,8 +50,8 @@ final class Intervals {
 
   static Ipv4Lookup index(int[] starts, int[] ends, boolean mapped) {
     int n = starts.length;
-    return new IntervalIndex(column(starts, mapped), ends == null ? null : column(ends, mapped), null,
-        LabelDictionary.NONE, LookupDirectory.of(starts, n), IndexLayout.directoryBitsFor(n));
+    return new Ipv4IntervalIndex(column(starts, mapped), ends == null ? null : column(ends, mapped), null,
+        LabelDictionary.NONE, Ipv4LookupDirectory.of(starts, n), IndexByteMap.directoryBitsFor(n));
   }
 
   /**

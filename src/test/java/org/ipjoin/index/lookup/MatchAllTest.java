@@ -23,14 +23,14 @@ import org.junit.jupiter.params.provider.CsvSource;
  * both answer as a binary search over the test's own sorted arrays: for exact, range and labelled
  * lists of many shapes, loaded from a real index file on the heap ({@code nio}) and from a mapping
  * ({@code mmap-direct}), and built straight over heap and direct-buffer columns; in batches of
- * every size around the interleaved group ({@link IntervalIndex#GROUP}), with the caller's arrays
+ * every size around the interleaved group ({@link Ipv4IntervalIndex#GROUP}), with the caller's arrays
  * longer than the batch.
  */
 class MatchAllTest {
 
   /** Batch sizes: none, one, around the group and twice it, odd sizes, and longer than the list. */
-  private static final int[] BATCHES = {0, 1, 2, IntervalIndex.GROUP - 1, IntervalIndex.GROUP,
-      IntervalIndex.GROUP + 1, 2 * IntervalIndex.GROUP + 3, 37, 255, 1001, 4096};
+  private static final int[] BATCHES = {0, 1, 2, Ipv4IntervalIndex.GROUP - 1, Ipv4IntervalIndex.GROUP,
+      Ipv4IntervalIndex.GROUP + 1, 2 * Ipv4IntervalIndex.GROUP + 3, 37, 255, 1001, 4096};
   private static final int UNTOUCHED = 0x5EED;
 
   @TempDir Path dir;
@@ -251,14 +251,14 @@ class MatchAllTest {
 
     /** The lookup built straight over columns on the heap or in a direct buffer. */
     Ipv4Lookup direct(boolean mapped) {
-      IntervalIndex plain = (IntervalIndex) Intervals.index(starts, ends, mapped);
+      Ipv4IntervalIndex plain = (Ipv4IntervalIndex) Intervals.index(starts, ends, mapped);
       if (labelIds == null) {
         return plain;
       }
-      return new IntervalIndex(Intervals.column(starts, mapped),
+      return new Ipv4IntervalIndex(Intervals.column(starts, mapped),
           ends == null ? null : Intervals.column(ends, mapped), Intervals.column(labelIds, mapped),
-          LabelDictionary.NONE, org.ipjoin.index.format.LookupDirectory.of(starts, starts.length),
-          org.ipjoin.index.format.IndexLayout.directoryBitsFor(starts.length));
+          LabelDictionary.NONE, org.ipjoin.index.format.Ipv4LookupDirectory.of(starts, starts.length),
+          org.ipjoin.index.format.IndexByteMap.directoryBitsFor(starts.length));
     }
   }
 }

@@ -1,0 +1,119 @@
+package org.ipjoin.cli;
+
+import java.io.PrintWriter;
+import java.util.function.Consumer;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.ipjoin.api.JoinJob;
+import org.ipjoin.index.load.ReadPath;
+import org.ipjoin.job.CountBy;
+import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.locate.ClientIpLocators;
+import org.ipjoin.problem.IpJoinException;
+
+/**
+ * The driver's own options, parsed by the convention every ipjoin command follows
+ * ({@link StrictCommandLine}: commons-cli, no partial matching, no repeated or stray options,
+ * generic options first) after ToolRunner has taken the generic ones ({@code -D}, {@code
+ * -conf}, {@code -files}, {@code -libjars}), turned into calls of the Java API's {@link JoinJob}:
+ * the one implementation of the options' meaning and checks.
+ */
+final class IpJoinCommandLine {
+
+  static final String USAGE = "hadoop jar ipjoin.jar [generic options] --index <path>"
+      + " --input <path>... --output <dir> [--loader L] [--mode M] [--count-by C] [--format F]"
+      + " [--no-verify-checksum] [--no-verify-index] [--no-malformed-output] [--allow-empty-input]"
+      + " [--overwrite]";
+
+  private IpJoinCommandLine() {}
+
+  static Options options() {
+    Options o = new Options();
+    o.addOption(Option.builder().longOpt("index").hasArg().argName("path")
+        .desc("index file (" + IpJoinKeys.INDEX_PATH.key() + "); the text IP list with --loader text")
+        .build());
+    o.addOption(Option.builder().longOpt("input").hasArgs().argName("path")
+        .desc("input files, directories or globs; gzip and bzip2 are read transparently;"
+            + " repeatable").build());
+    o.addOption(Option.builder().longOpt("output").hasArg().argName("dir")
+        .desc("output directory; must not exist unless --overwrite").build());
+    o.addOption(Option.builder().longOpt("loader").hasArg().argName("L")
+        .desc(ReadPath.names() + " (default nio; " + IpJoinKeys.LOADER.key() + ")")
+        .build());
+    o.addOption(Option.builder().longOpt("mode").hasArg().argName("M")
+        .desc("match, nomatch, tag or count (default match; " + IpJoinKeys.MODE.key() + ")").build());
+    o.addOption(Option.builder().longOpt("count-by").hasArg().argName("C")
+        .desc("with --mode count: " + CountBy.names() + " (default address; "
+            + IpJoinKeys.COUNT_BY.key() + ")").build());
+    o.addOption(Option.builder().longOpt("format").hasArg().argName("F")
+        .desc(ClientIpLocators.FORMS + " (default combined; " + IpJoinKeys.FORMAT.key() + ")")
+        .build());
+    o.addOption(Option.builder().longOpt("no-verify-checksum")
+        .desc("skip the index payload checksum in each task").build());
+    o.addOption(Option.builder().longOpt("no-malformed-output")
+        .desc("count malformed records but do not write them under <output>/malformed/").build());
+    o.addOption(Option.builder().longOpt("no-verify-index").desc("check only the index header and"
+        + " length before submitting, not the whole index (" + IpJoinKeys.VERIFY_INDEX.key() + ")")
+        .build());
+    o.addOption(Option.builder().longOpt("allow-empty-input")
+        .desc("run on an input without data instead of failing with exit code 3").build());
+    o.addOption(Option.builder().longOpt("overwrite").desc("replace an existing output directory,"
+        + " once the job succeeded (" + IpJoinKeys.OUTPUT_OVERWRITE.key() + ")").build());
+    o.addOption(StrictCommandLine.helpOption());
+    return o;
+  }
+
+  /**
+   * Parses {@code args} into {@code join}: each option becomes the API call of the same name, which
+   * sets its {@code ipjoin.*} key, after {@code -D} was applied, so the command line wins. Every
+   * check of the values is the API's ({@link JoinJob#prepare()}).
+   *
+   * @return false when {@code --help} was given: print usage, do nothing else
+   */
+  static boolean parse(String[] args, JoinJob join) throws IpJoinException {
+    CommandLine cmd = StrictCommandLine.parse(options(), args, 0, "inputs go after --input; see --help");
+    if (cmd.hasOption("help")) {
+      return false;
+    }
+    ifGiven(cmd, "index", join::index);
+    ifGiven(cmd, "loader", join::loader);
+    ifGiven(cmd, "mode", join::mode);
+    ifGiven(cmd, "format", join::format);
+    ifGiven(cmd, "count-by", join::countBy);
+    ifGiven(cmd, "output", join::output);
+    String[] inputs = cmd.getOptionValues("input");
+    if (inputs != null) {
+      join.input(inputs);
+    }
+    if (cmd.hasOption("no-verify-checksum")) {
+      join.verifyChecksum(false);
+    }
+    if (cmd.hasOption("no-malformed-output")) {
+      join.malformedOutput(false);
+    }
+    if (cmd.hasOption("no-verify-index")) {
+      join.verifyIndex(false);
+    }
+    if (cmd.hasOption("allow-empty-input")) {
+      join.allowEmptyInput(true);
+    }
+    if (cmd.hasOption("overwrite")) {
+      join.overwrite(true);
+    }
+    return true;
+  }
+
+  private static void ifGiven(CommandLine cmd, String option, Consumer<String> call) {
+    String value = cmd.getOptionValue(option);
+    if (value != null) {
+      call.accept(value);
+    }
+  }
+
+  static void printHelp(PrintWriter out) {
+    StrictCommandLine.printHelp(out, USAGE, "Map-side join of log records against an IPv4/IPv6 index."
+        + " Every option below can also be set as its ipjoin.* key with -D; the command line wins."
+        + " Exit code 3: the input held no data.", options());
+  }
+}

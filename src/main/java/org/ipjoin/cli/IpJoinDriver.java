@@ -1,0 +1,115 @@
+package org.ipjoin.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
+import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
+import org.ipjoin.api.IpJoin;
+import org.ipjoin.api.JoinJob;
+import org.ipjoin.api.PreparedJoin;
+import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.driver.InputSet;
+import org.ipjoin.job.driver.JobFailure;
+import org.ipjoin.job.driver.ResultCheck;
+import org.ipjoin.problem.ExitCode;
+import org.ipjoin.problem.IpJoinException;
+
+/**
+ * Submits the map-side IP join.
+ *
+ * <pre>
+ * hadoop jar ipjoin.jar [generic options] --index &lt;path&gt; --input &lt;path&gt;... --output &lt;dir&gt;
+ *     [--loader text|stream|buffered|nio|mmap|mmap-direct] [--mode match|nomatch|tag|count]
+ *     [--count-by address|label]
+ *     [--format combined|tsv:N|csv:N|regex:PATTERN] [--no-verify-checksum] [--no-malformed-output]
+ *     [--overwrite]
+ *
+ * e.g. hadoop jar ipjoin.jar -D mapreduce.job.queuename=etl \
+ *        --index hdfs:///lists/ips.ipidx --input /logs/2015/05 --output /out/listed
+ * </pre>
+ *
+ * Generic options ({@code -D}, {@code -conf}, {@code -files}, {@code -libjars}) are taken by
+ * {@link ToolRunner} first; every job option can also be given as its {@code ipjoin.*} key
+ * ({@link IpJoinKeys}) and the command line wins. Input may be gzip or bzip2 compressed (by file
+ * suffix, through TextInputFormat).
+ *
+ * <p>Exit codes: {@code 0} the job succeeded (or {@code --help}); {@code 1} the job ran and failed;
+ * {@code 2} usage or validation error, or the job could not be submitted: nothing ran; {@code 3}
+ * no input data ({@link InputSet}, {@link ResultCheck}). A job whose records are (nearly) all
+ * malformed exits 1. Each problem is one line on stderr naming the option or file at fault. When
+ * the job fails, its last line is the reason ({@link JobFailure}): what the first failed task
+ * attempt recorded itself.
+ *
+ * <p>Before submitting, the driver checks the options, the whole index (every check of {@code
+ * ipindex verify}; only header and length with {@code ipjoin.index.verify.submit=false}; the whole
+ * list for {@code text}), that every input exists and that the output does not, then pins the
+ * index's identity in {@code ipjoin.index.identity}: every task compares it with what it loaded.
+ *
+ * <p>The job writes into a hidden staging directory beside the output, which becomes the output
+ * (with the run summary {@code _ipjoin.json}) only when the job succeeded ({@link
+ * OutputPublication}): a failed, killed or concurrent run leaves nothing at {@code --output}.
+ */
+public class IpJoinDriver extends Configured implements Tool {
+
+  private final PrintStream out;
+  private final PrintStream err;
+
+  public IpJoinDriver() {
+    this(System.out, System.err);
+  }
+
+  /** A driver that prints usage to {@code out} and its one-line problems to {@code err}. */
+  public IpJoinDriver(PrintStream out, PrintStream err) {
+    this.out = out;
+    this.err = err;
+  }
+
+  public static void main(String[] args) throws Exception {
+    System.exit(ToolRunner.run(new IpJoinDriver(), args));
+  }
+
+  /**
+   * The command line as calls of the Java API ({@link IpJoin#join}): parse, prepare (every check),
+   * run; each refusal is printed one problem a line.
+   */
+  @Override
+  public int run(String[] args) throws Exception {
+    // The API copies the Configuration: the command line's settings never leak into the caller's.
+    JoinJob join = IpJoin.join(getConf() == null ? new Configuration() : getConf()).warnings(err);
+    PreparedJoin prepared;
+    try {
+      if (!IpJoinCommandLine.parse(args, join)) {
+        IpJoinCommandLine.printHelp(new PrintWriter(out));
+        return ExitCode.SUCCESS.code();
+      }
+      prepared = join.prepare();
+    } catch (IpJoinException e) {
+      return refused(e.exitCode(), e.problems());
+    }
+    return prepared.run().exitCode();
+  }
+
+  private int refused(int exitCode, List<String> problems) {
+    for (String problem : problems) {
+      err.println("ipjoin: " + problem);
+    }
+    err.flush();
+    return exitCode;
+  }
+}

@@ -1,0 +1,134 @@
+package org.ipjoin.cli.ipindex;
+
+import java.io.IOException;
+import java.util.function.Consumer;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.ipjoin.api.BuiltIndex;
+import org.ipjoin.api.IndexBuild;
+import org.ipjoin.api.IpJoin;
+import org.ipjoin.problem.ExitCode;
+
+/**
+ * {@code ipindex build --input ip.tsv [more.tsv ...] --output ips.ipidx [--labels none|default|N]
+ * [--overlap longest|first] [--layout sorted|compact] [--skip-invalid] [--overwrite]
+ * [--max-shrink F] [--allow-empty] [--quiet]}
+ *
+ * <p>Builds one index of the union of the text lists (addresses, CIDR blocks, ranges, with labels)
+ * on any Hadoop FileSystem and publishes it atomically. A malformed line fails the build with
+ * file:line, unless {@code --skip-invalid}: then it is skipped and counted in the summary; IPv6
+ * entries are always skipped and counted. A
+ * list with no address at all (empty, only blank lines and comments, or every line skipped) fails
+ * the build, because in a pipeline that is almost always an upstream failure; {@code --allow-empty}
+ * builds the empty index instead. {@code --max-shrink F} refuses to replace an index by one with
+ * fewer than (1 - F) times its keys. {@code --layout compact} stores single IPv4 addresses in
+ * /16 buckets (see {@link org.ipjoin.index.format.KeyLayout}); a list with an IPv4 block, range
+ * or labels is then a usage error. Exit codes: 0 built; 1 malformed input, list too big for the
+ * heap, shrink refused or I/O failure (nothing published); 2 usage error, a wrong input (missing, a
+ * directory, given twice, the output itself) or output exists.
+ */
+final class BuildCommand extends IndexCommand {
+
+  /** Progress lines only for inputs big enough to take more than a moment. */
+  private static final long PROGRESS_MIN_BYTES = 64L << 20;
+
+  BuildCommand() {
+    super("build", "--input ip.tsv [more.tsv ...] --output ips.ipidx [--labels none|default|N]"
+        + " [--overlap longest|first] [--layout sorted|compact] [--skip-invalid] [--overwrite]"
+        + " [--max-shrink F]"
+        + " [--allow-empty] [--quiet]");
+  }
+
+  @Override
+  Options options() {
+    return new Options()
+        .addOption(Option.builder().longOpt("input").hasArgs().argName("path")
+            .desc("text lists, one entry per line: an IPv4 address (1.2.3.4), a CIDR block"
+                + " (10.0.0.0/8), a range (1.2.3.0-1.2.3.9, or start,end[,name,...]), optionally"
+                + " with a label (see --labels); several (--input a b, or --input a --input b)"
+                + " build one index of their union")
+            .build())
+        .addOption(Option.builder().longOpt("labels").hasArg().argName("none|default|N")
+            .desc("where an entry's label is: default, the column after the entry (the 2nd TAB"
+                + " column, or the first comma field after the entry); N, that column (from 2,"
+                + " TAB columns of a TAB line, comma fields of a comma line); none, no labels")
+            .build())
+        .addOption(Option.builder().longOpt("overlap").hasArg().argName("longest|first")
+            .desc("which entry answers for an address several entries hold: longest (default),"
+                + " the smallest entry (a /24 inside a /8), ties to the earlier line; first, the"
+                + " earliest line. Of identical ranges the earliest line always wins")
+            .build())
+        .addOption(Option.builder().longOpt("layout").hasArg().argName("sorted|compact")
+            .desc("how IPv4 addresses are stored: sorted (default, any list) or compact (single"
+                + " addresses without labels: /16 buckets of 16-bit suffixes or bitmaps)")
+            .build())
+        .addOption(Option.builder().longOpt("output").hasArg().argName("path")
+            .desc("index file to write (any Hadoop FileSystem); never one of the inputs").build())
+        .addOption(Option.builder().longOpt("skip-invalid")
+            .desc("skip and count malformed lines instead of failing").build())
+        .addOption(Option.builder().longOpt("overwrite")
+            .desc("replace an existing output (atomically)").build())
+        .addOption(Option.builder().longOpt("max-shrink").hasArg().argName("F")
+            .desc("with --overwrite: refuse (exit 1, nothing published) to replace the index by one"
+                + " with fewer than (1-F) x its intervals, F from 0 to 1 (default: no limit)")
+            .build())
+        .addOption(Option.builder().longOpt("allow-empty")
+            .desc("build an empty index from a list with no addresses (default: fail, exit 1)").build())
+        .addOption(Option.builder().longOpt("quiet").desc("no progress, no summary").build());
+  }
+
+  /** The options as calls of the Java API ({@link IpJoin#buildIndex}), which checks them all. */
+  @Override
+  int run(CommandLine line) throws Exception {
+    IndexBuild build = IpJoin.buildIndex(getConf())
+        .skipInvalid(line.hasOption("skip-invalid"))
+        .overwrite(line.hasOption("overwrite"))
+        .allowEmpty(line.hasOption("allow-empty"));
+    String[] given = line.getOptionValues("input");
+    if (given != null) {
+      build.input(given);
+    }
+    ifGiven(line, "output", build::output);
+    ifGiven(line, "labels", build::labels);
+    ifGiven(line, "overlap", build::overlap);
+    ifGiven(line, "max-shrink", build::maxShrink);
+    ifGiven(line, "layout", build::layout);
+    boolean quiet = line.hasOption("quiet");
+    long length = given == null ? 0 : totalLength(given);
+    ProgressLine progress = new ProgressLine("ipindex build: read", length,
+        !quiet && length >= PROGRESS_MIN_BYTES);
+    BuiltIndex built = build.progress(progress::update).run();
+    progress.done();
+    if (!quiet) {
+      System.out.print(built.summary());
+    }
+    return ExitCode.SUCCESS.code();
+  }
+
+  private static void ifGiven(CommandLine line, String option, Consumer<String> call) {
+    String value = line.getOptionValue(option);
+    if (value != null) {
+      call.accept(value);
+    }
+  }
+
+  /** The bytes the progress line counts to; inputs that are not there are left to the build. */
+  private long totalLength(String[] inputs) {
+    long length = 0;
+    for (String input : inputs) {
+      try {
+        Path path = new Path(input);
+        FileSystem fs = path.getFileSystem(getConf());
+        if (fs.exists(path)) {
+          length += fs.getFileStatus(path).getLen();
+        }
+      } catch (IOException | IllegalArgumentException e) {
+        // The build reports it.
+      }
+    }
+    return length;
+  }
+}

@@ -1,0 +1,125 @@
+package org.ipjoin.cli.ipindex;
+
+import java.io.BufferedOutputStream;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.ipjoin.index.builder.IndexBuilder;
+import org.ipjoin.index.load.LoadedIndex;
+import org.ipjoin.index.load.VerifyReader;
+import org.ipjoin.index.lookup.Ipv4Lookup;
+import org.ipjoin.index.lookup.Ipv6IntervalIndex;
+import org.ipjoin.index.lookup.LabelDictionary;
+import org.ipjoin.ip.Ipv4IntervalText;
+import org.ipjoin.problem.ExitCode;
+import org.ipjoin.problem.IpJoinException;
+
+/**
+ * {@code ipindex export ips.ipidx [--output list.txt] [--overwrite]}
+ *
+ * <p>Writes the index's normalised intervals back as a text list, in address order, one per line:
+ * the address for a one-address interval, a CIDR block when the interval is exactly one, else
+ * {@code a-b} ({@link Ipv4IntervalText}); then TAB and the label when the interval has one (its UTF-8
+ * bytes as stored). The IPv6 intervals follow the IPv4 ones, written the same way with addresses
+ * in RFC 5952 form ({@link Ipv6IntervalText}). Building that text gives an index with the same
+ * intervals and labels. Reads and checks the whole index first. Without {@code --output} the list
+ * goes to stdout; with it, to a hidden temporary file beside the target that is renamed into place
+ * when complete.
+ * Exit codes: 0 written, 1 the index is corrupt or an I/O error, 2 usage error, index missing, or
+ * output exists (without {@code --overwrite}) or is the index.
+ */
+final class ExportCommand extends IndexCommand {
+
+  private static final int BUFFER_BYTES = 1 << 16;
+
+  ExportCommand() {
+    super("export", "ips.ipidx [--output list.txt] [--overwrite]");
+  }
+
+  @Override
+  int maxArguments() {
+    return 1;
+  }
+
+  @Override
+  String argumentHint() {
+    return "expected one index file; see --help";
+  }
+
+  @Override
+  Options options() {
+    return new Options()
+        .addOption(Option.builder().longOpt("output").hasArg().argName("path")
+            .desc("the text list to write (default: stdout)").build())
+        .addOption(Option.builder().longOpt("overwrite").desc("replace an existing output").build());
+  }
+
+  @Override
+  int run(CommandLine line) throws Exception {
+    Path file = new Path(onlyArgument(line, "index file"));
+    FileSystem fs = file.getFileSystem(getConf());
+    if (!fs.exists(file)) {
+      throw new FileNotFoundException(file + " does not exist");
+    }
+    String output = line.getOptionValue("output");
+    if (output == null) {
+      LoadedIndex index = VerifyReader.load(fs, file, true);
+      OutputStream out = new BufferedOutputStream(System.out, BUFFER_BYTES);
+      write(index, out);
+      out.flush();
+      return ExitCode.SUCCESS.code();
+    }
+    Path target = new Path(output);
+    // Raw local file system: no .crc side file next to the list (IndexBuilder explains).
+    FileSystem targetFs = IndexBuilder.withoutChecksumFiles(target.getFileSystem(getConf()));
+    if (targetFs.makeQualified(target).equals(fs.makeQualified(file))) {
+      throw IpJoinException.usage("--output " + target + " is the index itself");
+    }
+    boolean overwrite = line.hasOption("overwrite");
+    if (!overwrite && targetFs.exists(target)) {
+      throw new FileAlreadyExistsException(target + " already exists; pass --overwrite to replace it");
+    }
+    LoadedIndex index = VerifyReader.load(fs, file, true);
+    SampleCommand.writeAtomically(targetFs, target, overwrite, out -> {
+      OutputStream buffered = new BufferedOutputStream(out, BUFFER_BYTES);
+      write(index, buffered);
+      buffered.flush();
+    });
+    int v4 = index.index().size();
+    int v6 = index.index6().size();
+    System.out.printf("exported %,d intervals (%s%,d labels) from %s to %s%n", v4 + (long) v6,
+        v6 == 0 ? "" : String.format("%,d IPv4, %,d IPv6; ", v4, v6),
+        index.index().labels().count(), file, target);
+    return ExitCode.SUCCESS.code();
+  }
+
+  /** Every interval as one line: the IPv4 ones in address order, then the IPv6 ones. */
+  static void write(LoadedIndex loaded, OutputStream out) throws IOException {
+    Ipv4Lookup index = loaded.index();
+    LabelDictionary labels = index.labels();
+    for (int i = 0; i < index.size(); i++) {
+      line(out, Ipv4IntervalText.format(index.start(i), index.end(i)), labels, index.labelId(i));
+    }
+    Ipv6IntervalIndex index6 = loaded.index6();
+    for (int i = 0; i < index6.size(); i++) {
+      line(out, Ipv6IntervalText.of(index6, i), labels, index6.labelId(i));
+    }
+  }
+
+  private static void line(OutputStream out, String interval, LabelDictionary labels, int labelId)
+      throws IOException {
+    out.write(interval.getBytes(StandardCharsets.US_ASCII));
+    if (labelId != 0) {
+      out.write('\t');
+      out.write(labels.bytes(), labels.offset(labelId), labels.length(labelId));
+    }
+    out.write('\n');
+  }
+}

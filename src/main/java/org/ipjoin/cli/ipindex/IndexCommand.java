@@ -1,0 +1,140 @@
+package org.ipjoin.cli.ipindex;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.util.Tool;
+import org.ipjoin.cli.StrictCommandLine;
+import org.ipjoin.index.builder.IndexShrinkException;
+import org.ipjoin.index.builder.InvalidBuildInputException;
+import org.ipjoin.index.builder.ListTooBigForHeapException;
+import org.ipjoin.index.format.CorruptIndexException;
+import org.ipjoin.index.list.EmptyIpListException;
+import org.ipjoin.index.list.MalformedIpListException;
+import org.ipjoin.problem.ExitCode;
+import org.ipjoin.problem.IpJoinException;
+import org.ipjoin.problem.OneLine;
+
+/**
+ * What every {@code ipindex} command shares: option parsing by the convention of every ipjoin
+ * command ({@link StrictCommandLine}: commons-cli, no partial matching, no repeated or stray
+ * options, generic options first) after ToolRunner has taken the generic options, {@code --help},
+ * and the exit codes. Every error is one line on stderr, {@code ipindex <command>: what is wrong}.
+ *
+ * <p>Exit codes: 0 success; 1 the command ran and the data failed (corrupt
+ * index, malformed list line, list without addresses, a shrink refused, a list too big for the
+ * heap, any other I/O error); 2 the command line or its paths are wrong (unknown,
+ * repeated or misplaced option, stray argument, input missing or a directory or given twice,
+ * output exists or is an input).
+ */
+abstract class IndexCommand extends Configured implements Tool {
+
+
+  private final String name;
+  private final String synopsis;
+
+  IndexCommand(String name, String synopsis) {
+    this.name = name;
+    this.synopsis = synopsis;
+  }
+
+  /** The command's options, besides {@code --help}. */
+  abstract Options options();
+
+  /** Runs with parsed options; returns the exit code. */
+  abstract int run(CommandLine line) throws Exception;
+
+  /** How many positional arguments the command takes (none unless it says otherwise). */
+  int maxArguments() {
+    return 0;
+  }
+
+  /** What to tell a user who gave a positional argument the command does not take. */
+  String argumentHint() {
+    return "ipindex " + name + " takes no arguments besides its options; see --help";
+  }
+
+  @Override
+  public final int run(String[] args) throws Exception {
+    Options options = options().addOption(StrictCommandLine.helpOption());
+    CommandLine line;
+    try {
+      line = StrictCommandLine.parse(options, args, maxArguments(), argumentHint());
+    } catch (IpJoinException e) {
+      return usageError(e.getMessage());
+    }
+    if (line.hasOption("help")) {
+      printHelp(options);
+      return ExitCode.SUCCESS.code();
+    }
+    try {
+      return run(line);
+    } catch (IpJoinException e) {
+      // The API's problem, or the command's own usage error, with the exit code it stands for.
+      System.err.println("ipindex " + name + ": " + e.getMessage());
+      return e.exitCode();
+    } catch (FileNotFoundException | FileAlreadyExistsException
+        | InvalidBuildInputException e) {
+      return usageError(e.getMessage());
+    } catch (CorruptIndexException | MalformedIpListException | EmptyIpListException
+        | IndexShrinkException | ListTooBigForHeapException e) {
+      System.err.println("ipindex " + name + ": " + e.getMessage());
+      return ExitCode.FAILED.code();
+    } catch (IOException e) {
+      // Any other I/O failure (permission denied, a file system down): one line, not a trace.
+      System.err.println("ipindex " + name + ": " + OneLine.ioFailure(e));
+      return ExitCode.FAILED.code();
+    }
+  }
+
+  /** Prints the one-line error; returns {@link ExitCode#USAGE}. The synopsis is in --help. */
+  int usageError(String message) {
+    System.err.println("ipindex " + name + ": " + message);
+    return ExitCode.USAGE.code();
+  }
+
+  /** The single positional argument (the parser refused more), or a usage error. */
+  String onlyArgument(CommandLine line, String what) throws IpJoinException {
+    List<String> rest = line.getArgList();
+    if (rest.isEmpty()) {
+      throw IpJoinException.usage("missing the " + what + "; see --help");
+    }
+    return rest.get(0);
+  }
+
+  /** A required option's value. commons-cli's own required check has a terse message. */
+  static String required(CommandLine line, String option) throws IpJoinException {
+    String value = line.getOptionValue(option);
+    if (value == null) {
+      throw IpJoinException.usage("missing --" + option);
+    }
+    return value;
+  }
+
+  static long positiveLong(CommandLine line, String option, long dflt) throws IpJoinException {
+    String value = line.getOptionValue(option);
+    if (value == null) {
+      return dflt;
+    }
+    try {
+      long n = Long.parseLong(value.replace("_", "").replace(",", ""));
+      if (n < 0) {
+        throw new NumberFormatException();
+      }
+      return n;
+    } catch (NumberFormatException e) {
+      throw IpJoinException.usage("--" + option + " must be a non-negative whole number, got '" + value + "'");
+    }
+  }
+
+  private void printHelp(Options options) {
+    StrictCommandLine.printHelp(new PrintWriter(System.out, true),
+        "ipindex " + name + " [generic options] " + synopsis, null, options);
+  }
+
+}

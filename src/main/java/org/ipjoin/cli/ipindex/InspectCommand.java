@@ -1,0 +1,194 @@
+package org.ipjoin.cli.ipindex;
+
+import java.io.FileNotFoundException;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.ipjoin.index.format.IndexByteMap;
+import org.ipjoin.index.format.IndexHeader;
+import org.ipjoin.index.format.Section;
+import org.ipjoin.index.load.LoadedIndex;
+import org.ipjoin.index.load.VerifyReader;
+import org.ipjoin.index.lookup.CompactKeySet;
+import org.ipjoin.index.lookup.Ipv4Lookup;
+import org.ipjoin.index.lookup.Ipv6IntervalIndex;
+import org.ipjoin.index.lookup.LabelDictionary;
+import org.ipjoin.ip.Ipv4Codec;
+import org.ipjoin.ip.Ipv4IntervalText;
+import org.ipjoin.ip.Ipv6Codec;
+import org.ipjoin.problem.ExitCode;
+import org.ipjoin.problem.IpJoinException;
+
+/**
+ * {@code ipindex inspect ips.ipidx [--lookup 1.2.3.4 …]}
+ *
+ * <p>Prints the header, the sections, a few statistics of the intervals, and for each
+ * {@code --lookup} address whether it is in the index: {@code 1.2.3.4 present} / {@code absent} for
+ * an exact-address list, else the interval holding it ({@code 1.2.3.4 in 1.2.3.0/24 label 'x'}).
+ * A lookup may be IPv6 ({@code 2001:db8::1 in 2001:db8::/32}); an IPv4-mapped one is looked up as
+ * the IPv4 address it maps to, as the job does ({@code ::ffff:1.2.3.4 (IPv4 1.2.3.4) in ...}).
+ * Reads and checks the whole index. Exit codes: 0 printed, 1 the index is corrupt, 2 usage error
+ * (including a lookup that is neither an IPv4 nor an IPv6 address) or file missing.
+ */
+final class InspectCommand extends IndexCommand {
+
+  InspectCommand() {
+    super("inspect", "ips.ipidx [--lookup IP ...]");
+  }
+
+  @Override
+  int maxArguments() {
+    return 1;
+  }
+
+  @Override
+  String argumentHint() {
+    return "expected one index file; see --help";
+  }
+
+  @Override
+  Options options() {
+    return new Options().addOption(Option.builder().longOpt("lookup").hasArgs().argName("IP")
+        .desc("addresses to look up").build());
+  }
+
+  @Override
+  int run(CommandLine line) throws Exception {
+    Path file = new Path(onlyArgument(line, "index file"));
+    String[] lookups = line.getOptionValues("lookup");
+    Probe[] probes = parseLookups(lookups == null ? new String[0] : lookups);
+    FileSystem fs = file.getFileSystem(getConf());
+    if (!fs.exists(file)) {
+      throw new FileNotFoundException(file + " does not exist");
+    }
+    IndexHeader header = VerifyReader.readHeader(fs, file).header();
+    LoadedIndex loaded = VerifyReader.load(fs, file, true);
+    Ipv4Lookup index = loaded.index();
+    Ipv6IntervalIndex index6 = loaded.index6();
+    long length = fs.getFileStatus(file).getLen();
+    System.out.printf("file           %s%n", file);
+    System.out.printf("format         version %d, little-endian, %d sections, %s%n",
+        IndexByteMap.VERSION, header.sections().size(), header.ranges() || header.labels()
+            ? (header.ranges() ? "ranges" : "exact addresses") + (header.labels() ? ", labels" : "")
+            : "exact addresses");
+    System.out.printf("length         %,d bytes%n", length);
+    for (Section s : header.sections()) {
+      System.out.printf("  %-24s %,14d items %,14d bytes  crc32c %08x (verified)%n",
+          s.kind().description, s.count(), s.length(), s.crc());
+    }
+    System.out.printf("%-14s %,d%n", header.ranges() ? "intervals" : "keys", index.size());
+    if (index instanceof CompactKeySet compact) {
+      int nonEmpty = compact.nonEmptyBuckets();
+      System.out.printf("layout         compact: %,d /16 buckets sparse, %,d dense, %,d empty%n",
+          nonEmpty - compact.denseBuckets(), compact.denseBuckets(),
+          IndexByteMap.COMPACT_BUCKETS - nonEmpty);
+    }
+    if (index.size() > 0) {
+      System.out.printf("range          %s .. %s%n", Ipv4Codec.format(index.start(0)),
+          Ipv4Codec.format(index.end(index.size() - 1)));
+    }
+    if (index6.size() > 0) {
+      System.out.printf("IPv6 %-9s %,d%n", index6.exact() ? "keys" : "intervals", index6.size());
+      int last = index6.size() - 1;
+      System.out.printf("IPv6 range     %s .. %s%n",
+          Ipv6Codec.format(Ipv6Codec.toAddress(index6.startHi(0)),
+              Ipv6Codec.toAddress(index6.startLo(0))),
+          Ipv6Codec.format(Ipv6Codec.toAddress(index6.endHi(last)),
+              Ipv6Codec.toAddress(index6.endLo(last))));
+    }
+    if (header.labels()) {
+      System.out.printf("labels         %,d%n", index.labels().count());
+    }
+    System.out.printf("source         %,d bytes, %,d lines%n", header.sourceBytes(), header.sourceLines());
+    System.out.printf("prefixes       %,d distinct /8, %,d distinct /16%n",
+        distinctPrefixes(index, 24), distinctPrefixes(index, 16));
+    long heap = index.heapBytes() + index6.heapBytes();
+    long entries = index.size() + (long) index6.size();
+    System.out.printf("heap if loaded %,d bytes (%.2f bytes per %s)%n", heap,
+        entries == 0 ? 0.0 : (double) heap / entries, header.ranges() ? "interval" : "key");
+    for (int i = 0; i < probes.length; i++) {
+      System.out.println(lookups[i] + " " + probes[i].describe(index, index6));
+    }
+    return ExitCode.SUCCESS.code();
+  }
+
+  /**
+   * One {@code --lookup}: an IPv4 key, or an IPv6 address (an IPv4-mapped one becomes the IPv4
+   * key it maps to, and says so).
+   */
+  private record Probe(boolean v6, int key, long hi, long lo, boolean mapped) {
+
+    String describe(Ipv4Lookup index, Ipv6IntervalIndex index6) {
+      if (!v6) {
+        String match = describeMatch(index, index.match(key));
+        return mapped ? "(IPv4 " + Ipv4Codec.format(key) + ") " + match : match;
+      }
+      return describeMatch6(index6, index.labels(),
+          index6.match(Ipv6Codec.toKey(hi), Ipv6Codec.toKey(lo)));
+    }
+  }
+
+  private static Probe[] parseLookups(String[] lookups) throws IpJoinException {
+    Probe[] probes = new Probe[lookups.length];
+    for (int i = 0; i < lookups.length; i++) {
+      probes[i] = parseLookup(lookups[i]);
+    }
+    return probes;
+  }
+
+  /** IPv4 unless the text holds a colon; the message is the parser's of that family. */
+  private static Probe parseLookup(String text) throws IpJoinException {
+    try {
+      if (text.indexOf(':') < 0) {
+        return new Probe(false, Ipv4Codec.parseKey(text), 0, 0, false);
+      }
+      Ipv6Codec.Address a = Ipv6Codec.parse(text);
+      long mapped = Ipv6Codec.mappedIpv4(a.hi, a.lo);
+      return mapped == Ipv4Codec.NOT_IPV4 ? new Probe(true, 0, a.hi, a.lo, false)
+          : new Probe(false, Ipv4Codec.toKey(mapped), 0, 0, true);
+    } catch (IllegalArgumentException e) {
+      throw IpJoinException.usage("--lookup: " + e.getMessage());
+    }
+  }
+
+  /** As {@link #describeMatch}, for an IPv6 interval. */
+  static String describeMatch6(Ipv6IntervalIndex index6, LabelDictionary labels, int interval) {
+    if (interval == Ipv4Lookup.NO_MATCH) {
+      return "absent";
+    }
+    int id = index6.labelId(interval);
+    if (index6.exact() && id == 0) {
+      return "present";
+    }
+    return "in " + Ipv6IntervalText.of(index6, interval)
+        + (id == 0 ? "" : " label '" + labels.label(id) + "'");
+  }
+
+  /** {@code absent}, {@code present} (exact lists), or the interval and its label. */
+  static String describeMatch(Ipv4Lookup index, int interval) {
+    if (interval == Ipv4Lookup.NO_MATCH) {
+      return "absent";
+    }
+    if (index.exact() && index.labelId(interval) == 0) {
+      return "present";
+    }
+    int id = index.labelId(interval);
+    return "in " + Ipv4IntervalText.format(index.start(interval), index.end(interval))
+        + (id == 0 ? "" : " label '" + index.labels().label(id) + "'");
+  }
+
+  private static long distinctPrefixes(Ipv4Lookup index, int shift) {
+    long distinct = 0;
+    long previous = -1;
+    for (int i = 0; i < index.size(); i++) {
+      long prefix = Ipv4Codec.toAddress(index.start(i)) >>> shift;
+      if (prefix != previous) {
+        distinct++;
+        previous = prefix;
+      }
+    }
+    return distinct;
+  }
+}

@@ -1,0 +1,88 @@
+package org.ipjoin.cli.ipindex;
+
+import java.nio.file.Files;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.ipjoin.index.format.LoadTrust;
+import org.ipjoin.index.load.LoadedIndex;
+import org.ipjoin.index.load.ReadPath;
+import org.ipjoin.problem.ExitCode;
+import org.ipjoin.problem.IpJoinException;
+
+/**
+ * {@code ipindex load --loader text|stream|buffered|nio|mmap|mmap-direct [--no-checksum] [--trusted] /local/ips.ipidx}
+ *
+ * <p>Loads a local index once with one read path, exactly as a map task's setup() does, and prints
+ * one line: {@code loader=nio keys=N millis=T cpu_millis=C checksum=true checks=full file=F}
+ * ({@code cpu_millis}: the loading thread's CPU time, page faults included, which a busy machine
+ * disturbs less than the wall time). With
+ * {@code --trusted} it loads as a task of a job whose driver verified the whole index does
+ * ({@link LoadTrust}: header, section directory and section CRCs, no content checks, the lookup
+ * directories from the file), to time that; by default it runs every check. Run it in a fresh JVM per
+ * measurement (the benchmark does) to see what a task pays, cold JIT included; run it on a cluster
+ * node to see which path is fastest there. With {@code text} the file is the text list.
+ * Exit codes: 0 loaded, 1 the file failed a check, 2 usage error or file missing.
+ */
+final class LoadCommand extends IndexCommand {
+
+  LoadCommand() {
+    super("load", "--loader " + ReadPath.names().replace(", ", "|")
+        + " [--no-checksum] [--trusted] FILE");
+  }
+
+  @Override
+  int maxArguments() {
+    return 1;
+  }
+
+  @Override
+  String argumentHint() {
+    return "expected one local file; see --help";
+  }
+
+  @Override
+  Options options() {
+    return new Options()
+        .addOption(Option.builder().longOpt("loader").hasArg().argName("name")
+            .desc("read path: " + ReadPath.names() + " (default nio)").build())
+        .addOption(Option.builder().longOpt("no-checksum")
+            .desc("skip the payload CRC32C (every other check still runs)").build())
+        .addOption(Option.builder().longOpt("trusted")
+            .desc("load as a map task does when the driver verified the whole index: check the"
+                + " header, section directory and section CRC32Cs only, and take the lookup"
+                + " directories from the file (to time that; the default runs every check)")
+            .build());
+  }
+
+  @Override
+  int run(CommandLine line) throws Exception {
+    ReadPath path;
+    try {
+      path = ReadPath.fromName(line.getOptionValue("loader", "nio"));
+    } catch (IllegalArgumentException e) {
+      throw IpJoinException.usage(e.getMessage());
+    }
+    String argument = onlyArgument(line, "local file");
+    if (argument.contains("://") && !argument.startsWith("file://")) {
+      throw IpJoinException.usage("load reads a local file, as a task does; copy " + argument
+          + " to local disk first (hadoop fs -get)");
+    }
+    java.nio.file.Path file = java.nio.file.Path.of(argument.replaceFirst("^file://", ""));
+    if (!Files.isRegularFile(file)) {
+      throw new java.io.FileNotFoundException(file + " does not exist or is not a file");
+    }
+    boolean checksum = !line.hasOption("no-checksum");
+    java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+    long cpuStart = threads.getCurrentThreadCpuTime();
+    long start = System.nanoTime();
+    LoadTrust trust = line.hasOption("trusted") ? LoadTrust.CONTENT_VERIFIED_ELSEWHERE : LoadTrust.FULL;
+    LoadedIndex loaded = path.loader().load(file, checksum, trust);
+    long nanos = System.nanoTime() - start;
+    long cpuNanos = threads.getCurrentThreadCpuTime() - cpuStart;
+    System.out.printf("loader=%s keys=%d millis=%.1f cpu_millis=%.1f checksum=%s checks=%s file=%s%n",
+        path.externalName(), loaded.index().size(), nanos / 1e6, cpuNanos / 1e6, checksum, trust,
+        file);
+    return ExitCode.SUCCESS.code();
+  }
+}

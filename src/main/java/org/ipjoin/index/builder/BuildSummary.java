@@ -1,0 +1,107 @@
+package org.ipjoin.index.builder;
+
+import java.util.List;
+import java.util.Map;
+import org.ipjoin.index.list.LabelConflict;
+import org.ipjoin.index.list.LineKind;
+import org.ipjoin.index.list.NormaliseStats;
+import org.ipjoin.index.list.OverlapPolicy;
+
+/**
+ * What {@code ipindex build} did, for its summary and for tests.
+ *
+ * @param stats entries by kind, duplicates, overlaps, merges, label conflicts, intervals, labels
+ * @param labelColumn the {@code --labels} value the list was read with
+ * @param kindCounts lines that were no entry, by kind (blank, comment, malformed)
+ * @param skippedExamples the first few skipped malformed lines, one per line
+ */
+public record BuildSummary(
+    List<ListCount> lists,
+    String output,
+    long inputBytes,
+    long lines,
+    NormaliseStats stats,
+    String labelColumn,
+    Map<LineKind, Long> kindCounts,
+    String skippedExamples,
+    long outputBytes,
+    long scanMillis,
+    long sortMillis,
+    long writeMillis,
+    long totalMillis) {
+
+  /** One list file the index was built from: its bytes and lines. */
+  public record ListCount(String name, long bytes, long lines) {}
+
+  /** The list files, comma-separated. */
+  public String input() {
+    return String.join(", ", lists.stream().map(ListCount::name).toList());
+  }
+
+  /** Intervals in the index (for an exact-address list: its distinct addresses). */
+  public long intervals() {
+    return stats.intervals();
+  }
+
+  /** Lines of a kind that is not an entry (0 if none). */
+  public long count(LineKind kind) {
+    return kindCounts.getOrDefault(kind, 0L);
+  }
+
+  /** Lines skipped: with --skip-invalid, malformed lines. */
+  public long skipped() {
+    return count(LineKind.MALFORMED);
+  }
+
+  /** The summary the build command prints. */
+  public String format() {
+    StringBuilder s = new StringBuilder();
+    s.append(String.format("built %s from %s%n", output, input()));
+    s.append(String.format("  lines        %,d (%,d bytes)%n", lines, inputBytes));
+    if (lists.size() > 1) {
+      for (ListCount list : lists) {
+        s.append(String.format("    %s  %,d lines (%,d bytes)%n", list.name(), list.lines(),
+            list.bytes()));
+      }
+    }
+    s.append(String.format("  addresses    %,d%n", stats.addresses()));
+    s.append(String.format("  blocks       %,d%n", stats.blocks()));
+    s.append(String.format("  ranges       %,d%n", stats.ranges()));
+    s.append(String.format("  duplicates   %,d%n", stats.duplicates()));
+    s.append(String.format("  conflicts    %,d (same range as an earlier line, another label:"
+        + " the earlier line's label is kept)%n", stats.labelConflicts()));
+    for (LabelConflict c : stats.conflictExamples()) {
+      s.append("    ").append(c).append(System.lineSeparator());
+    }
+    s.append(String.format("  overlaps     %,d entries gave up addresses to others (%,d all of"
+        + " them), --overlap %s: %s%n", stats.overlapped(), stats.shadowed(),
+        stats.policy().optionValue(), rule(stats.policy())));
+    s.append(String.format("  merges       %,d%n", stats.merges()));
+    s.append(String.format("  intervals    %,d (index %,d bytes)%n", stats.intervals(),
+        outputBytes));
+    s.append(String.format("  families     IPv4 %,d entries, %,d intervals; IPv6 %,d entries,"
+        + " %,d intervals%n", stats.v4().entries(), stats.v4().intervals(), stats.v6().entries(),
+        stats.v6().intervals()));
+    s.append(String.format("  labels       %,d (%,d in the list, --labels %s)%n", stats.labels(),
+        stats.labelsSeen(), labelColumn));
+    s.append(String.format("  blank        %,d%n", count(LineKind.BLANK)));
+    s.append(String.format("  comments     %,d%n", count(LineKind.COMMENT)));
+    if (count(LineKind.MALFORMED) > 0) {
+      s.append(String.format("  skipped      %,d malformed lines%n", count(LineKind.MALFORMED)));
+    }
+    if (!skippedExamples.isEmpty()) {
+      s.append("  first skipped lines:\n").append(skippedExamples);
+    }
+    double seconds = Math.max(totalMillis, 1) / 1000.0;
+    s.append(String.format("  time         %,d ms (scan %,d, sort %,d, write+verify+publish %,d),"
+        + " %.1f MB/s%n", totalMillis, scanMillis, sortMillis, writeMillis,
+        inputBytes / 1e6 / seconds));
+    return s.toString();
+  }
+
+  private static String rule(OverlapPolicy policy) {
+    return policy == OverlapPolicy.LONGEST
+        ? "the smallest entry holding an address answers for it"
+        : "the earliest line holding an address answers for it";
+  }
+}

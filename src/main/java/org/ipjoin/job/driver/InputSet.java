@@ -1,0 +1,195 @@
+package org.ipjoin.job.driver;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.input.InputBlocks;
+import org.ipjoin.job.input.InputSetFormat;
+import org.ipjoin.job.input.LineBlockInputFormat;
+import org.ipjoin.problem.ExitCode;
+import org.ipjoin.problem.IpJoinException;
+
+/**
+ * The job's input, resolved once in the driver into the exact list of files the job reads: every
+ * file is read once, whatever way it was named.
+ *
+ * <ul>
+ *   <li>Each {@code --input} is a file, a directory or a glob. Directories are read recursively,
+ *       so ipjoin's own output (part files plus {@code malformed/}) is a valid input.
+ *   <li>Hidden names ({@code _} or {@code .} first, e.g. {@code _SUCCESS}, {@code _temporary},
+ *       {@code .part-m-00000.crc}) are skipped inside directories and among a glob's matches, as
+ *       Hadoop's FileInputFormat skips them; a path named exactly is read whatever its name.
+ *   <li>A file named more than once (the same path twice, a directory and a file in it,
+ *       overlapping globs) is read once; {@link #reportDuplicates} says so in one line.
+ *   <li>An output directory equal to or inside an input is refused: the job would read its own
+ *       output.
+ * </ul>
+ *
+ * {@link #configure} makes the job read exactly these files ({@link InputSetFormat}: no second
+ * globbing or listing at submission).
+ */
+public final class InputSet {
+
+  private final List<String> given;
+  private final List<FileStatus> files;
+  private final int duplicates;
+  private final Path firstDuplicate;
+
+  private InputSet(List<String> given, List<FileStatus> files, int duplicates, Path firstDuplicate) {
+    this.given = given;
+    this.files = files;
+    this.duplicates = duplicates;
+    this.firstDuplicate = firstDuplicate;
+  }
+
+  /**
+   * Resolves the {@code --input} values.
+   *
+   * @param output the qualified output directory, or null when it could not be checked
+   * @throws IpJoinException one problem per input that does not exist or cannot be listed, and when
+   *     the output is an input or inside one
+   */
+  static InputSet resolve(Configuration conf, List<String> inputs, Path output)
+      throws IpJoinException {
+    List<String> problems = new ArrayList<>();
+    Map<Path, FileStatus> files = new LinkedHashMap<>();
+    int duplicates = 0;
+    Path firstDuplicate = null;
+    for (String input : inputs) {
+      try {
+        Path p = SubmitChecks.qualify(new Path(input), conf);
+        FileSystem fs = p.getFileSystem(conf);
+        FileStatus[] matches = fs.globStatus(p);
+        if (matches == null || matches.length == 0) {
+          problems.add("input " + p + " does not exist");
+          continue;
+        }
+        boolean exact = matches.length == 1 && matches[0].getPath().equals(p);
+        List<FileStatus> found = new ArrayList<>();
+        for (FileStatus match : sorted(matches)) {
+          if (!exact && isHidden(match.getPath())) {
+            continue;
+          }
+          if (output != null && contains(match.getPath(), output)) {
+            problems.add("output directory " + output + " is " + (match.getPath().equals(output)
+                ? "the input " : "inside the input ") + match.getPath() + " (--input " + input
+                + "): the job would read its own output; choose an output outside every input");
+            continue;
+          }
+          collect(fs, match, found);
+        }
+        for (FileStatus f : found) {
+          if (files.putIfAbsent(f.getPath(), f) != null) {
+            duplicates++;
+            firstDuplicate = firstDuplicate == null ? f.getPath() : firstDuplicate;
+          }
+        }
+      } catch (IpJoinException e) {
+        problems.addAll(e.problems());
+      } catch (IOException | IllegalArgumentException e) {
+        problems.add("cannot check input '" + input + "': " + e.getMessage());
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw IpJoinException.usage(problems);
+    }
+    return new InputSet(List.copyOf(inputs), List.copyOf(files.values()), duplicates, firstDuplicate);
+  }
+
+  /** Files under {@code status}, depth first in name order, hidden names skipped below it. */
+  private static void collect(FileSystem fs, FileStatus status, List<FileStatus> found)
+      throws IOException {
+    if (!status.isDirectory()) {
+      found.add(status);
+      return;
+    }
+    for (FileStatus child : sorted(fs.listStatus(status.getPath()))) {
+      if (!isHidden(child.getPath())) {
+        collect(fs, child, found);
+      }
+    }
+  }
+
+  private static FileStatus[] sorted(FileStatus[] statuses) {
+    FileStatus[] copy = statuses.clone();
+    Arrays.sort(copy, Comparator.comparing(s -> s.getPath().getName()));
+    return copy;
+  }
+
+  /** Hadoop's rule (FileInputFormat's hidden-file filter): a name starting with _ or . */
+  static boolean isHidden(Path p) {
+    String name = p.getName();
+    return name.startsWith("_") || name.startsWith(".");
+  }
+
+  /** Whether {@code inner} is {@code outer} or below it (both qualified). */
+  private static boolean contains(Path outer, Path inner) {
+    for (Path p = inner; p != null; p = p.getParent()) {
+      if (p.equals(outer)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The files the job reads, each once. */
+  List<Path> files() {
+    return files.stream().map(FileStatus::getPath).toList();
+  }
+
+  long bytes() {
+    return files.stream().mapToLong(FileStatus::getLen).sum();
+  }
+
+  /** No file, or only empty files: nothing to join. */
+  boolean isEmpty() {
+    return bytes() == 0;
+  }
+
+  /** Prints one line when a file was named more than once; nothing otherwise. */
+  void reportDuplicates(PrintStream err) {
+    if (duplicates > 0) {
+      err.println(String.format(Locale.ROOT, "ipjoin: %,d input file%s named more than once"
+          + " (e.g. %s); each file is read once", duplicates, duplicates == 1 ? " was" : "s were",
+          firstDuplicate));
+      err.flush();
+    }
+  }
+
+  /**
+   * Refuses an input without data unless {@code ipjoin.allow.empty.input} is true: a day whose
+   * logs did not land must not look like a day without traffic.
+   */
+  void requireData(Configuration conf) throws IpJoinException {
+    if (isEmpty() && !IpJoinKeys.ALLOW_EMPTY_INPUT.getBoolean(conf)) {
+      throw new IpJoinException(ExitCode.EMPTY_INPUT, String.format(Locale.ROOT, "no input data: --input %s holds %s;"
+          + " an empty input is usually an upstream failure (logs that did not land), so nothing"
+          + " was submitted. Pass --allow-empty-input (%s=true) to run on it anyway.",
+          String.join(" ", given), files.isEmpty() ? "no files"
+              : String.format(Locale.ROOT, "only empty files (%,d)", files.size()),
+          IpJoinKeys.ALLOW_EMPTY_INPUT.key()));
+    }
+  }
+
+  /**
+   * Makes {@code job} read exactly these files as text: one line per map call ({@link
+   * InputSetFormat}) or blocks of lines ({@link LineBlockInputFormat}), as {@code blocks} says.
+   */
+  void configure(Job job, InputBlocks blocks) throws IOException {
+    job.setInputFormatClass(blocks.inputFormat());
+    FileInputFormat.setInputPaths(job, files().toArray(new Path[0]));
+  }
+}

@@ -1,0 +1,98 @@
+package org.ipjoin.job.driver;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
+import org.ipjoin.job.CountBy;
+import org.ipjoin.job.IndexCacheFile;
+import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.JoinMode;
+import org.ipjoin.job.task.AddressKey;
+import org.ipjoin.job.task.AddressRangePartitioner;
+import org.ipjoin.job.task.ConfiguredMapper;
+import org.ipjoin.job.task.IpCountReducer;
+import org.ipjoin.job.task.IpJoinMapper;
+
+/**
+ * The engine's job factory: a Hadoop {@link Job} for a plan the submit checks accepted, with the
+ * mapper, output formats, reducer and partitioner its mode needs. The command line and the Java
+ * API both reach it through {@link JoinPlan}; nothing here is submitted.
+ */
+final class JobFactory {
+
+  private JobFactory() {}
+
+  /**
+   * Sets up the job for a validated plan, writing into {@code outputDir} (the hidden staging
+   * directory, see {@link OutputPublication}); nothing is submitted.
+   */
+  static Job createJob(Configuration conf, SubmitChecks.Checked checked, Path outputDir)
+      throws Exception {
+    IpJoinKeys.INDEX_PATH.set(conf, checked.index().toString());
+    IpJoinKeys.INDEX_IDENTITY.set(conf, checked.identity().toString());
+    JoinMode mode = checked.mode();
+
+    Job job = Job.getInstance(conf, "ipjoin " + mode.externalName() + " " + checked.index().getName());
+    job.setJarByClass(JobFactory.class);
+    job.addCacheFile(cacheUri(checked.index()));
+
+    checked.inputs().configure(job, checked.blocks());
+    FileOutputFormat.setOutputPath(job, outputDir);
+    // Task output reaches the (staging) directory at job commit only, never task by task.
+    job.getConfiguration().setInt(FileOutputCommitter.FILEOUTPUTCOMMITTER_ALGORITHM_VERSION, 1);
+    // Lazy: a map task with nothing to write (common in match mode) leaves no empty part file.
+    LazyOutputFormat.setOutputFormatClass(job, TextOutputFormat.class);
+    MultipleOutputs.addNamedOutput(job, IpJoinMapper.MALFORMED_OUTPUT, TextOutputFormat.class,
+        NullWritable.class, Text.class);
+
+    job.setMapperClass(ConfiguredMapper.of(conf));
+    if (mode.needsReducer() && checked.countBy() == CountBy.LABEL) {
+      job.setMapOutputKeyClass(Text.class);
+      job.setMapOutputValueClass(LongWritable.class);
+      // Sums per label, on the map side and in the reducer; Text keys sort by their bytes.
+      job.setCombinerClass(LongSumReducer.class);
+      job.setReducerClass(LongSumReducer.class);
+      job.setOutputKeyClass(Text.class);
+      job.setOutputValueClass(LongWritable.class);
+      // One reducer, whatever mapreduce.job.reduces says: a list has few labels (the combiner
+      // leaves at most one record per label and map task), and one file is sorted by label.
+      job.setNumReduceTasks(1);
+    } else if (mode.needsReducer()) {
+      job.setMapOutputKeyClass(AddressKey.class);
+      job.setMapOutputValueClass(LongWritable.class);
+      // Keys compared as bytes: IPv4 before IPv6, each in address order.
+      job.setSortComparatorClass(AddressKey.Comparator.class);
+      // Hadoop's own LongSumReducer sums the 1s per address key on the map side.
+      job.setCombinerClass(LongSumReducer.class);
+      job.setReducerClass(IpCountReducer.class);
+      job.setPartitionerClass(AddressRangePartitioner.class);
+      job.setOutputKeyClass(Text.class);
+      job.setOutputValueClass(LongWritable.class);
+      if (job.getNumReduceTasks() < 1) {
+        job.setNumReduceTasks(1);
+      }
+    } else {
+      job.setNumReduceTasks(0);
+      job.setOutputKeyClass(NullWritable.class);
+      job.setOutputValueClass(Text.class);
+    }
+    return job;
+  }
+
+  /** {@code <qualified index URI>#ipindex}: the fragment names the task's cache link. */
+  static URI cacheUri(Path qualifiedIndex) throws URISyntaxException {
+    URI u = qualifiedIndex.toUri();
+    return new URI(u.getScheme(), u.getAuthority(), u.getPath(), null, IndexCacheFile.LINK_NAME);
+  }
+}

@@ -1,0 +1,117 @@
+package org.ipjoin.job.driver;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Counters;
+import org.ipjoin.job.IpJoinCounter;
+import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.problem.ExitCode;
+
+/**
+ * Decides, from a finished job's counters, whether its result is of any use, before the driver
+ * reports success:
+ *
+ * <ul>
+ *   <li>no record at all (e.g. only compressed files without content) fails with {@link
+ *       ExitCode#EMPTY_INPUT}, unless {@code ipjoin.allow.empty.input};
+ *   <li>more than {@code ipjoin.malformed.max.fraction} of the records malformed fails with {@link
+ *       ExitCode#FAILED}. At the default 1.0 that is when every record of a non-empty
+ *       input is malformed, which means the format does not fit the input (a wrong column, gzip
+ *       bytes in a file without {@code .gz}, quoted CSV), not that the logs are bad.
+ * </ul>
+ *
+ * It runs before the output is published: a failing check prints one line and the job's output is
+ * discarded with its staging directory ({@link OutputPublication}), so nothing that reads
+ * {@code --output} takes it for a good result, and a rerun needs no cleanup.
+ */
+public final class ResultCheck {
+
+  private ResultCheck() {}
+
+  /**
+   * The driver's exit code for a job that succeeded as a Hadoop job: {@link
+   * ExitCode#SUCCESS}, or the failure's code after printing its one line on {@code err}.
+   */
+  static int exitCode(Counters counters, Configuration conf, Path output, PrintStream err)
+      throws IOException {
+    long records = counters.findCounter(IpJoinCounter.RECORDS).getValue();
+    long malformed = counters.findCounter(IpJoinCounter.MALFORMED).getValue();
+    String problem;
+    int exitCode;
+    if (records == 0) {
+      if (IpJoinKeys.ALLOW_EMPTY_INPUT.getBoolean(conf)) {
+        return ExitCode.SUCCESS.code();
+      }
+      problem = "no input data: the input files hold no records; an empty input is usually an"
+          + " upstream failure. Pass --allow-empty-input (" + IpJoinKeys.ALLOW_EMPTY_INPUT.key()
+          + "=true) to accept it";
+      exitCode = ExitCode.EMPTY_INPUT.code();
+    } else if (tooManyMalformed(malformed, records, maxFraction(conf))) {
+      problem = malformedMessage(malformed, records, conf, output);
+      exitCode = ExitCode.FAILED.code();
+    } else {
+      return ExitCode.SUCCESS.code();
+    }
+    err.println("ipjoin: " + problem + "; nothing was published to " + output);
+    err.flush();
+    return exitCode;
+  }
+
+  /**
+   * More than {@code max} of the records, or all of them: a share of 1 can never be exceeded, so
+   * 1.0 means "fail when every record is malformed".
+   */
+  static boolean tooManyMalformed(long malformed, long records, BigDecimal max) {
+    return records > 0 && (malformed == records
+        || BigDecimal.valueOf(malformed).compareTo(max.multiply(BigDecimal.valueOf(records))) > 0);
+  }
+
+  /**
+   * {@code ipjoin.malformed.max.fraction} as an exact decimal.
+   *
+   * @throws IllegalArgumentException unless it is a number from 0 to 1
+   */
+  static BigDecimal maxFraction(Configuration conf) {
+    String value = IpJoinKeys.MALFORMED_MAX_FRACTION.get(conf);
+    BigDecimal fraction;
+    try {
+      fraction = new BigDecimal(value);
+    } catch (NumberFormatException e) {
+      fraction = null;
+    }
+    if (fraction == null || fraction.signum() < 0 || fraction.compareTo(BigDecimal.ONE) > 0) {
+      throw new IllegalArgumentException(IpJoinKeys.MALFORMED_MAX_FRACTION.key()
+          + " must be a number from 0 to 1, got '" + value + "'");
+    }
+    return fraction;
+  }
+
+  private static String malformedMessage(long malformed, long records, Configuration conf,
+      Path output) {
+    String max = IpJoinKeys.MALFORMED_MAX_FRACTION.get(conf);
+    return String.format(Locale.ROOT, "%,d of %,d records were malformed with --format %s (%s),"
+        + " more than %s=%s allows%s; check the format against the %s, or raise %s",
+        malformed, records, printable(IpJoinKeys.FORMAT.get(conf)), IpJoinKeys.FORMAT.key(),
+        IpJoinKeys.MALFORMED_MAX_FRACTION.key(), max,
+        new BigDecimal(max).compareTo(BigDecimal.ONE) == 0 ? " (1.0: fail when all are)" : "",
+        "input",
+        IpJoinKeys.MALFORMED_MAX_FRACTION.key());
+  }
+
+  /** Control characters of a user's format (a regex may hold any) as {@code \xNN}. */
+  private static String printable(String text) {
+    StringBuilder s = new StringBuilder();
+    for (char c : text.toCharArray()) {
+      if (c < 0x20 || c == 0x7F) {
+        s.append(String.format(Locale.ROOT, "\\x%02X", (int) c));
+      } else {
+        s.append(c);
+      }
+    }
+    return s.toString();
+  }
+}

@@ -1,0 +1,113 @@
+package org.ipjoin.job.driver;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.util.VersionInfo;
+import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.job.IpJoinCounter;
+import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.JoinMode;
+
+/**
+ * The machine-readable record of a successful run, {@code <output>/_ipjoin.json}: what was joined
+ * against what, how, when, and every {@link IpJoinCounter}. A pipeline checks it instead of parsing
+ * the driver's log. It is written into the staging directory before the output is published
+ * ({@link OutputPublication}), so an output that has {@code _SUCCESS} always has it too. Field by
+ * field in {@code docs/pipelines.md}.
+ *
+ * <p>Jackson (on Hadoop's client classpath) writes and reads it; the version comes from a resource
+ * that Maven fills in at build time.
+ */
+@JsonPropertyOrder({"ipjoinVersion", "hadoopVersion", "jobId", "output", "index", "inputs",
+    "format", "mode", "countBy", "loader", "start", "end", "durationMillis", "counters"})
+public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobId, String output,
+    Index index, List<String> inputs, String format, String mode, String countBy, String loader,
+    String start,
+    String end, long durationMillis, Map<String, Long> counters) {
+
+  /** The file name in the output directory. */
+  public static final String FILE_NAME = "_ipjoin.json";
+
+  private static final String VERSION_RESOURCE = "/org/ipjoin/version.properties";
+
+  private static final ObjectMapper JSON = new ObjectMapper()
+      .enable(SerializationFeature.INDENT_OUTPUT)
+      // A newer ipjoin may add fields; an older reader must still read the ones it knows.
+      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  /**
+   * The index the job pinned: its path, and its identity both as the {@code length:count:crc} text
+   * every task checked and field by field.
+   */
+  @JsonPropertyOrder({"path", "identity", "length", "keys", "crc32c"})
+  public record Index(String path, String identity, long length, long keys, String crc32c) {}
+
+  /** The summary of {@code job}, which succeeded, for the plan the driver checked. */
+  static RunSummary of(Job job, SubmitChecks.Checked checked, Configuration conf, Instant start,
+      Instant end) throws IOException {
+    IndexIdentity id = checked.identity();
+    Index index = new Index(checked.index().toString(), id.toString(), id.fileLength(), id.count(),
+        String.format("%08x", id.crc()));
+    Counters counters = job.getCounters();
+    Map<String, Long> values = new LinkedHashMap<>();
+    for (IpJoinCounter c : IpJoinCounter.values()) {
+      values.put(c.name(), counters == null ? 0 : counters.findCounter(c).getValue());
+    }
+    return new RunSummary(ipjoinVersionOfThisBuild(), VersionInfo.getVersion(),
+        job.getJobID().toString(), checked.output().toString(), index,
+        checked.inputs().files().stream().map(Path::toString).toList(), IpJoinKeys.FORMAT.get(conf),
+        checked.mode().externalName(),
+        checked.mode() == JoinMode.COUNT ? checked.countBy().externalName() : null,
+        IpJoinKeys.LOADER.get(conf), start.toString(),
+        end.toString(), end.toEpochMilli() - start.toEpochMilli(), values);
+  }
+
+  /** A counter's value (0 when absent). */
+  public long counter(IpJoinCounter c) {
+    return counters.getOrDefault(c.name(), 0L);
+  }
+
+  /** Writes {@code dir/_ipjoin.json}; fails if it exists. */
+  void write(FileSystem fs, Path dir) throws IOException {
+    try (OutputStream out = fs.create(new Path(dir, FILE_NAME), false)) {
+      JSON.writeValue(out, this);
+    }
+  }
+
+  /** Reads {@code <output>/_ipjoin.json}. */
+  public static RunSummary read(FileSystem fs, Path output) throws IOException {
+    try (InputStream in = fs.open(new Path(output, FILE_NAME))) {
+      return JSON.readValue(in, RunSummary.class);
+    }
+  }
+
+  /** The version of ipjoin this class was built as ({@code project.version} in the pom). */
+  public static String ipjoinVersionOfThisBuild() {
+    try (InputStream in = RunSummary.class.getResourceAsStream(VERSION_RESOURCE)) {
+      if (in == null) {
+        throw new IllegalStateException(VERSION_RESOURCE + " is missing from the build");
+      }
+      Properties p = new Properties();
+      p.load(in);
+      return p.getProperty("version");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

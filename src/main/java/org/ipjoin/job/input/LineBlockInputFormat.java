@@ -1,0 +1,32 @@
+package org.ipjoin.job.input;
+
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.mapreduce.InputFormat;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+
+/**
+ * {@link InputSetFormat}'s input as {@link LineBlock}s: the same files, the same splits, and in
+ * each split the same lines, which {@link LineBlockReader} gathers from the reader InputSetFormat
+ * makes (so failures still name the file), one block per map call.
+ */
+public class LineBlockInputFormat extends InputFormat<LongWritable, LineBlock> {
+
+  private final InputSetFormat lineFormat = new InputSetFormat();
+
+  @Override
+  public List<InputSplit> getSplits(JobContext context) throws IOException {
+    return lineFormat.getSplits(context);
+  }
+
+  @Override
+  public RecordReader<LongWritable, LineBlock> createRecordReader(InputSplit split,
+      TaskAttemptContext context) {
+    return new LineBlockReader(lineFormat.createRecordReader(split, context),
+        InputBlocks.of(context.getConfiguration()).blockBytes());
+  }
+}

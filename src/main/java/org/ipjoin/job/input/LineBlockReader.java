@@ -1,0 +1,89 @@
+package org.ipjoin.job.input;
+
+import java.io.IOException;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+
+/**
+ * Reads a split as {@link LineBlock}s by gathering the lines of a line reader: the one
+ * TextInputFormat makes (LineRecordReader with the job's record delimiter and maximum line length,
+ * wrapped to name the file on failure), so which lines a split holds, CR/LF handling,
+ * compression and split boundaries are Hadoop's own, unchanged. A block takes lines while they fit
+ * in the block size (each line counted with one byte for its end); a line that does not fit starts
+ * the next block, and a line longer than the block size is a block of its own.
+ *
+ * <p>The key is the first line's key (its byte offset, as LineRecordReader gives it); the progress
+ * is the line reader's.
+ */
+final class LineBlockReader extends RecordReader<LongWritable, LineBlock> {
+
+  private final RecordReader<LongWritable, Text> lines;
+  private final int blockBytes;
+  private final LongWritable key = new LongWritable();
+  private final LineBlock block = new LineBlock();
+  /** The line reader's current line did not fit in the last block: it starts the next one. */
+  private boolean pending;
+  /** The line reader returned false: never ask it again. */
+  private boolean exhausted;
+
+  LineBlockReader(RecordReader<LongWritable, Text> lines, int blockBytes) {
+    this.lines = lines;
+    this.blockBytes = blockBytes;
+  }
+
+  @Override
+  public void initialize(InputSplit split, TaskAttemptContext context)
+      throws IOException, InterruptedException {
+    lines.initialize(split, context);
+  }
+
+  @Override
+  public boolean nextKeyValue() throws IOException, InterruptedException {
+    block.clear();
+    if (!pending && !nextLine()) {
+      return false;
+    }
+    pending = false;
+    key.set(lines.getCurrentKey().get());
+    do {
+      Text line = lines.getCurrentValue();
+      if (block.lines() > 0 && (long) block.length() + line.getLength() + 1 > blockBytes) {
+        pending = true;
+        return true;
+      }
+      block.append(line.getBytes(), line.getLength());
+    } while (nextLine());
+    return true;
+  }
+
+  private boolean nextLine() throws IOException, InterruptedException {
+    if (exhausted) {
+      return false;
+    }
+    exhausted = !lines.nextKeyValue();
+    return !exhausted;
+  }
+
+  @Override
+  public LongWritable getCurrentKey() {
+    return key;
+  }
+
+  @Override
+  public LineBlock getCurrentValue() {
+    return block;
+  }
+
+  @Override
+  public float getProgress() throws IOException, InterruptedException {
+    return lines.getProgress();
+  }
+
+  @Override
+  public void close() throws IOException {
+    lines.close();
+  }
+}

@@ -1,0 +1,58 @@
+package org.ipjoin.job.locate;
+
+import java.util.regex.PatternSyntaxException;
+
+/** Makes a {@link ClientIpLocator} from an {@code ipjoin.format} / {@code --format} value. */
+public final class ClientIpLocators {
+
+  /** The accepted forms, for messages and usage. */
+  public static final String FORMS = "combined, tsv:N, csv:N (N = 1-based column), regex:PATTERN";
+
+  private ClientIpLocators() {}
+
+  /**
+   * Parses {@code combined}, {@code tsv:N}, {@code csv:N} or {@code regex:PATTERN}.
+   *
+   * @throws IllegalArgumentException naming the spec and what is wrong with it
+   */
+  public static ClientIpLocator fromSpec(String spec) {
+    String s = spec.trim();
+    if (s.equals("combined")) {
+      return new CombinedLogLocator();
+    }
+    if (s.startsWith("tsv:")) {
+      return new DelimitedColumnLocator((byte) '\t', column(spec, s.substring(4)), s);
+    }
+    if (s.startsWith("csv:")) {
+      return new DelimitedColumnLocator((byte) ',', column(spec, s.substring(4)), s);
+    }
+    if (s.startsWith("regex:")) {
+      // Not trimmed further: spaces may be part of the pattern.
+      String pattern = spec.substring(spec.indexOf("regex:") + 6);
+      try {
+        return new RegexLocator(pattern, "regex:" + pattern);
+      } catch (PatternSyntaxException e) {
+        throw new IllegalArgumentException("bad format '" + spec + "': the pattern does not compile: "
+            + e.getDescription() + " near index " + e.getIndex());
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("bad format '" + spec + "': " + e.getMessage());
+      }
+    }
+    throw new IllegalArgumentException("bad format '" + spec + "'; use one of " + FORMS);
+  }
+
+  private static int column(String spec, String number) {
+    int column;
+    try {
+      column = Integer.parseInt(number);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "bad format '" + spec + "': column '" + number + "' is not a number");
+    }
+    if (column < 1) {
+      throw new IllegalArgumentException(
+          "bad format '" + spec + "': columns are numbered from 1, got " + column);
+    }
+    return column;
+  }
+}

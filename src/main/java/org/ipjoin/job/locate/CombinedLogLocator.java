@@ -1,0 +1,43 @@
+package org.ipjoin.job.locate;
+
+import org.ipjoin.ip.Utf8Bom;
+
+/**
+ * Format {@code combined}: the client is the first space-delimited field, as in the Apache common
+ * and combined log formats and Nginx's default {@code combined} format
+ * ({@code $remote_addr - $remote_user [$time_local] ...}).
+ *
+ * <p>The field is everything before the first space (the whole record if it has none). A record
+ * that starts with a space, or is empty, has no client field: it is malformed rather than parsed
+ * from some later column, because a shifted line is more likely garbage than a log entry.
+ *
+ * <p>A UTF-8 byte order mark (EF BB BF) at the very start of a record is skipped: it is not part of
+ * the IP, and a log written by a Windows tool starts with one. Hadoop's LineRecordReader already
+ * drops it at the start of a file, but not where files were concatenated ({@code cat a.log b.log})
+ * and the second one's first record starts with it. Only at the start: anywhere else those bytes
+ * make the field malformed.
+ *
+ * <p>An IPv6 client in brackets, with or without a port ({@code [2001:db8::1]:443 - - ...}), is
+ * taken out of them ({@link Range#setField}).
+ */
+public final class CombinedLogLocator implements ClientIpLocator {
+
+  @Override
+  public boolean locate(byte[] record, int from, int to, Range range) {
+    int start = from + Utf8Bom.length(record, from, to);
+    int end = start;
+    while (end < to && record[end] != ' ') {
+      end++;
+    }
+    if (end == start) {
+      return false;
+    }
+    range.setField(record, start, end);
+    return true;
+  }
+
+  @Override
+  public String spec() {
+    return "combined";
+  }
+}

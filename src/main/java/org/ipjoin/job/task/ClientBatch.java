@@ -1,0 +1,178 @@
+package org.ipjoin.job.task;
+
+import java.util.Arrays;
+import org.ipjoin.index.lookup.Ipv4Lookup;
+import org.ipjoin.index.lookup.Ipv6IntervalIndex;
+import org.ipjoin.ip.Ipv4Codec;
+import org.ipjoin.ip.Ipv6Codec;
+import org.ipjoin.job.input.LineBlock;
+import org.ipjoin.job.locate.ClientIpLocator;
+
+/**
+ * The clients of the records of one map call (a line, or every line of a {@link LineBlock}): each
+ * record's client field found ({@link ClientIpLocator}) and parsed ({@link Ipv4Codec}, else
+ * {@link Ipv6Codec}) straight from the input's bytes, then all of them looked up at once: the IPv4
+ * keys with one {@link Ipv4Lookup#matchAll} call, which may overlap the cache misses of their
+ * probes, the IPv6 ones one by one. The mapper then reads the records back in order.
+ *
+ * <p>Families: an IPv4-mapped IPv6 client ({@code ::ffff:a.b.c.d}) is the IPv4 client {@code
+ * a.b.c.d}; a field in brackets is IPv6 or malformed, never IPv4. The arrays grow to the largest
+ * call and are reused; nothing is allocated per record.
+ */
+final class ClientBatch {
+
+  /** A record without a client field, or one that is neither IPv4 nor IPv6. */
+  static final byte MALFORMED = 0;
+  /** An IPv4 client, IPv4-mapped ones included. */
+  static final byte IPV4 = 1;
+  /** Any other IPv6 client. */
+  static final byte IPV6 = 2;
+
+  private static final int INITIAL = 16;
+
+  private final ClientIpLocator locator;
+  private final ClientIpLocator.Range range = new ClientIpLocator.Range();
+  private final Ipv6Codec.Address address = new Ipv6Codec.Address();
+
+  private byte[] bytes;
+  private int records;
+  private int[] starts = new int[INITIAL];
+  private int[] ends = new int[INITIAL];
+  private byte[] kinds = new byte[INITIAL];
+  /** Per record: its place among the clients of its family (in {@link #keys} or {@link #hi}). */
+  private int[] slots = new int[INITIAL];
+
+  private int ipv4;
+  private int[] keys = new int[INITIAL];
+  private int[] intervals = new int[INITIAL];
+
+  private int ipv6;
+  private long[] hi = new long[INITIAL];
+  private long[] lo = new long[INITIAL];
+  private int[] intervals6 = new int[INITIAL];
+
+  ClientBatch(ClientIpLocator locator) {
+    this.locator = locator;
+  }
+
+  /** Starts a batch of about {@code expected} records, all of them in {@code bytes}. */
+  void reset(byte[] bytes, int expected) {
+    this.bytes = bytes;
+    records = ipv4 = ipv6 = 0;
+    if (expected > starts.length) {
+      int n = Math.max(expected, starts.length * 2);
+      starts = new int[n];
+      ends = new int[n];
+      kinds = new byte[n];
+      slots = new int[n];
+    }
+  }
+
+  /** Adds the record {@code bytes[from, to)}: finds and parses its client. */
+  void add(int from, int to) {
+    if (records == starts.length) {
+      int n = 2 * records;
+      starts = Arrays.copyOf(starts, n);
+      ends = Arrays.copyOf(ends, n);
+      kinds = Arrays.copyOf(kinds, n);
+      slots = Arrays.copyOf(slots, n);
+    }
+    int r = records++;
+    starts[r] = from;
+    ends[r] = to;
+    kinds[r] = MALFORMED;
+    if (!locator.locate(bytes, from, to, range)) {
+      return;
+    }
+    // Brackets hold an IPv6 literal only: "[1.2.3.4]" is not read as IPv4.
+    long key = range.bracketed ? Ipv4Codec.NOT_IPV4 : Ipv4Codec.parseKey(bytes, range.from, range.to);
+    if (key == Ipv4Codec.NOT_IPV4) {
+      if (!Ipv6Codec.parse(bytes, range.from, range.to, address)) {
+        return;
+      }
+      long mapped = Ipv6Codec.mappedIpv4(address.hi, address.lo);
+      if (mapped == Ipv4Codec.NOT_IPV4) {
+        addIpv6(r, address.hi, address.lo);
+        return;
+      }
+      key = Ipv4Codec.toKey(mapped);
+    }
+    addIpv4(r, (int) key);
+  }
+
+  private void addIpv4(int record, int key) {
+    if (ipv4 == keys.length) {
+      keys = Arrays.copyOf(keys, 2 * ipv4);
+      intervals = new int[keys.length];
+    }
+    kinds[record] = IPV4;
+    slots[record] = ipv4;
+    keys[ipv4++] = key;
+  }
+
+  private void addIpv6(int record, long addressHi, long addressLo) {
+    if (ipv6 == hi.length) {
+      hi = Arrays.copyOf(hi, 2 * ipv6);
+      lo = Arrays.copyOf(lo, 2 * ipv6);
+      intervals6 = new int[hi.length];
+    }
+    kinds[record] = IPV6;
+    slots[record] = ipv6;
+    hi[ipv6] = addressHi;
+    lo[ipv6++] = addressLo;
+  }
+
+  /** Looks every client up in the index of its family. */
+  void lookUp(Ipv4Lookup index, Ipv6IntervalIndex index6) {
+    index.matchAll(keys, ipv4, intervals);
+    for (int i = 0; i < ipv6; i++) {
+      intervals6[i] = index6.match(Ipv6Codec.toKey(hi[i]), Ipv6Codec.toKey(lo[i]));
+    }
+  }
+
+  /** The input bytes the records are in. */
+  byte[] bytes() {
+    return bytes;
+  }
+
+  int records() {
+    return records;
+  }
+
+  int start(int record) {
+    return starts[record];
+  }
+
+  /** The end of the record, exclusive. */
+  int end(int record) {
+    return ends[record];
+  }
+
+  /** {@link #MALFORMED}, {@link #IPV4} or {@link #IPV6}. */
+  byte kind(int record) {
+    return kinds[record];
+  }
+
+  /**
+   * The interval of its family's index holding the client of an {@link #IPV4} or {@link #IPV6}
+   * record, or {@link Ipv4Lookup#NO_MATCH}.
+   */
+  int interval(int record) {
+    return kinds[record] == IPV4 ? intervals[slots[record]] : intervals6[slots[record]];
+  }
+
+  /** The client's IPv4 key ({@link Ipv4Codec#toKey}) of an {@link #IPV4} record. */
+  int ipv4Key(int record) {
+    return keys[slots[record]];
+  }
+
+  /** Bits 127–64 of the client of an {@link #IPV6} record. */
+  long ipv6Hi(int record) {
+    return hi[slots[record]];
+  }
+
+  /** Bits 63–0 of the client of an {@link #IPV6} record. */
+  long ipv6Lo(int record) {
+    return lo[slots[record]];
+  }
+}

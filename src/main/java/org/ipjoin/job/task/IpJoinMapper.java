@@ -1,0 +1,330 @@
+package org.ipjoin.job.task;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
+import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.format.LoadTrust;
+import org.ipjoin.index.load.LoadedIndex;
+import org.ipjoin.index.load.ReadPath;
+import org.ipjoin.index.lookup.Ipv4Lookup;
+import org.ipjoin.index.lookup.Ipv6IntervalIndex;
+import org.ipjoin.index.lookup.LabelDictionary;
+import org.ipjoin.ip.Ipv4Codec;
+import org.ipjoin.ip.Ipv6Codec;
+import org.ipjoin.job.CountBy;
+import org.ipjoin.job.IndexCacheFile;
+import org.ipjoin.job.IpJoinCounter;
+import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.JoinMode;
+import org.ipjoin.job.MatchTags;
+import org.ipjoin.job.TaskFailureLog;
+import org.ipjoin.job.input.LineBlock;
+import org.ipjoin.job.input.LineBlockInputFormat;
+import org.ipjoin.job.locate.ClientIpLocator;
+import org.ipjoin.job.locate.ClientIpLocators;
+import org.ipjoin.problem.OneLine;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The map-side join: loads the index once per task in {@link #setup}, then per record finds the
+ * client IP bytes ({@link ClientIpLocator}), parses them ({@link Ipv4Codec}, else {@link Ipv6Codec};
+ * no String) and looks them up in the index of their family (see Input, below, for how a call's
+ * records are batched).
+ *
+ * <p>Families: an IPv4 client is looked up in the IPv4 intervals. An IPv6 client that is
+ * IPv4-mapped ({@code ::ffff:a.b.c.d}, {@link Ipv6Codec#mappedIpv4}) is an IPv4 client: looked up,
+ * counted ({@code RECORDS_V4}, {@code MATCHED_V4}) and, in count mode, output as {@code a.b.c.d}.
+ * Every other IPv6 client (6to4 {@code 2002::/16}, Teredo {@code 2001::/32}, IPv4-compatible
+ * {@code ::a.b.c.d} and NAT64 {@code 64:ff9b::/96} included: they name tunnels and translators, not
+ * the IPv4 host, so translating them would be a guess) is looked up in the IPv6 intervals and
+ * counted in {@code IPV6}, {@code RECORDS_V6} and {@code MATCHED_V6}. A client in brackets
+ * ({@code [2001:db8::1]:443}) must be IPv6; a zone id ({@code fe80::1%eth0}) makes it malformed.
+ *
+ * <p>Per record, by {@link JoinMode}: {@code match}/{@code nomatch} write the record's bytes
+ * unchanged (NullWritable key, so TextOutputFormat writes the value alone and a newline);
+ * {@code tag} writes the record + TAB + the matching interval's label ({@code 1} without one),
+ * the configured unmatched tag, or {@code -} for a malformed record ({@link MatchTags});
+ * {@code count} emits
+ * ({@link AddressKey} of the address, 1) for listed addresses, summed by Hadoop's LongSumReducer
+ * as combiner and {@link IpCountReducer}, or with {@code ipjoin.count.by=label} (label, 1), summed
+ * by LongSumReducer as combiner and reducer. A record without a well-formed client IP is counted
+ * in {@code MALFORMED}, never fails the task, and (unless
+ * {@code ipjoin.malformed.output=false}) is written byte for byte under
+ * {@code <output>/malformed/}.
+ *
+ * <p>Input: one line per call (a {@link Text}, Hadoop's TextInputFormat) or a {@link LineBlock} of
+ * lines per call ({@link LineBlockInputFormat}, {@code ipjoin.input.blocks}). Either way a call
+ * goes through the same three steps, so output and counters do not depend on how the input was
+ * read: (1) every record's client is found and parsed straight from the input's bytes (a block's
+ * lines are never copied one by one) and the IPv4 keys are looked up together, one
+ * {@link Ipv4Lookup#matchAll} per call, which lets the lookup overlap its probes' cache misses,
+ * the IPv6 ones one by one ({@link ClientBatch}); (2) each record, in input order, gets the one
+ * decision of {@link #join}: counters ({@link RecordTally}, added to Hadoop's once per call),
+ * output, malformed handling; (3) in {@code match}, {@code nomatch} and {@code tag} modes the
+ * call's output lines are written with one {@code context.write} ({@link OutputLines}: a Text of
+ * the lines joined by {@code \n}, which TextOutputFormat writes as exactly the bytes one write per
+ * line would give), so Hadoop's per-record output plumbing is paid per block; a call without
+ * output writes nothing, so LazyOutputFormat still makes no empty part file. {@code count} writes
+ * one (key, 1) per listed record, which the combiner sums. Malformed records go to
+ * MultipleOutputs one by one, as they always did. With blocks, Hadoop's own {@code Map input
+ * records} therefore counts blocks, and in {@code match}, {@code nomatch} and {@code tag} modes
+ * its {@code Map output records} counts the blocks that had output lines (in {@code count} mode
+ * still the (key, 1) records); ipjoin's counters count records either way.
+ *
+ * <p>When the task fails, {@link #run} records the reason, one line, for the driver to print
+ * ({@link TaskFailureLog}); an OutOfMemoryError while loading the index becomes a reason that names
+ * the heap and the ways out instead of a stack trace.
+ */
+public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writable> {
+
+  private static final Logger LOG = LoggerFactory.getLogger(IpJoinMapper.class);
+
+  /** The MultipleOutputs named output for malformed records. */
+  public static final String MALFORMED_OUTPUT = "malformed";
+  /** Its files: {@code <output>/malformed/part-m-NNNNN}. */
+  static final String MALFORMED_BASE_PATH = "malformed/part";
+
+  private Ipv4Lookup index;
+  private Ipv6IntervalIndex index6;
+  /** The one dictionary both families' label ids point into. */
+  private LabelDictionary labels;
+  private JoinMode mode;
+  private CountBy countBy;
+  private MatchTags tags;
+  private ClientIpLocator locator;
+  /** The clients of the current map call's records, made in setup (it needs the locator). */
+  private ClientBatch batch;
+  private boolean writeMalformed;
+  /** Made on the first malformed record: most tasks have none and then leave no empty file. */
+  private MultipleOutputs<Writable, Writable> malformedOut;
+
+  /** The output lines of the current map call (match, nomatch, tag), written at its end. */
+  private final OutputLines output = new OutputLines();
+  private final AddressKey addressKey = new AddressKey();
+  private final Text labelKey = new Text();
+  private final LongWritable one = new LongWritable(1);
+  /** A malformed record's bytes, for MultipleOutputs (which takes a Writable). */
+  private final Text malformedRecord = new Text();
+  private final RecordTally tally = new RecordTally();
+
+  @Override
+  protected void setup(Context context) throws IOException, InterruptedException {
+    Configuration conf = context.getConfiguration();
+    mode = JoinMode.fromName(IpJoinKeys.MODE.get(conf));
+    countBy = CountBy.fromName(IpJoinKeys.COUNT_BY.get(conf));
+    tags = MatchTags.of(conf);
+    locator = ClientIpLocators.fromSpec(IpJoinKeys.FORMAT.get(conf));
+    batch = new ClientBatch(locator);
+    writeMalformed = IpJoinKeys.MALFORMED_OUTPUT.getBoolean(conf);
+    ReadPath readPath = IpJoinKeys.readPath(conf);
+    boolean verifyChecksum = IpJoinKeys.VERIFY_CHECKSUM.getBoolean(conf);
+    String pinned = IpJoinKeys.INDEX_IDENTITY.get(conf);
+    if (pinned == null) {
+      throw new IOException(IpJoinKeys.INDEX_IDENTITY.key() + " is not set: the driver pins the"
+          + " index every task must load; submit the job with IpJoinDriver");
+    }
+    IndexIdentity expected = IndexIdentity.parse(pinned);
+
+    URI uri = IndexCacheFile.find(context.getCacheFiles());
+    IndexCacheFile.Local local = IndexCacheFile.localize(uri, conf, Paths.get("").toAbsolutePath());
+    try {
+      long start = System.nanoTime();
+      // The driver verified the whole index when this is set: the task checks only what ties its
+      // bytes to the verified ones (LoadTrust).
+      LoadedIndex loaded = readPath.loader().load(local.path(), verifyChecksum,
+          IpJoinKeys.VERIFY_INDEX.getBoolean(conf)
+              ? LoadTrust.pinned(expected, "cache file " + uri) : LoadTrust.FULL);
+      long millis = (System.nanoTime() - start) / 1_000_000;
+      expected.check(loaded.identity(), local.path() + " (cache file " + uri + ")");
+      index = loaded.index();
+      index6 = loaded.index6();
+      labels = index.labels();
+      context.getCounter(IpJoinCounter.INDEX_ENTRIES).increment(index.size() + (long) index6.size());
+      context.getCounter(IpJoinCounter.INDEX_ENTRIES_V6).increment(index6.size());
+      context.getCounter(IpJoinCounter.INDEX_BYTES).increment(loaded.identity().fileLength());
+      context.getCounter(IpJoinCounter.INDEX_LOAD_MILLIS).increment(millis);
+      context.getCounter(IpJoinCounter.INDEX_LABELS).increment(index.labels().count());
+      LOG.info("Loaded index {} ({}, {}) with loader {} in {} ms: {} IPv4 and {} IPv6 intervals, {}"
+          + " labels, {} bytes, checksum {}", local.path(), local.how(), uri,
+          readPath.externalName(), millis, index.size(), index6.size(), index.labels().count(),
+          loaded.identity().fileLength(),
+          readPath.readsText() ? "n/a (text list)" : verifyChecksum ? "verified" : "not verified");
+    } finally {
+      if (local.temporary()) {
+        Files.deleteIfExists(local.path());
+      }
+    }
+    LOG.info("Mode {}{}, format {}, malformed output {}", mode.externalName(),
+        mode == JoinMode.COUNT ? " by " + countBy.externalName() : "", locator.spec(),
+        writeMalformed ? "on" : "off");
+
+    tally.attach(context);
+  }
+
+  /** Hadoop's loop, recording why it failed for the driver. */
+  @Override
+  public void run(Context context) throws IOException, InterruptedException {
+    try {
+      super.run(context);
+    } catch (OutOfMemoryError e) {
+      String reason = TaskHeap.outOfMemory(context.getConfiguration(), index != null);
+      TaskFailureLog.record(context, reason);
+      if (index == null) {
+        // While loading the index: the large allocation failed and is gone; say why in one line.
+        throw new TaskOutOfMemoryException(reason);
+      }
+      throw e;
+    } catch (IOException | RuntimeException | Error e) {
+      TaskFailureLog.record(context, e, OneLine.reason(e));
+      throw e;
+    }
+  }
+
+  /**
+   * One line ({@link Text}) or a block of lines ({@link LineBlock}): every client found and parsed
+   * from the input's bytes, all looked up together ({@link ClientBatch}), then each record joined
+   * in order ({@link #join}); the output lines of the call are written at once.
+   */
+  @Override
+  protected void map(LongWritable offset, Writable input, Context context)
+      throws IOException, InterruptedException {
+    try {
+      if (input instanceof LineBlock block) {
+        int n = block.lines();
+        batch.reset(block.bytes(), n);
+        for (int i = 0; i < n; i++) {
+          batch.add(block.start(i), block.end(i));
+        }
+      } else {
+        Text line = (Text) input;
+        batch.reset(line.getBytes(), 1);
+        batch.add(0, line.getLength());
+      }
+      batch.lookUp(index, index6);
+      output.clear();
+      for (int i = 0, n = batch.records(); i < n; i++) {
+        join(i, context);
+      }
+      if (!output.isEmpty()) {
+        context.write(NullWritable.get(), output.text());
+      }
+    } finally {
+      tally.flush();
+    }
+  }
+
+  /**
+   * Joins record {@code record} of {@link #batch}: counts it in {@link #tally} and adds what the
+   * mode says to {@link #output} (count mode writes its key at once, for the combiner).
+   */
+  private void join(int record, Context context) throws IOException, InterruptedException {
+    tally.records++;
+    byte kind = batch.kind(record);
+    if (kind == ClientBatch.MALFORMED) {
+      malformed(record, context);
+      return;
+    }
+    boolean v6 = kind == ClientBatch.IPV6;
+    int interval = batch.interval(record);
+    boolean listed = interval != Ipv4Lookup.NO_MATCH;
+    if (v6) {
+      tally.recordsV6++;
+    } else {
+      tally.recordsV4++;
+    }
+    if (listed) {
+      tally.matched++;
+      if (v6) {
+        tally.matchedV6++;
+      } else {
+        tally.matchedV4++;
+      }
+    } else {
+      tally.unmatched++;
+    }
+
+    switch (mode) {
+      case MATCH -> {
+        if (listed) {
+          output.add(batch.bytes(), batch.start(record), batch.end(record));
+        }
+      }
+      case NOMATCH -> {
+        if (!listed) {
+          output.add(batch.bytes(), batch.start(record), batch.end(record));
+        }
+      }
+      case TAG -> {
+        output.add(batch.bytes(), batch.start(record), batch.end(record));
+        tags.appendTag(output.text(), labels, labelId(v6, interval));
+      }
+      case COUNT -> {
+        if (listed) {
+          count(record, v6, interval, context);
+        }
+      }
+    }
+  }
+
+  /** The label id of a match in the index of its family, or {@link MatchTags#NO_MATCH}. */
+  private int labelId(boolean v6, int interval) {
+    if (interval == Ipv4Lookup.NO_MATCH) {
+      return MatchTags.NO_MATCH;
+    }
+    return v6 ? index6.labelId(interval) : index.labelId(interval);
+  }
+
+  /** A listed client: one (address or label, 1) pair, written at once. */
+  private void count(int record, boolean v6, int interval, Context context)
+      throws IOException, InterruptedException {
+    if (countBy == CountBy.LABEL) {
+      MatchTags.label(labelKey, labels, labelId(v6, interval));
+      context.write(labelKey, one);
+    } else {
+      if (v6) {
+        addressKey.setIpv6(batch.ipv6Hi(record), batch.ipv6Lo(record));
+      } else {
+        addressKey.setIpv4(batch.ipv4Key(record));
+      }
+      context.write(addressKey, one);
+    }
+  }
+
+  private void malformed(int record, Context context) throws IOException, InterruptedException {
+    tally.malformed++;
+    byte[] bytes = batch.bytes();
+    int start = batch.start(record);
+    int end = batch.end(record);
+    if (mode == JoinMode.TAG) {
+      // Tag mode keeps its promise of every record: a malformed one is tagged '-'.
+      output.add(bytes, start, end);
+      MatchTags.appendMalformedTag(output.text());
+    }
+    if (writeMalformed) {
+      if (malformedOut == null) {
+        malformedOut = new MultipleOutputs<>(context);
+      }
+      // One write per record, as MultipleOutputs always wrote them: malformed records are rare.
+      malformedRecord.set(bytes, start, end - start);
+      malformedOut.write(MALFORMED_OUTPUT, NullWritable.get(), malformedRecord,
+          MALFORMED_BASE_PATH);
+    }
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException, InterruptedException {
+    if (malformedOut != null) {
+      malformedOut.close();
+    }
+  }
+}
