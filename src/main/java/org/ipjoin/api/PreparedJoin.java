@@ -55,7 +55,7 @@ public final class PreparedJoin {
   public JoinResult run() throws IOException, InterruptedException {
     try {
       JoinPlan.Outcome outcome = plan.run(err);
-      return new JoinResult(outcome.exitCode(), plan.output(), outcome.counters());
+      return new JoinResult(outcome.exit().code(), plan.output(), outcome.counters());
     } catch (IOException | InterruptedException | RuntimeException e) {
       throw e;
     } catch (Exception e) {

@@ -29,7 +29,7 @@ final class JobExecution {
   private JobExecution() {}
 
   /** {@code outputDir} is the job's output directory, where tasks record why they failed. */
-  static int run(Job job, SubmitChecks.Checked checked, Path outputDir, Configuration conf,
+  static ExitCode run(Job job, SubmitChecks.Checked checked, Path outputDir, Configuration conf,
       PrintStream err) throws InterruptedException {
     try {
       job.submit();
@@ -42,7 +42,7 @@ final class JobExecution {
     } catch (IOException | ClassNotFoundException | RuntimeException e) {
       err.println("ipjoin: lost track of job " + job.getJobID() + ": " + OneLine.reason(e));
       err.flush();
-      return ExitCode.FAILED.code();
+      return ExitCode.FAILED;
     }
     try {
       FileSystem outputFs = outputDir.getFileSystem(conf);
@@ -56,10 +56,10 @@ final class JobExecution {
           + OneLine.reason(e));
     }
     err.flush();
-    return succeeded ? ExitCode.SUCCESS.code() : ExitCode.FAILED.code();
+    return succeeded ? ExitCode.SUCCESS : ExitCode.FAILED;
   }
 
-  private static int notSubmitted(Exception e, SubmitChecks.Checked checked, PrintStream err) {
+  private static ExitCode notSubmitted(Exception e, SubmitChecks.Checked checked, PrintStream err) {
     String message = OneLine.reason(e);
     if (message.contains("changed on src filesystem")) {
       // Hadoop's distributed cache compares the file's timestamp at submission with the one it
@@ -69,10 +69,10 @@ final class JobExecution {
           CorruptIndexException.Check.IDENTITY, "the index changed after the job was submitted ("
           + message + "); rerun the job").getMessage());
       err.flush();
-      return ExitCode.FAILED.code();
+      return ExitCode.FAILED;
     }
     err.println("ipjoin: could not submit the job: " + SubmitProblem.describe(e));
     err.flush();
-    return ExitCode.USAGE.code();
+    return ExitCode.USAGE;
   }
 }

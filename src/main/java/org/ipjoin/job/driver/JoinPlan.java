@@ -29,7 +29,7 @@ import org.ipjoin.problem.OneLine;
 public final class JoinPlan {
 
   /** What a run ended with: the driver's exit code and the job's counters (empty if none ran). */
-  public record Outcome(int exitCode, Map<String, Long> counters) {}
+  public record Outcome(ExitCode exit, Map<String, Long> counters) {}
 
   private final Configuration conf;
   private final SubmitChecks.Checked checked;
@@ -120,12 +120,12 @@ public final class JoinPlan {
     try (OutputPublication publication = OutputPublication.stage(conf, checked.output(), overwrite)) {
       Job job = JobFactory.createJob(conf, checked, publication.staging());
       publication.guard(job);
-      int executed = JobExecution.run(job, checked, publication.staging(), conf, err);
-      if (executed != ExitCode.SUCCESS.code()) {
+      ExitCode executed = JobExecution.run(job, checked, publication.staging(), conf, err);
+      if (executed != ExitCode.SUCCESS) {
         return new Outcome(executed, counters(job));
       }
-      int result = ResultCheck.exitCode(job.getCounters(), conf, checked.output(), err);
-      if (result != ExitCode.SUCCESS.code()) {
+      ExitCode result = ResultCheck.exitCode(job.getCounters(), conf, checked.output(), err);
+      if (result != ExitCode.SUCCESS) {
         return new Outcome(result, counters(job));
       }
       RunSummary.of(job, checked, conf, start, Instant.now())
@@ -136,9 +136,9 @@ public final class JoinPlan {
         // Lost the race for the output to another job: leave that job's output alone.
         err.println("ipjoin: " + e.getMessage());
         err.flush();
-        return new Outcome(ExitCode.FAILED.code(), counters(job));
+        return new Outcome(ExitCode.FAILED, counters(job));
       }
-      return new Outcome(ExitCode.SUCCESS.code(), counters(job));
+      return new Outcome(ExitCode.SUCCESS, counters(job));
     }
   }
 

@@ -36,25 +36,25 @@ public final class ResultCheck {
    * The driver's exit code for a job that succeeded as a Hadoop job: {@link
    * ExitCode#SUCCESS}, or the failure's code after printing its one line on {@code err}.
    */
-  static int exitCode(Counters counters, Configuration conf, Path output, PrintStream err)
+  static ExitCode exitCode(Counters counters, Configuration conf, Path output, PrintStream err)
       throws IOException {
     long records = counters.findCounter(IpJoinCounter.RECORDS).getValue();
     long malformed = counters.findCounter(IpJoinCounter.MALFORMED).getValue();
     String problem;
-    int exitCode;
+    ExitCode exitCode;
     if (records == 0) {
       if (IpJoinKeys.ALLOW_EMPTY_INPUT.getBoolean(conf)) {
-        return ExitCode.SUCCESS.code();
+        return ExitCode.SUCCESS;
       }
       problem = "no input data: the input files hold no records; an empty input is usually an"
           + " upstream failure. Pass --allow-empty-input (" + IpJoinKeys.ALLOW_EMPTY_INPUT.key()
           + "=true) to accept it";
-      exitCode = ExitCode.EMPTY_INPUT.code();
+      exitCode = ExitCode.EMPTY_INPUT;
     } else if (tooManyMalformed(malformed, records, maxFraction(conf))) {
       problem = malformedMessage(malformed, records, conf, output);
-      exitCode = ExitCode.FAILED.code();
+      exitCode = ExitCode.FAILED;
     } else {
-      return ExitCode.SUCCESS.code();
+      return ExitCode.SUCCESS;
     }
     err.println("ipjoin: " + problem + "; nothing was published to " + output);
     err.flush();
