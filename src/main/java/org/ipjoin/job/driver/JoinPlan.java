@@ -12,7 +12,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
-import org.ipjoin.cli.IpJoinDriver;
 import org.ipjoin.job.IpJoinCounter;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinMode;
@@ -22,7 +21,7 @@ import org.ipjoin.problem.OneLine;
 
 /**
  * A join the driver's checks accepted: the one path from {@code ipjoin.*} keys in a Configuration
- * to a configured or finished job, shared by the command line ({@link IpJoinDriver}) and the Java
+ * to a configured or finished job, shared by the command line ({@code org.ipjoin.cli.IpJoinDriver}) and the Java
  * API ({@code org.ipjoin.api.JoinJob}). Public only because the API lives in its own package; users
  * go through {@code org.ipjoin.api}.
  */

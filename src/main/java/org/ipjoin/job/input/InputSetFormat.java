@@ -8,10 +8,9 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
-import org.ipjoin.job.driver.InputSet;
 
 /**
- * TextInputFormat over exactly the files {@link InputSet} resolved. FileInputFormat would glob
+ * TextInputFormat over exactly the files the driver (its {@code InputSet}) resolved. FileInputFormat would glob
  * every input path again and list directories one level deep (failing on a subdirectory); here each
  * path is one file, taken literally, so a file whose name holds glob characters ({@code [}, {@code
  * *}, {@code {}) is read as itself and nothing is read twice. A file that disappeared since the

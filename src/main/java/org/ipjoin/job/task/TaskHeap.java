@@ -5,12 +5,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.job.IpJoinKeys;
-import org.ipjoin.job.driver.TaskMemory;
 
 /**
  * The one-line reason for an OutOfMemoryError in a map task: the heap the task really had (this
  * JVM's maximum, which on a cluster is the container's {@code -Xmx}), what it was doing, and the
- * ways out. The driver's memory check ({@link TaskMemory}) catches most of these before submission;
+ * ways out. The driver's memory check ({@code job.driver.TaskMemory}) catches most of these before submission;
  * this covers a skipped check, an underestimate, or a heap smaller than configured.
  */
 final class TaskHeap {
