@@ -56,13 +56,13 @@ public final class IndexBuild {
 
   /** Text lists to read (any FileSystem URI, or a path on the default FileSystem); their union is indexed. */
   public IndexBuild input(String... paths) {
-    inputs.addAll(List.of(paths));
+    inputs.addAll(List.of(ApiArguments.noNulls(paths, "paths")));
     return this;
   }
 
   /** The index file to write; never one of the inputs. Required. */
   public IndexBuild output(String path) {
-    this.output = path;
+    this.output = ApiArguments.notNull(path, "path");
     return this;
   }
 
@@ -86,13 +86,13 @@ public final class IndexBuild {
 
   /** Where an entry's label is: {@code "none"}, {@code "default"} (the column after the entry) or a column number from 2. */
   public IndexBuild labels(String column) {
-    this.labels = column;
+    this.labels = ApiArguments.notNull(column, "column");
     return this;
   }
 
   /** Which entry answers for an address several entries hold: {@code "longest"} (default) or {@code "first"}. */
   public IndexBuild overlap(String policy) {
-    this.overlap = policy;
+    this.overlap = ApiArguments.notNull(policy, "policy");
     return this;
   }
 
@@ -103,7 +103,7 @@ public final class IndexBuild {
    * {@link ExitCode#USAGE}).
    */
   public IndexBuild layout(String keys) {
-    this.layout = keys;
+    this.layout = ApiArguments.notNull(keys, "keys");
     return this;
   }
 
@@ -112,13 +112,13 @@ public final class IndexBuild {
    * intervals, F a number from {@code "0"} to {@code "1"} (default: no limit).
    */
   public IndexBuild maxShrink(String fraction) {
-    this.maxShrink = fraction;
+    this.maxShrink = ApiArguments.notNull(fraction, "fraction");
     return this;
   }
 
   /** Called now and then with the bytes read so far, over all lists. */
   public IndexBuild progress(LongConsumer bytesRead) {
-    this.progress = bytesRead;
+    this.progress = ApiArguments.notNull(bytesRead, "bytesRead");
     return this;
   }
 

@@ -15,7 +15,9 @@ import org.ipjoin.problem.OneLine;
 /**
  * Where the API starts: build an index ({@link #buildIndex}), check one ({@link #verifyIndex}),
  * configure and run the join ({@link #join}). The command-line tools run exactly these calls; see
- * the package documentation for a complete example.
+ * the package documentation for a complete example. Every method of the API refuses an invalid
+ * argument at the call (an {@link IllegalArgumentException} naming it: a null Configuration, path
+ * or stream), and a {@link PreparedJoin} runs once.
  */
 public final class IpJoin {
 
@@ -23,12 +25,12 @@ public final class IpJoin {
 
   /** A new index build; {@code conf} (copied) resolves the FileSystems of the paths. */
   public static IndexBuild buildIndex(Configuration conf) {
-    return new IndexBuild(conf);
+    return new IndexBuild(ApiArguments.notNull(conf, "conf"));
   }
 
   /** A new join; {@code conf} (copied) holds the cluster settings and any other {@code ipjoin.*} key. */
   public static JoinJob join(Configuration conf) {
-    return new JoinJob(conf);
+    return new JoinJob(ApiArguments.notNull(conf, "conf"));
   }
 
   /**
@@ -41,6 +43,8 @@ public final class IpJoin {
    */
   public static IndexInfo verifyIndex(Configuration conf, String index, boolean checksum)
       throws IpJoinException {
+    ApiArguments.notNull(conf, "conf");
+    ApiArguments.notNull(index, "index");
     try {
       Path file = new Path(index);
       FileSystem fs = file.getFileSystem(conf);

@@ -39,40 +39,41 @@ public final class JoinJob {
 
   /** The index file (any FileSystem URI); with loader {@code text}, the text IP list. Required. */
   public JoinJob index(String path) {
-    return set(IpJoinKeys.INDEX_PATH, path);
+    return set(IpJoinKeys.INDEX_PATH, ApiArguments.notNull(path, "path"));
   }
 
   /** Input files, directories or globs; gzip and bzip2 are read transparently. Required. */
   public JoinJob input(String... paths) {
-    inputs.addAll(List.of(paths));
+    inputs.addAll(List.of(ApiArguments.noNulls(paths, "paths")));
     return this;
   }
 
   /** The output directory; it must not exist unless {@link #overwrite}. Required. */
   public JoinJob output(String dir) {
-    this.output = dir;
+    this.output = ApiArguments.notNull(dir, "dir");
     return this;
   }
 
   /** {@code match} (default), {@code nomatch}, {@code tag} or {@code count}. */
   public JoinJob mode(String mode) {
-    return set(IpJoinKeys.MODE, mode);
+    return set(IpJoinKeys.MODE, ApiArguments.notNull(mode, "mode"));
   }
 
   /** With mode {@code count}: {@code address} (default) or {@code label}. */
   public JoinJob countBy(String countBy) {
+    ApiArguments.notNull(countBy, "countBy");
     countByGiven = true;
     return set(IpJoinKeys.COUNT_BY, countBy);
   }
 
   /** Where the client IP is: {@code combined} (default), {@code tsv:N}, {@code csv:N} or {@code regex:PATTERN}. */
   public JoinJob format(String format) {
-    return set(IpJoinKeys.FORMAT, format);
+    return set(IpJoinKeys.FORMAT, ApiArguments.notNull(format, "format"));
   }
 
   /** How tasks read the index: {@code text}, {@code stream}, {@code buffered}, {@code nio} (default), {@code mmap}, {@code mmap-direct}. */
   public JoinJob loader(String loader) {
-    return set(IpJoinKeys.LOADER, loader);
+    return set(IpJoinKeys.LOADER, ApiArguments.notNull(loader, "loader"));
   }
 
   /** Whether each task checks the index payload's CRC32C (default true). */
@@ -102,7 +103,7 @@ public final class JoinJob {
 
   /** Where {@link #prepare()} warns (an input given twice) and {@link PreparedJoin#run()} reports; default stderr. */
   public JoinJob warnings(PrintStream err) {
-    this.warnings = err;
+    this.warnings = ApiArguments.notNull(err, "err");
     return this;
   }
 

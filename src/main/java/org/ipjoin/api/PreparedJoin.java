@@ -2,6 +2,7 @@ package org.ipjoin.api;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 import org.ipjoin.job.driver.JoinPlan;
@@ -14,6 +15,8 @@ public final class PreparedJoin {
 
   private final JoinPlan plan;
   private final PrintStream err;
+  /** A prepared join runs once: its checks (the output does not exist yet) held for one run. */
+  private final AtomicBoolean ran = new AtomicBoolean();
 
   PreparedJoin(JoinPlan plan, PrintStream err) {
     this.plan = plan;
@@ -51,8 +54,13 @@ public final class PreparedJoin {
    * @return the exit code the driver would have ended with and the job's counters
    * @throws IOException a failure of the output's FileSystem around the job (staging, publishing)
    * @throws InterruptedException the wait was interrupted
+   * @throws IllegalStateException this prepared join has run already
    */
   public JoinResult run() throws IOException, InterruptedException {
+    if (ran.getAndSet(true)) {
+      throw new IllegalStateException("this prepared join has run already; prepare the join again"
+          + " to run it again (its checks then see the output of the first run)");
+    }
     try {
       JoinPlan.Outcome outcome = plan.run(err);
       return new JoinResult(outcome.exit().code(), plan.output(), outcome.counters());

@@ -2,13 +2,20 @@ package org.ipjoin.job.driver;
 
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsAction;
+import org.apache.hadoop.security.AccessControlException;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.problem.IpJoinException;
+import org.ipjoin.problem.OneLine;
 
 /**
- * The {@code --output} directory before submission: a path its FileSystem can qualify and, unless
- * {@code --overwrite} was asked for, not there yet.
+ * The {@code --output} directory before submission: a path its FileSystem can qualify, unless
+ * {@code --overwrite} was asked for not there yet, and with a parent the job can write in (the
+ * staging directory and then the output are made there): a job that could never publish is
+ * refused with exit 2 instead of failing after its tasks ran.
  */
 final class OutputCheck {
 
@@ -33,6 +40,50 @@ final class OutputCheck {
     } catch (IOException | IllegalArgumentException e) {
       throw cannotCheck(output, e);
     }
+  }
+
+  /**
+   * Refuses an output whose nearest existing ancestor is a file, or a directory the user may not
+   * write in (by the FileSystem's own permission check, {@link FileSystem#access}).
+   */
+  static void refuseUnwritableParent(Configuration conf, String output, Path out)
+      throws IpJoinException {
+    if (out.getParent() == null) {
+      return;
+    }
+    FileSystem fs;
+    FileStatus ancestor;
+    try {
+      fs = out.getFileSystem(conf);
+      ancestor = nearestExisting(fs, out.getParent());
+    } catch (IOException | IllegalArgumentException e) {
+      throw cannotCheck(output, e);
+    }
+    if (ancestor == null) {
+      return;
+    }
+    if (!ancestor.isDirectory()) {
+      throw IpJoinException.usage("output " + out + " cannot be made: " + ancestor.getPath()
+          + " is a file, not a directory");
+    }
+    try {
+      fs.access(ancestor.getPath(), FsAction.WRITE_EXECUTE);
+    } catch (AccessControlException e) {
+      throw IpJoinException.usage("output " + out + " cannot be written: no permission to write in "
+          + ancestor.getPath() + " (" + OneLine.of(e.getMessage()) + ")");
+    } catch (IOException | UnsupportedOperationException e) {
+      throw cannotCheck(output, e);
+    }
+  }
+
+  /** The status of {@code p} or of its nearest ancestor that exists; null if none does. */
+  private static FileStatus nearestExisting(FileSystem fs, Path p) throws IOException {
+    for (Path q = p; q != null; q = q.getParent()) {
+      if (fs.exists(q)) {
+        return fs.getFileStatus(q);
+      }
+    }
+    return null;
   }
 
   private static IpJoinException cannotCheck(String output, Exception e) {

@@ -90,13 +90,15 @@ final class OutputPublication implements AutoCloseable {
   /**
    * The checks the publication itself needs, before anything is submitted: an {@code --overwrite}
    * target must be a directory that holds neither the index nor an input (it is deleted once the
-   * new output is in place).
+   * new output is in place), and must be an earlier ipjoin output (it holds the run summary) or
+   * empty: a mistyped {@code --output} must not delete a folder of someone else's files.
    */
   static void check(Configuration conf, SubmitChecks.Checked checked, boolean overwrite)
       throws IpJoinException {
     Path out = checked.output();
+    FileSystem fs;
     try {
-      FileSystem fs = out.getFileSystem(conf);
+      fs = out.getFileSystem(conf);
       if (!overwrite || !fs.exists(out)) {
         return;
       }
@@ -112,6 +114,21 @@ final class OutputPublication implements AutoCloseable {
         throw IpJoinException.usage("--overwrite would delete " + p + ": it is inside output " + out);
       }
     }
+    refuseForeignDirectory(fs, out);
+  }
+
+  /** Refuses to replace a non-empty directory that no ipjoin run wrote. */
+  private static void refuseForeignDirectory(FileSystem fs, Path out) throws IpJoinException {
+    try {
+      if (fs.exists(new Path(out, RunSummary.FILE_NAME)) || fs.listStatus(out).length == 0) {
+        return;
+      }
+    } catch (IOException e) {
+      throw IpJoinException.usage("cannot check output " + out + ": " + e.getMessage());
+    }
+    throw IpJoinException.usage("--overwrite replaces only an earlier ipjoin output (a directory"
+        + " with " + RunSummary.FILE_NAME + ") or an empty directory; " + out + " is neither:"
+        + " remove it yourself or choose another --output");
   }
 
   /** Picks a fresh staging directory for {@code output}; nothing is created yet. */

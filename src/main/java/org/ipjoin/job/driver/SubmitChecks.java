@@ -61,6 +61,7 @@ final class SubmitChecks {
     Path out = checklist.check(() -> OutputCheck.qualified(conf, output));
     if (out != null) {
       checklist.check(() -> OutputCheck.refuseExisting(conf, output, out));
+      checklist.check(() -> OutputCheck.refuseUnwritableParent(conf, output, out));
     }
     // An output that exists still takes part: an input holding it is a problem of its own.
     InputSet inputSet = checklist.check(() -> InputSet.resolve(conf, inputs, out));
