@@ -1,6 +1,7 @@
 package org.ipjoin.job;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.ipjoin.index.lookup.LabelDictionary;
@@ -33,19 +34,33 @@ public final class MatchTags {
   /**
    * Reads {@code ipjoin.tag.unmatched}.
    *
-   * @throws IllegalArgumentException if the value holds a tab or a line break (it would split the
-   *     tagged record into other columns or lines), naming the key and the value, escaped
+   * @throws IllegalArgumentException if the value is empty (an unmatched record would look
+   *     untagged), is {@code 1} or {@code -} (written exactly like a match without a label or a
+   *     malformed record), or holds a tab or a line break (it would split the tagged record into
+   *     other columns or lines), naming the key and the value, escaped
    */
   public static MatchTags of(Configuration conf) {
+    String key = IpJoinKeys.TAG_UNMATCHED.key();
+    String given = conf.get(key);
+    if (given != null && given.isBlank()) {
+      throw new IllegalArgumentException(key + " must not be empty: an unmatched record would end"
+          + " in an empty column; give a value such as 0 (the default) or none");
+    }
     String value = IpJoinKeys.TAG_UNMATCHED.get(conf);
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
       if (c == '\t' || c == '\n' || c == '\r') {
-        throw new IllegalArgumentException(IpJoinKeys.TAG_UNMATCHED.key() + " must not contain a"
+        throw new IllegalArgumentException(key + " must not contain a"
             + " tab or line break (it is the record's last column), got '" + escaped(value) + "'");
       }
     }
-    return new MatchTags(value.getBytes(StandardCharsets.UTF_8));
+    byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+    if (Arrays.equals(bytes, UNLABELLED) || Arrays.equals(bytes, MALFORMED)) {
+      throw new IllegalArgumentException(key + " must not be '" + value + "': that is the tag of "
+          + (Arrays.equals(bytes, UNLABELLED) ? "a match without a label" : "a malformed record")
+          + "; give a value such as 0 (the default) or none");
+    }
+    return new MatchTags(bytes);
   }
 
   /**
