@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Every input file is read exactly once: directories recursively (so one ipjoin job reads another's
  * output, {@code malformed/} included), hidden names skipped, a file named several times read once,
+ * a file reached through symbolic links read once under its first name, a link to nothing refused,
  * and an output inside an input refused. Real files, the LocalJobRunner, expectations from plain
  * String code.
  */
@@ -91,10 +92,17 @@ class InputSetJobTest {
     // in: a, b, sub/c, w[1]; in/a.log: a again; in/*.log: a, b, w[1] again.
     assertEquals(List.of("ipjoin: 4 input files were named more than once (e.g. "
         + qualified(in.resolve("a.log")) + "); each file is read once"), run.errLines());
-    assertEquals(sorted(visible.stream().map(InputSetJobTest::tagged).toList()),
+    assertEachReadOnce(run, out, visible);
+  }
+
+  /** The tag job's output, malformed folder and RECORDS are those of reading each record once. */
+  private static void assertEachReadOnce(DriverRun run, Path out, List<String> records)
+      throws IOException {
+    assertEquals(sorted(records.stream().map(InputSetJobTest::tagged).toList()),
         sorted(partLines(out)));
-    assertEquals(visible.size(), run.counter(IpJoinCounter.RECORDS));
-    assertEquals(List.of("garbage a3"), partLines(out.resolve("malformed")));
+    assertEquals(records.size(), run.counter(IpJoinCounter.RECORDS));
+    assertEquals(records.stream().filter(InputSetJobTest::malformed).toList(),
+        partLines(out.resolve("malformed")));
   }
 
   @Test
@@ -139,5 +147,54 @@ class InputSetJobTest {
         + " output; choose an output outside every input"), run.errLines());
     assertEquals(2, run.exitCode());
     assertFalse(run.submitted());
+  }
+
+  @Test
+  void aLogReachedThroughSymbolicLinksIsReadOnceAndTheSecondNameIsReported() throws Exception {
+    // Logrotate style: access.log is the current day's file under a second name.
+    Path rotated = dir.resolve("rotated");
+    Path day = rotated.resolve("access.log.2026-11-21");
+    List<String> records = List.of("8.8.8.8 - - r1", "192.0.2.9 - - r2", "1.1.1.1 - - r3",
+        "garbage r4");
+    Files.createDirectories(rotated);
+    Files.write(day, records, StandardCharsets.ISO_8859_1);
+    Files.createSymbolicLink(rotated.resolve("access.log"), Path.of("access.log.2026-11-21"));
+    // Another folder reaching it by a link to the link, and by a link to the whole folder.
+    Path other = dir.resolve("other");
+    Files.createDirectories(other);
+    Files.createSymbolicLink(other.resolve("link.log"), Path.of("../rotated/access.log"));
+    Files.createSymbolicLink(other.resolve("current"), rotated);
+
+    Path out = dir.resolve("out");
+    DriverRun run = DriverRun.of("--mode", "tag", "--index", index.toString(),
+        "--input", rotated.toString(), other + "/", "--output", out.toString());
+    assertEquals(0, run.exitCode(), run.toString());
+    // rotated/access.log is read; its target, other/link.log and both files under other/current
+    // are the same file.
+    assertEquals(List.of("ipjoin: 4 input files were named more than once (e.g. "
+        + qualified(day) + ", also as " + qualified(rotated.resolve("access.log"))
+        + "); each file is read once"), run.errLines());
+    assertEachReadOnce(run, out, records);
+  }
+
+  @Test
+  void aSymbolicLinkToNothingAmongTheInputsIsRefusedNamingIt() throws Exception {
+    // The current log's target was rotated away: the folder must not look like a short day.
+    Path rotated = dir.resolve("rotated");
+    Files.createDirectories(rotated);
+    Files.writeString(rotated.resolve("access.log.2026-11-20"), "8.8.8.8 - - old\n");
+    Path link = rotated.resolve("access.log");
+    Files.createSymbolicLink(link, Path.of("access.log.2026-11-21"));
+    Path out = dir.resolve("out");
+    String line = "ipjoin: input " + qualified(link) + " is a symbolic link to"
+        + " access.log.2026-11-21, which does not exist";
+    for (String input : List.of(rotated.toString(), rotated + "/access.*", link.toString())) {
+      DriverRun run = DriverRun.of("--index", index.toString(), "--input", input,
+          "--output", out.toString());
+      assertEquals(List.of(line), run.errLines(), input);
+      assertEquals(2, run.exitCode(), input);
+      assertFalse(run.submitted(), input);
+      assertFalse(Files.exists(out), input);
+    }
   }
 }

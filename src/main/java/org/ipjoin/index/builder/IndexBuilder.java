@@ -447,8 +447,9 @@ public final class IndexBuilder {
 
   /**
    * Every input exists, is a file, is given once, and is not the output (which would replace the
-   * list by its own index). Paths are compared fully qualified and normalised; two different
-   * names for one file through a symbolic link are not detected. Returns the total length.
+   * list by its own index). Paths are compared fully qualified and normalised, and inputs also by
+   * {@link FileIdentity}, so two names of one file through a symbolic link are one list given
+   * twice; a link to nothing is named as such. Returns the total length.
    */
   private static long checkInputs(List<ListFile> inputs, Path output, Path qualifiedOutput)
       throws IOException {
@@ -456,30 +457,41 @@ public final class IndexBuilder {
       throw new InvalidBuildInputException("no input list given");
     }
     Map<Path, Path> seen = new HashMap<>();
+    Map<Path, Path> files = new HashMap<>();
     long total = 0;
     for (ListFile list : inputs) {
       Path qualified = list.qualified();
       Path before = seen.putIfAbsent(qualified, list.path());
       if (before != null) {
-        throw new InvalidBuildInputException("input " + list.path() + " is given twice"
-            + (before.equals(list.path()) ? "" : " (also as " + before + ")")
-            + "; give each list once");
+        throw givenTwice(list.path(), before);
       }
       if (qualified.equals(qualifiedOutput)) {
         throw new InvalidBuildInputException("output " + output + " is also an input; the index"
             + " would replace its own list (--overwrite does not allow that); write it elsewhere");
       }
       if (!list.fs().exists(list.path())) {
-        throw new FileNotFoundException("input " + list.path() + " does not exist");
+        Path target = FileIdentity.danglingTarget(list.fs(), list.path());
+        throw new FileNotFoundException(target != null
+            ? FileIdentity.danglingMessage(list.path(), target)
+            : "input " + list.path() + " does not exist");
       }
       FileStatus status = list.fs().getFileStatus(list.path());
       if (status.isDirectory()) {
         throw new InvalidBuildInputException("input " + list.path()
             + " is a directory; give the list files");
       }
+      Path sameFile = files.putIfAbsent(FileIdentity.of(list.fs(), list.path()), list.path());
+      if (sameFile != null) {
+        throw givenTwice(list.path(), sameFile);
+      }
       total += status.getLen();
     }
     return total;
+  }
+
+  private static InvalidBuildInputException givenTwice(Path path, Path before) {
+    return new InvalidBuildInputException("input " + path + " is given twice"
+        + (before.equals(path) ? "" : " (also as " + before + ")") + "; give each list once");
   }
 
   private void checkShrink(Scanned s) throws IOException {

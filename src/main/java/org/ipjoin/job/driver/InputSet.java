@@ -12,9 +12,11 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.GlobFilter;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.ipjoin.index.builder.FileIdentity;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.input.InputBlocks;
 import org.ipjoin.job.input.InputSetFormat;
@@ -33,7 +35,12 @@ import org.ipjoin.problem.IpJoinException;
  *       {@code .part-m-00000.crc}) are skipped inside directories and among a glob's matches, as
  *       Hadoop's FileInputFormat skips them; a path named exactly is read whatever its name.
  *   <li>A file named more than once (the same path twice, a directory and a file in it,
- *       overlapping globs) is read once; {@link #reportDuplicates} says so in one line.
+ *       overlapping globs, a symbolic link and its target) is read once; {@link
+ *       #reportDuplicates} says so in one line. Files are told apart by {@link FileIdentity}, not
+ *       by the names they were reached under.
+ *   <li>A symbolic link to nothing, named or found in a folder or among a glob's matches, is
+ *       refused: Hadoop's listing would pass over it without a word, and a log that did not land
+ *       must not look like a short day.
  *   <li>An output directory equal to or inside an input is refused: the job would read its own
  *       output.
  * </ul>
@@ -47,12 +54,16 @@ public final class InputSet {
   private final List<FileStatus> files;
   private final int duplicates;
   private final Path firstDuplicate;
+  /** The name {@link #firstDuplicate}'s file is read under (the same path, or another name). */
+  private final Path firstDuplicateOf;
 
-  private InputSet(List<String> given, List<FileStatus> files, int duplicates, Path firstDuplicate) {
+  private InputSet(List<String> given, List<FileStatus> files, int duplicates, Path firstDuplicate,
+      Path firstDuplicateOf) {
     this.given = given;
     this.files = files;
     this.duplicates = duplicates;
     this.firstDuplicate = firstDuplicate;
+    this.firstDuplicateOf = firstDuplicateOf;
   }
 
   /**
@@ -65,14 +76,21 @@ public final class InputSet {
   static InputSet resolve(Configuration conf, List<String> inputs, Path output)
       throws IpJoinException {
     List<String> problems = new ArrayList<>();
+    // By identity: the first name a file is reached under is the one it is read under.
     Map<Path, FileStatus> files = new LinkedHashMap<>();
     int duplicates = 0;
     Path firstDuplicate = null;
+    Path firstDuplicateOf = null;
     for (String input : inputs) {
       try {
         Path p = SubmitChecks.qualify(new Path(input), conf);
         FileSystem fs = p.getFileSystem(conf);
         FileStatus[] matches = fs.globStatus(p);
+        List<String> dangling = danglingMatches(fs, p);
+        if (!dangling.isEmpty()) {
+          problems.addAll(dangling);
+          continue;
+        }
         if (matches == null || matches.length == 0) {
           problems.add("input " + p + " does not exist");
           continue;
@@ -89,12 +107,16 @@ public final class InputSet {
                 + "): the job would read its own output; choose an output outside every input");
             continue;
           }
-          collect(fs, match, found);
+          collect(fs, match, found, problems);
         }
         for (FileStatus f : found) {
-          if (files.putIfAbsent(f.getPath(), f) != null) {
+          FileStatus before = files.putIfAbsent(FileIdentity.of(fs, f.getPath()), f);
+          if (before != null) {
             duplicates++;
-            firstDuplicate = firstDuplicate == null ? f.getPath() : firstDuplicate;
+            if (firstDuplicate == null) {
+              firstDuplicate = f.getPath();
+              firstDuplicateOf = before.getPath();
+            }
           }
         }
       } catch (IpJoinException e) {
@@ -106,21 +128,73 @@ public final class InputSet {
     if (!problems.isEmpty()) {
       throw IpJoinException.usage(problems);
     }
-    return new InputSet(List.copyOf(inputs), List.copyOf(files.values()), duplicates, firstDuplicate);
+    return new InputSet(List.copyOf(inputs), List.copyOf(files.values()), duplicates,
+        firstDuplicate, firstDuplicateOf);
   }
 
-  /** Files under {@code status}, depth first in name order, hidden names skipped below it. */
-  private static void collect(FileSystem fs, FileStatus status, List<FileStatus> found)
-      throws IOException {
+  /**
+   * Files under {@code status}, depth first in name order, hidden names skipped below it; a
+   * dangling symbolic link below it is a problem.
+   */
+  private static void collect(FileSystem fs, FileStatus status, List<FileStatus> found,
+      List<String> problems) throws IOException {
     if (!status.isDirectory()) {
       found.add(status);
       return;
     }
-    for (FileStatus child : sorted(fs.listStatus(status.getPath()))) {
-      if (!isHidden(child.getPath())) {
-        collect(fs, child, found);
+    for (Path link : FileIdentity.danglingLinksIn(fs, status.getPath())) {
+      if (!isHidden(link)) {
+        problems.add(danglingProblem(fs, link));
       }
     }
+    for (FileStatus child : sorted(fs.listStatus(status.getPath()))) {
+      if (!isHidden(child.getPath())) {
+        collect(fs, child, found, problems);
+      }
+    }
+  }
+
+  /**
+   * Dangling symbolic links the input {@code p} names: itself, or for a glob the ones its last
+   * component matches in the folders its parent matches (the glob itself passes over them).
+   */
+  private static List<String> danglingMatches(FileSystem fs, Path p) throws IOException {
+    List<String> problems = new ArrayList<>();
+    if (!FileIdentity.listingHidesDanglingLinks(fs)) {
+      return problems;
+    }
+    GlobFilter last = new GlobFilter(p.getName());
+    if (!last.hasPattern() && (p.getParent() == null || !hasGlob(p.getParent()))) {
+      if (FileIdentity.danglingTarget(fs, p) != null) {
+        problems.add(danglingProblem(fs, p));
+      }
+      return problems;
+    }
+    FileStatus[] folders = p.getParent() == null ? null : fs.globStatus(p.getParent());
+    for (FileStatus folder : folders == null ? new FileStatus[0] : sorted(folders)) {
+      if (!folder.isDirectory()) {
+        continue;
+      }
+      for (Path link : FileIdentity.danglingLinksIn(fs, folder.getPath())) {
+        if (last.accept(link) && !isHidden(link)) {
+          problems.add(danglingProblem(fs, link));
+        }
+      }
+    }
+    return problems;
+  }
+
+  private static boolean hasGlob(Path p) throws IOException {
+    for (Path q = p; q != null; q = q.getParent()) {
+      if (!q.getName().isEmpty() && new GlobFilter(q.getName()).hasPattern()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String danglingProblem(FileSystem fs, Path link) throws IOException {
+    return FileIdentity.danglingMessage(link, FileIdentity.danglingTarget(fs, link));
   }
 
   private static FileStatus[] sorted(FileStatus[] statuses) {
@@ -162,9 +236,12 @@ public final class InputSet {
   /** Prints one line when a file was named more than once; nothing otherwise. */
   void reportDuplicates(PrintStream err) {
     if (duplicates > 0) {
+      // Two names of one file (a symbolic link and its target): both, or the user cannot see why.
+      String example = firstDuplicate.equals(firstDuplicateOf) ? firstDuplicate.toString()
+          : firstDuplicate + ", also as " + firstDuplicateOf;
       err.println(String.format(Locale.ROOT, "ipjoin: %,d input file%s named more than once"
           + " (e.g. %s); each file is read once", duplicates, duplicates == 1 ? " was" : "s were",
-          firstDuplicate));
+          example));
       err.flush();
     }
   }

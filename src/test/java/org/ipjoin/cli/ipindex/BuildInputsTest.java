@@ -119,6 +119,42 @@ class BuildInputsTest {
   }
 
   @Test
+  void aListReachedThroughASymbolicLinkIsTheSameListGivenTwice() throws Exception {
+    Path list = write("a.tsv", "10.0.0.1\n10.0.0.2\n");
+    Path link = Files.createSymbolicLink(dir.resolve("current.tsv"), Path.of("a.tsv"));
+    Files.createDirectory(dir.resolve("sub"));
+    Path linkToLink = Files.createSymbolicLink(dir.resolve("sub/list.tsv"),
+        Path.of("../current.tsv"));
+    Path out = dir.resolve("x.ipidx");
+    assertOneLine(IndexToolsTest.ipindex("build", "--input", link.toString(), list.toString(),
+        "--output", out.toString()),
+        2, "ipindex build: input " + list + " is given twice (also as " + link
+            + "); give each list once");
+    assertOneLine(IndexToolsTest.ipindex("build", "--input", list.toString(),
+        linkToLink.toString(), "--output", out.toString()),
+        2, "ipindex build: input " + linkToLink + " is given twice (also as " + list
+            + "); give each list once");
+    assertFalse(Files.exists(out));
+    // Named once, through its link, the list builds as itself.
+    Run once = IndexToolsTest.ipindex("build", "--input", linkToLink.toString(), "--output",
+        out.toString(), "--quiet");
+    assertEquals(0, once.exit(), once.err());
+    assertArrayEquals(expectedKeys("10.0.0.1\n10.0.0.2\n"), keysOf(out));
+  }
+
+  @Test
+  void aSymbolicLinkToNothingIsRefusedNamingIt() throws Exception {
+    Path list = write("a.tsv", "10.0.0.1\n");
+    Path link = Files.createSymbolicLink(dir.resolve("current.tsv"), Path.of("gone.tsv"));
+    Path out = dir.resolve("x.ipidx");
+    assertOneLine(IndexToolsTest.ipindex("build", "--input", list.toString(), link.toString(),
+        "--output", out.toString()),
+        2, "ipindex build: input " + link + " is a symbolic link to gone.tsv, which does not"
+            + " exist");
+    assertFalse(Files.exists(out));
+  }
+
+  @Test
   void aDirectoryIsRefused() throws Exception {
     Path lists = Files.createDirectory(dir.resolve("lists"));
     write("lists/a.tsv", "10.0.0.1\n");
