@@ -42,15 +42,16 @@ public final class LabelColumn {
   }
 
   /**
-   * Reads an option value: {@code none}, {@code default}, or a column number from 2.
+   * Reads an option value: {@code none}, {@code default} (in any case, as every option keyword of
+   * ipjoin), or a column number from 2.
    *
    * @throws IllegalArgumentException with a one-line message naming the value
    */
   public static LabelColumn parse(String value) {
-    if ("none".equals(value)) {
+    if ("none".equalsIgnoreCase(value.trim())) {
       return NONE;
     }
-    if ("default".equals(value)) {
+    if ("default".equalsIgnoreCase(value.trim())) {
       return DEFAULT;
     }
     try {

@@ -24,13 +24,13 @@ public enum OverlapPolicy {
   }
 
   /**
-   * Reads an option value.
+   * Reads an option value, in any case (as every option keyword of ipjoin).
    *
    * @throws IllegalArgumentException with a one-line message naming the value and the choices
    */
   public static OverlapPolicy parse(String value) {
     for (OverlapPolicy p : values()) {
-      if (p.optionValue().equals(value)) {
+      if (p.optionValue().equalsIgnoreCase(value.trim())) {
         return p;
       }
     }

@@ -1,5 +1,6 @@
 package org.ipjoin.job.locate;
 
+import java.util.Locale;
 import java.util.regex.PatternSyntaxException;
 
 /** Makes a {@link ClientIpLocator} from an {@code ipjoin.format} / {@code --format} value. */
@@ -16,19 +17,21 @@ public final class ClientIpLocators {
    * @throws IllegalArgumentException naming the spec and what is wrong with it
    */
   public static ClientIpLocator fromSpec(String spec) {
+    // Keywords in any case, as every option keyword of ipjoin; a regex pattern exactly as given.
     String s = spec.trim();
-    if (s.equals("combined")) {
+    String keyword = s.toLowerCase(Locale.ROOT);
+    if (keyword.equals("combined")) {
       return new CombinedLogLocator();
     }
-    if (s.startsWith("tsv:")) {
-      return new DelimitedColumnLocator((byte) '\t', column(spec, s.substring(4)), s);
+    if (keyword.startsWith("tsv:")) {
+      return new DelimitedColumnLocator((byte) '\t', column(spec, s.substring(4)), keyword);
     }
-    if (s.startsWith("csv:")) {
-      return new DelimitedColumnLocator((byte) ',', column(spec, s.substring(4)), s);
+    if (keyword.startsWith("csv:")) {
+      return new DelimitedColumnLocator((byte) ',', column(spec, s.substring(4)), keyword);
     }
-    if (s.startsWith("regex:")) {
+    if (keyword.startsWith("regex:")) {
       // Not trimmed further: spaces may be part of the pattern.
-      String pattern = spec.substring(spec.indexOf("regex:") + 6);
+      String pattern = spec.substring(spec.toLowerCase(Locale.ROOT).indexOf("regex:") + 6);
       try {
         return new RegexLocator(pattern, "regex:" + pattern);
       } catch (PatternSyntaxException e) {

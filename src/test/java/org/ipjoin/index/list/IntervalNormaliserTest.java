@@ -299,8 +299,11 @@ class IntervalNormaliserTest {
     assertEquals(LONGEST, OverlapPolicy.parse("longest"));
     assertEquals(FIRST, OverlapPolicy.parse("first"));
     assertEquals("longest", LONGEST.optionValue());
-    assertEquals("overlap policy must be 'longest' or 'first': 'LONGEST'",
-        assertThrows(IllegalArgumentException.class, () -> OverlapPolicy.parse("LONGEST"))
+    // Option keywords are read in any case, as every option keyword of ipjoin.
+    assertEquals(LONGEST, OverlapPolicy.parse("LONGEST"));
+    assertEquals(FIRST, OverlapPolicy.parse("First"));
+    assertEquals("overlap policy must be 'longest' or 'first': 'largest'",
+        assertThrows(IllegalArgumentException.class, () -> OverlapPolicy.parse("largest"))
             .getMessage());
   }
 }
