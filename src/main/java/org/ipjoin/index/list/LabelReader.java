@@ -1,0 +1,136 @@
+package org.ipjoin.index.list;
+
+/**
+ * Finds an entry's label in the rest of its line, in the column {@link LabelColumn} names: a TAB
+ * column, or a comma field read by {@link CommaField}. A label is its bytes trimmed of spaces and
+ * tabs; it must be UTF-8 without control bytes; an empty label is no label. The label found is
+ * {@code bytes[from, to)}, or {@code bytes} is null; it stays valid until the next line.
+ */
+final class LabelReader {
+
+  private final LabelColumn column;
+  private final ListLine line;
+  private final CommaField field;
+
+  byte[] bytes;
+  int from;
+  int to;
+
+  LabelReader(LabelColumn column, ListLine line, CommaField field) {
+    this.column = column;
+    this.line = line;
+    this.field = field;
+  }
+
+  /** Forgets the last line's label. */
+  void clear() {
+    bytes = null;
+    from = 0;
+    to = 0;
+  }
+
+  /** The line is an entry of {@code kind} ending at {@code entryEnd}; reads its label. */
+  LineKind afterEntry(LineKind kind, int entryEnd, int end) {
+    line.kind = kind;
+    if (column.ignored()) {
+      return kind;
+    }
+    int want = column.columnAfter(1);
+    int p = line.skipSpaces(entryEnd, end);
+    if (p < end && line.bytes[p] == ',') {
+      return commaLabel(p, end, 1, want);
+    }
+    return tabLabel(entryEnd, end, want);
+  }
+
+  /**
+   * The line is a comma line whose entry of {@code kind} takes {@code entryColumns} fields (1 for
+   * {@code a,label}, 2 for {@code start,end}); its second field is the last {@link CommaField}
+   * read, ended by {@code line.bytes[terminator]}. Reads the label.
+   */
+  LineKind afterCommaEntry(LineKind kind, int entryColumns, int terminator, int end) {
+    line.kind = kind;
+    if (column.ignored()) {
+      return kind;
+    }
+    int want = column.columnAfter(entryColumns);
+    return want == 2 ? fromField() : commaLabel(terminator, end, 2, want);
+  }
+
+  /** The label in TAB column {@code want} (column 1 holds the entry, which ends at entryEnd). */
+  private LineKind tabLabel(int entryEnd, int end, int want) {
+    byte[] b = line.bytes;
+    int tabColumn = 1;
+    int columnStart = -1;
+    for (int i = entryEnd; i <= end; i++) {
+      boolean last = i == end || line.isCommentAt(i, entryEnd);
+      if (last || b[i] == '\t') {
+        if (tabColumn == want) {
+          return label(b, columnStart, i);
+        }
+        if (last) {
+          return line.kind;
+        }
+        tabColumn++;
+        columnStart = i + 1;
+      }
+    }
+    return line.kind;
+  }
+
+  /**
+   * Walks comma fields: {@code line.bytes[comma]} is the comma ending field {@code fieldColumn};
+   * reads fields up to {@code want} and takes it as the label.
+   */
+  private LineKind commaLabel(int comma, int end, int fieldColumn, int want) {
+    byte[] b = line.bytes;
+    int terminator = comma;
+    while (terminator < end && b[terminator] == ',') {
+      fieldColumn++;
+      terminator = field.read(terminator + 1, end);
+      if (terminator < 0) {
+        return line.kind;
+      }
+      if (fieldColumn == want) {
+        return fromField();
+      }
+    }
+    return line.kind;
+  }
+
+  private LineKind fromField() {
+    return label(field.bytes, field.from, field.to);
+  }
+
+  /** Takes {@code b[from, to)}, trimmed, as the label (none if empty); checks UTF-8. */
+  private LineKind label(byte[] b, int from, int to) {
+    while (from < to && ListLine.isBlank(b[from])) {
+      from++;
+    }
+    to = ListLine.trimEnd(b, from, to);
+    if (from == to) {
+      return line.kind;
+    }
+    for (int i = from; i < to; i++) {
+      if (b[i] >= 0 && b[i] < 0x20 || b[i] == 0x7F) {
+        // The job writes a label as one TAB-separated column of its output, and export as one
+        // column of a list line: a TAB, CR or LF inside (possible in a quoted CSV field) would
+        // split them, so every control byte is refused rather than passed on.
+        return line.fail(String.format("label: control byte \\x%02X not allowed (a label is"
+            + " written as one TAB-separated column)", b[i]));
+      }
+    }
+    for (int i = from; i < to; i++) {
+      if (b[i] < 0) {
+        if (!Utf8Text.isValid(b, i, to)) {
+          return line.fail("label: not valid UTF-8");
+        }
+        break;
+      }
+    }
+    bytes = b;
+    this.from = from;
+    this.to = to;
+    return line.kind;
+  }
+}
