@@ -41,7 +41,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * through a 256 MiB buffer (far past the last-level cache), which is what the lookups meet inside
  * the job. {@code trafficOnly} is that traffic alone, to subtract. Reported per key.
  * {@link BatchLookupPairs} runs the same methods in alternation, for a machine shared with other
- * work. Figures: {@code docs/benchmarks.md}, batched lookups.
+ * work. Figures: {@code docs/benchmarks/2026-11-23-batched-lookups.md}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

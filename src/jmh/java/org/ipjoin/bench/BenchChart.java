@@ -4,10 +4,8 @@ import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
@@ -25,8 +23,9 @@ import org.knowm.xchart.style.Styler;
  *   <li>Top: each read path's fresh-JVM load, median and best run (bars, ms, log scale: text and
  *       the mapped paths differ about 100×), with the C floor of the same file measured in the
  *       same run drawn as a line across them ({@code floor}, or {@code compact floor} for the
- *       rows that load the compact layout's file). From {@code loads.csv} ({@code label,run,millis,...}).
- *   <li>Bottom, when {@code layouts.csv} is there: the file bytes per key of each layout.
+ *       rows that load the compact layout's file). From {@link BenchResults#loads()}.
+ *   <li>Bottom, when step 2 measured layouts ({@link BenchResults#layouts()}): the file bytes per
+ *       key of each layout.
  * </ul>
  */
 public final class BenchChart {
@@ -40,12 +39,12 @@ public final class BenchChart {
       System.err.println("usage: BenchChart RESULTS_DIR out.png [title]");
       System.exit(2);
     }
-    Path results = Path.of(args[0]);
+    BenchResults results = BenchResults.in(Path.of(args[0]));
     String title = args.length > 2 ? args[2] : "ipjoin index load, fresh JVM";
     List<CategoryChart> charts = new ArrayList<>();
-    charts.add(loads(results.resolve("loads.csv"), title));
-    Path layouts = results.resolve("layouts.csv");
-    if (Files.exists(layouts)) {
+    charts.add(loads(results.loadMillisByLabel(), title));
+    List<BenchResults.LayoutRow> layouts = results.layouts();
+    if (!layouts.isEmpty()) {
       charts.add(bytesPerKey(layouts));
     }
     write(charts, Path.of(args[1]));
@@ -66,30 +65,23 @@ public final class BenchChart {
     ImageIO.write(image, "png", out.toFile());
   }
 
-  private static CategoryChart loads(Path csv, String title) throws IOException {
-    Map<String, List<Double>> runs = new LinkedHashMap<>();
-    for (String line : Files.readAllLines(csv)) {
-      String[] f = line.split(",");
-      if (f.length < 3 || f[0].equals("label") || f[2].isEmpty()) {
-        continue;
-      }
-      runs.computeIfAbsent(f[0], k -> new ArrayList<>()).add(Double.parseDouble(f[2]));
-    }
+  private static CategoryChart loads(Map<String, List<Double>> runs, String title) {
     List<String> labels = new ArrayList<>();
     List<Double> medians = new ArrayList<>();
     List<Double> mins = new ArrayList<>();
     List<Double> floors = new ArrayList<>();
     boolean anyFloor = false;
     for (Map.Entry<String, List<Double>> e : runs.entrySet()) {
-      if (e.getKey().equals(BenchReport.floorOf(e.getKey()))) {
+      if (e.getKey().equals(BenchResults.floorOf(e.getKey()))) {
         continue; // a floor is the line, not a bar
       }
-      List<Double> floor = runs.get(BenchReport.floorOf(e.getKey()));
+      List<Double> floor = runs.get(BenchResults.floorOf(e.getKey()));
       labels.add(e.getKey());
-      medians.add(median(e.getValue()));
-      mins.add(e.getValue().stream().mapToDouble(Double::doubleValue).min().orElseThrow());
+      Stats s = Stats.of(e.getValue());
+      medians.add(s.median());
+      mins.add(s.min());
       // XChart draws no point for null: a row without a floor of its file leaves a gap in the line.
-      floors.add(floor == null ? null : median(floor));
+      floors.add(floor == null ? null : Stats.of(floor).median());
       anyFloor |= floor != null;
     }
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(700)
@@ -119,15 +111,10 @@ public final class BenchChart {
     return chart;
   }
 
-  private static CategoryChart bytesPerKey(Path csv) throws IOException {
+  private static CategoryChart bytesPerKey(List<BenchResults.LayoutRow> rows) {
     List<String> layouts = new ArrayList<>();
     List<Double> perKey = new ArrayList<>();
-    List<String> lines = Files.readAllLines(csv);
-    for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
-      if (line.isBlank()) {
-        continue;
-      }
-      BenchReport.LayoutRow row = BenchReport.LayoutRow.of(line.split(",", -1));
+    for (BenchResults.LayoutRow row : rows) {
       if (row.bytesPerKey() != null) {
         layouts.add(row.layout());
         perKey.add(row.bytesPerKey());
@@ -146,12 +133,5 @@ public final class BenchChart {
     }
     chart.addSeries("bytes per key", layouts, perKey).setFillColor(new Color(0x55a868));
     return chart;
-  }
-
-  private static double median(List<Double> values) {
-    List<Double> v = new ArrayList<>(values);
-    v.sort(null);
-    int n = v.size();
-    return n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
   }
 }

@@ -17,8 +17,8 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 
 /**
  * Runs JMH with its usual command line and also writes every measurement iteration to a CSV:
- * {@code JmhCsv OUT.csv [JMH options and benchmark regexps]}. Columns: benchmark, params
- * ({@code k=v;...}), mean, min, max, iterations. On a shared machine the best (min) iteration is
+ * {@code JmhCsv OUT.csv [JMH options and benchmark regexps]}. Columns: {@link BenchResults#JMH_COLUMNS}
+ * (params as {@code k=v;...}; {@link BenchResults} reads them). On a shared machine the best (min) iteration is
  * the one least disturbed by other processes, so the report shows it next to JMH's mean.
  */
 public final class JmhCsv {
@@ -39,7 +39,7 @@ public final class JmhCsv {
 
   private static void write(Path out, Collection<RunResult> results) throws IOException {
     try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(out))) {
-      w.println("benchmark,params,mean,min,max,iterations,unit");
+      w.println(BenchResults.JMH_COLUMNS);
       for (RunResult run : results) {
         String bench = run.getParams().getBenchmark();
         bench = bench.substring(bench.lastIndexOf('.') + 1);

@@ -80,7 +80,7 @@ final class Lookups {
    * {@link IntColumn} class: with the directory a heap column beside mapped starts, batched
    * lookups took 79-87 ns, against 64-72 ns while it was a plain {@code int[]} (26 M keys, JMH
    * {@code CompactLookupBenchmark}, the builds alternated); with both mapped, 70 ns in the full
-   * bench run (docs/benchmarks.md).
+   * bench run (docs/benchmarks/2026-11-23-full-run.md).
    */
   static Ipv4IntervalIndex mapped(DecodedIndex d, IntBuffer starts, IntBuffer ends, IntBuffer labelIds,
       IntBuffer directory) {

@@ -23,7 +23,7 @@ package org.ipjoin.index.lookup;
  *
  * <p>One algorithm over heap arrays or little-endian views of the mapping ({@link ShortColumn},
  * {@link LongColumn}), as {@link Ipv4IntervalIndex} over {@link IntColumn}. Figures (26 M keys, JMH in
- * the full bench run, {@code docs/benchmarks.md}, first section): 2.02 bytes per key against 4.08
+ * the full bench run, docs/benchmarks/2026-11-23-full-run.md): 2.02 bytes per key against 4.08
  * for the sorted layout, and about as fast per probe (123 against 145 ns one at a time on the heap,
  * 78 against 77 ns through {@link #matchAll}): a probe costs one or two cache misses in either
  * layout, and half the bytes do not make a miss cheaper.
@@ -82,7 +82,8 @@ public final class CompactKeySet implements Ipv4Lookup {
    * bucket also the block's rank and first word, which {@link #inBitmap} reads after the word; with
    * them a 472 M-key index took 84-95 ns per probe from the mapping against 95-102 ns without,
    * medians of two alternated runs each of {@code org.ipjoin.bench.ProbeTimes},
-   * docs/benchmarks.md), and only then each probe runs {@link #match}, whose reads now mostly hit
+   * docs/benchmarks/2026-11-23-full-run.md), and only then each probe runs {@link #match},
+   * whose reads now mostly hit
    * the cache. The staging loops have no data-dependent branch but the bucket's kind, which is the
    * same for nearly every bucket of a list (sparse at 26 M keys, dense at 472 M).
    */

@@ -34,11 +34,12 @@ import java.util.Arrays;
  * exact keys (2 shared cores, the variants alternated in one JVM, CPU time): 0.50-0.58 of the time
  * of one {@code match} per key with uniform probes, heap or mapped, with or without 224 bytes of
  * log traffic streamed per key beside the lookups; 0.60-0.72 with Zipf probes; 0.79-0.93 on
- * 1 M ranges, which mostly fit the L3 cache ({@code docs/benchmarks.md}, batched lookups). In the
+ * 1 M ranges, which mostly fit the L3 cache
+ * ({@code docs/benchmarks/2026-11-23-batched-lookups.md}). In the
  * full bench run (JMH {@code CompactLookupBenchmark}, 1,024 probes per call): 77 ns per key against
  * 145 ns for one {@code match} per key on the heap, 70 against 134 ns from the mapping.
  *
- * <p>Figures (26 M keys, JMH): {@code docs/benchmarks.md}, lookups section.
+ * <p>Figures (26 M keys, JMH): {@code docs/benchmarks/2026-11-23-full-run.md}, *Lookups*.
  */
 public final class Ipv4IntervalIndex implements Ipv4Lookup {
 
