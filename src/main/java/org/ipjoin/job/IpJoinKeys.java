@@ -48,7 +48,7 @@ public enum IpJoinKeys {
           + "verify` runs (header, section directory, length, order, every section's CRC32C); a "
           + "corrupt index is then refused with exit 2 before anything is submitted. Keeps no keys "
           + "of an exact-address list; a range list needs 4 bytes of client heap per interval "
-          + "(docs/benchmarks.md has its time). With it, tasks skip the "
+          + "(docs/benchmarks/2026-11-23-format-2-remeasured.md has its time). With it, tasks skip the "
           + "content checks the driver made and check only header, section directory, identity and "
           + "section CRC32Cs (README, Read paths). False checks the header and section directory "
           + "only, and every task runs every check; `--no-verify-index` sets it to false."),
