@@ -45,6 +45,9 @@ final class JobFactory {
 
     Job job = Job.getInstance(conf, "ipjoin " + mode.externalName() + " " + checked.index().getName());
     job.setJarByClass(JobFactory.class);
+    // The command line goes through ToolRunner; the Java API takes a Configuration instead, which
+    // is no mistake of its caller: Hadoop's "Implement the Tool interface" warning does not apply.
+    job.getConfiguration().setBoolean(Job.USED_GENERIC_PARSER, true);
     job.addCacheFile(cacheUri(checked.index()));
 
     checked.inputs().configure(job, checked.blocks());
