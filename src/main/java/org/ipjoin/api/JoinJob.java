@@ -101,6 +101,14 @@ public final class JoinJob {
     return set(IpJoinKeys.OUTPUT_OVERWRITE, Boolean.toString(replace));
   }
 
+  /**
+   * Whether {@link PreparedJoin#run()} logs Hadoop's report while the job runs (tracking URL,
+   * progress, every counter) through Hadoop's logging (default false).
+   */
+  public JoinJob verbose(boolean report) {
+    return set(IpJoinKeys.VERBOSE, Boolean.toString(report));
+  }
+
   /** Where {@link #prepare()} warns (an input given twice) and {@link PreparedJoin#run()} reports; default stderr. */
   public JoinJob warnings(PrintStream err) {
     this.warnings = ApiArguments.notNull(err, "err");

@@ -24,7 +24,7 @@ final class IpJoinCommandLine {
   static final String USAGE = "hadoop jar ipjoin.jar [generic options] --index <path>"
       + " --input <path>... --output <dir> [--loader L] [--mode M] [--count-by C] [--format F]"
       + " [--no-verify-checksum] [--no-verify-index] [--no-malformed-output] [--allow-empty-input]"
-      + " [--overwrite]";
+      + " [--overwrite] [--verbose]";
 
   private IpJoinCommandLine() {}
 
@@ -60,6 +60,9 @@ final class IpJoinCommandLine {
         .desc("run on an input without data instead of failing with exit code 3").build());
     o.addOption(Option.builder().longOpt("overwrite").desc("replace an existing output directory,"
         + " once the job succeeded (" + IpJoinKeys.OUTPUT_OVERWRITE.key() + ")").build());
+    o.addOption(Option.builder().longOpt("verbose").desc("print Hadoop's report while the job"
+        + " runs (tracking URL, progress, every counter) before the result line ("
+        + IpJoinKeys.VERBOSE.key() + ")").build());
     o.addOption(StrictCommandLine.helpOption());
     return o;
   }
@@ -100,6 +103,9 @@ final class IpJoinCommandLine {
     }
     if (cmd.hasOption("overwrite")) {
       join.overwrite(true);
+    }
+    if (cmd.hasOption("verbose")) {
+      join.verbose(true);
     }
     return true;
   }

@@ -2,26 +2,16 @@ package org.ipjoin.cli;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.net.URI;
-import java.net.URISyntaxException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
-import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.LongWritable;
-import org.apache.hadoop.io.NullWritable;
-import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
-import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
-import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.ipjoin.api.IpJoin;
 import org.ipjoin.api.JoinJob;
+import org.ipjoin.api.JoinResult;
 import org.ipjoin.api.PreparedJoin;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.driver.InputSet;
@@ -38,7 +28,7 @@ import org.ipjoin.problem.IpJoinException;
  *     [--loader text|stream|buffered|nio|mmap|mmap-direct] [--mode match|nomatch|tag|count]
  *     [--count-by address|label]
  *     [--format combined|tsv:N|csv:N|regex:PATTERN] [--no-verify-checksum] [--no-malformed-output]
- *     [--overwrite]
+ *     [--overwrite] [--verbose]
  *
  * e.g. hadoop jar ipjoin.jar -D mapreduce.job.queuename=etl \
  *        --index hdfs:///lists/ips.ipidx --input /logs/2015/05 --output /out/listed
@@ -54,7 +44,8 @@ import org.ipjoin.problem.IpJoinException;
  * no input data ({@link InputSet}, {@link ResultCheck}). A job whose records are (nearly) all
  * malformed exits 1. Each problem is one line on stderr naming the option or file at fault. When
  * the job fails, its last line is the reason ({@link JobFailure}): what the first failed task
- * attempt recorded itself.
+ * attempt recorded itself. A job that succeeded ends with one result line on stdout ({@link
+ * ResultLine}); {@code --verbose} adds Hadoop's report of the job before it.
  *
  * <p>Before submitting, the driver checks the options, the whole index (every check of {@code
  * ipindex verify}; only header and length with {@code ipjoin.index.verify.submit=false}; the whole
@@ -91,7 +82,9 @@ public class IpJoinDriver extends Configured implements Tool {
   @Override
   public int run(String[] args) throws Exception {
     // The API copies the Configuration: the command line's settings never leak into the caller's.
-    JoinJob join = IpJoin.join(getConf() == null ? new Configuration() : getConf()).warnings(err);
+    Instant start = Instant.now();
+    Configuration conf = getConf() == null ? new Configuration() : getConf();
+    JoinJob join = IpJoin.join(conf).warnings(err);
     PreparedJoin prepared;
     try {
       if (!IpJoinCommandLine.parse(args, join)) {
@@ -102,7 +95,12 @@ public class IpJoinDriver extends Configured implements Tool {
     } catch (IpJoinException e) {
       return refused(e.exitCode(), e.problems());
     }
-    return prepared.run().exitCode();
+    JoinResult result = prepared.run();
+    if (result.exitCode() == ExitCode.SUCCESS.code()) {
+      out.println(ResultLine.of(result, Duration.between(start, Instant.now()), conf));
+      out.flush();
+    }
+    return result.exitCode();
   }
 
   private int refused(int exitCode, List<String> problems) {

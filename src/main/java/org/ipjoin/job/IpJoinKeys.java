@@ -52,6 +52,10 @@ public enum IpJoinKeys {
           + "content checks the driver made and check only header, section directory, identity and "
           + "section CRC32Cs (README, Read paths). False checks the header and section directory "
           + "only, and every task runs every check; `--no-verify-index` sets it to false."),
+  VERBOSE("ipjoin.verbose", "false",
+      "Whether the driver prints Hadoop's report while the job runs (tracking URL, progress, every "
+          + "counter); by default it prints one result line at the end. `--verbose` sets it to "
+          + "true."),
   MALFORMED_OUTPUT("ipjoin.malformed.output", "true",
       "Whether records with a missing or malformed client IP are written, byte for byte, under "
           + "`<output>/malformed/` (they are always counted). `--no-malformed-output` sets it to "

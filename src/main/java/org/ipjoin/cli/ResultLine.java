@@ -1,0 +1,46 @@
+package org.ipjoin.cli;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.ipjoin.api.JoinResult;
+import org.ipjoin.job.IpJoinCounter;
+
+/**
+ * The one line a successful join ends with on stdout, for a person or a scheduler's log: records,
+ * matched, unmatched, malformed (and where they were set aside), the output and the wall time, e.g.
+ * {@code ipjoin: 200,000 records, 99,960 matched, 100,040 unmatched, 0 malformed; output
+ * file:/data/out (2.7 s)}. The machine-readable record of the run is {@code _ipjoin.json} in the
+ * output; Hadoop's own report comes with {@code --verbose}.
+ */
+final class ResultLine {
+
+  private ResultLine() {}
+
+  static String of(JoinResult result, Duration wall, Configuration conf) {
+    Map<String, Long> c = result.counters();
+    long malformed = count(c, IpJoinCounter.MALFORMED);
+    return String.format(Locale.ROOT, "ipjoin: %,d records, %,d matched, %,d unmatched, %,d malformed%s;"
+            + " output %s (%.1f s)", count(c, IpJoinCounter.RECORDS), count(c, IpJoinCounter.MATCHED),
+        count(c, IpJoinCounter.UNMATCHED), malformed,
+        malformed > 0 ? setAside(result.output(), conf) : "", result.output(),
+        wall.toMillis() / 1000.0);
+  }
+
+  private static long count(Map<String, Long> counters, IpJoinCounter counter) {
+    return counters.getOrDefault(counter.name(), 0L);
+  }
+
+  /** Where the malformed records are, when they were written. */
+  private static String setAside(Path output, Configuration conf) {
+    Path malformed = new Path(output, "malformed");
+    try {
+      return malformed.getFileSystem(conf).exists(malformed) ? " (in " + malformed + "/)" : "";
+    } catch (IOException e) {
+      return "";
+    }
+  }
+}

@@ -1,0 +1,57 @@
+package org.ipjoin.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.ToolRunner;
+import org.ipjoin.api.IpJoin;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A successful join ends with exactly one result line on stdout, and nothing else there. */
+class ResultLineTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void oneResultLineWithTheCountsTheOutputAndWhereMalformedRecordsWent() throws Exception {
+    Configuration conf = new Configuration();
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("fs.defaultFS", "file:///");
+    conf.set("mapreduce.jobtracker.staging.root.dir", dir.resolve("mr-staging").toString());
+    Path list = Files.write(dir.resolve("list.txt"), List.of("10.0.0.1"));
+    String index = dir.resolve("list.ipidx").toString();
+    IpJoin.buildIndex(conf).input(list.toString()).output(index).run();
+    List<String> log = List.of("10.0.0.1 - - [x] \"GET /\" 200 1", "10.0.0.2 - - [x] \"GET /\" 200 2",
+        "10.0.0.1 - - [x] \"GET /a\" 200 3", "garbage");
+    Path logs = Files.write(dir.resolve("access.log"), log);
+    Path out = dir.resolve("out");
+    ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+
+    int exit = ToolRunner.run(new Configuration(conf), new IpJoinDriver(
+        new PrintStream(stdout, true, StandardCharsets.UTF_8),
+        new PrintStream(stderr, true, StandardCharsets.UTF_8)),
+        new String[] {"--index", index, "--input", logs.toString(), "--output", out.toString()});
+
+    assertEquals(0, exit, stderr.toString(StandardCharsets.UTF_8));
+    // Counted here from the lines: a record is malformed when its first field is no address.
+    long records = log.size();
+    long malformed = log.stream().filter(l -> !l.matches("\\d+\\.\\d+\\.\\d+\\.\\d+ .*")).count();
+    long matched = log.stream().filter(l -> l.startsWith("10.0.0.1 ")).count();
+    String[] lines = stdout.toString(StandardCharsets.UTF_8).split("\n");
+    assertEquals(1, lines.length, stdout.toString(StandardCharsets.UTF_8));
+    String expected = "ipjoin: " + records + " records, " + matched + " matched, "
+        + (records - matched - malformed) + " unmatched, " + malformed + " malformed (in file:"
+        + out.resolve("malformed") + "/); output file:" + out + " (";
+    assertTrue(lines[0].startsWith(expected) && lines[0].matches(".* \\(\\d+\\.\\d s\\)"),
+        lines[0] + "\nexpected to start with\n" + expected);
+  }
+}
