@@ -122,11 +122,7 @@ abstract class ColumnDecoder {
     }
     if (verifyChecksum) {
       int actual = valuesByInt ? SectionCrc.of(values, (int) filled) : (int) crc.getValue();
-      if (actual != section.crc()) {
-        throw new CorruptIndexException(file, Check.SECTION_CHECKSUM, section.kind().description
-            + ": the directory says CRC32C " + IndexByteMap.hex(section.crc()) + ", the bytes have "
-            + IndexByteMap.hex(actual));
-      }
+      SectionCrc.check(section, actual, file);
     }
     if (contentFailure != null) {
       throw contentFailure;

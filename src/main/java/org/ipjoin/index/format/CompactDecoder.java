@@ -270,10 +270,8 @@ final class CompactDecoder {
         throw new CorruptIndexException(file, Check.FILE_LENGTH, section.kind().description
             + " ended after " + filled + " of " + section.count() + " values");
       }
-      if (verifyChecksums && (int) crc.getValue() != section.crc()) {
-        throw new CorruptIndexException(file, Check.SECTION_CHECKSUM, section.kind().description
-            + ": the directory says CRC32C " + IndexByteMap.hex(section.crc()) + ", the bytes have "
-            + IndexByteMap.hex((int) crc.getValue()));
+      if (verifyChecksums) {
+        SectionCrc.check(section, (int) crc.getValue(), file);
       }
       if (contentFailure != null) {
         throw contentFailure;

@@ -12,7 +12,7 @@ import java.util.zip.CRC32C;
 import org.ipjoin.index.format.CorruptIndexException.Check;
 
 /**
- * Reads the sections of an index file after its head ({@link IndexByteMap#decodeHead}), checking
+ * Reads the sections of an index file after its head ({@link HeaderCodec#decode}), checking
  * each as it goes: every read path feeds it the file's bytes in order, in chunks of any size
  * ({@link #accept}) or value by value ({@link #acceptInt}), and gets the checked content from
  * {@link #finish}. The checks live here once; the loaders only do I/O. IPv6 sections hold 16-byte
@@ -416,10 +416,8 @@ public final class IndexDecoder {
   }
 
   private void checkLabelCrc(Section s) throws CorruptIndexException {
-    if (verifyChecksums && (int) labelCrc.getValue() != s.crc()) {
-      throw new CorruptIndexException(file, Check.SECTION_CHECKSUM, s.kind().description
-          + ": the directory says CRC32C " + IndexByteMap.hex(s.crc()) + ", the bytes have "
-          + IndexByteMap.hex((int) labelCrc.getValue()));
+    if (verifyChecksums) {
+      SectionCrc.check(s, (int) labelCrc.getValue(), file);
     }
   }
 

@@ -94,10 +94,8 @@ abstract class KeyColumnDecoder {
       throw new CorruptIndexException(file, Check.FILE_LENGTH, section.kind().description
           + " ended after " + filled + " of " + section.count() + " values");
     }
-    if (verifyChecksum && (int) crc.getValue() != section.crc()) {
-      throw new CorruptIndexException(file, Check.SECTION_CHECKSUM, section.kind().description
-          + ": the directory says CRC32C " + IndexByteMap.hex(section.crc()) + ", the bytes have "
-          + IndexByteMap.hex((int) crc.getValue()));
+    if (verifyChecksum) {
+      SectionCrc.check(section, (int) crc.getValue(), file);
     }
     if (contentFailure != null) {
       throw contentFailure;
