@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.ipjoin.index.format.IndexByteMap;
+import org.ipjoin.index.format.HeaderCodec;
 import org.ipjoin.index.format.Section;
 import org.ipjoin.index.format.SectionKind;
 
@@ -16,7 +16,7 @@ public final class IndexFiles {
   /** The starts section (the keys of an exact-address list), from the file's checked header. */
   public static Section starts(Path file) throws IOException {
     byte[] bytes = Files.readAllBytes(file);
-    return IndexByteMap.decodeHead(ByteBuffer.wrap(bytes), bytes.length, file.toString())
+    return HeaderCodec.decode(ByteBuffer.wrap(bytes), bytes.length, file.toString())
         .section(SectionKind.V4_STARTS);
   }
 

@@ -5,6 +5,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.zip.CRC32C;
+import org.ipjoin.index.format.HeaderCodec;
 import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.format.Ipv4LookupDirectory;
@@ -25,7 +26,7 @@ public final class LoadPhases {
     try (FileChannel channel = FileChannel.open(Path.of(args[0]))) {
       ByteBuffer head = ByteBuffer.allocate((int) Math.min(channel.size(), IndexByteMap.MAX_HEAD_SIZE));
       channel.read(head, 0);
-      IndexHeader header = IndexByteMap.decodeHead(head.flip(), channel.size(), args[0]);
+      IndexHeader header = HeaderCodec.decode(head.flip(), channel.size(), args[0]);
       int n = (int) header.intervalCount();
       long tOpen = System.nanoTime();
       int[] keys = new int[n];

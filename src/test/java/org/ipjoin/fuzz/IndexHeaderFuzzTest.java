@@ -10,12 +10,13 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.ipjoin.index.format.CorruptIndexException;
+import org.ipjoin.index.format.HeaderCodec;
 import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.format.Section;
 
 /**
- * Fuzzes {@link IndexByteMap#decodeHead} (header and section directory) on arbitrary buffers and
+ * Fuzzes {@link HeaderCodec#decode} (header and section directory) on arbitrary buffers and
  * file lengths.
  *
  * <p>Input layout: byte 0 is a mode (bits 0-3: {@link FuzzFixups} repairs; 16 = direct buffer;
@@ -59,7 +60,7 @@ class IndexHeaderFuzzTest {
 
     IndexHeader header = null;
     try {
-      header = IndexByteMap.decodeHead(buffer, fileLength, "fuzz.ipidx");
+      header = HeaderCodec.decode(buffer, fileLength, "fuzz.ipidx");
     } catch (CorruptIndexException e) {
       assertNotNull(e.check());
       assertTrue(e.getMessage().startsWith("fuzz.ipidx: " + e.check().description + " check failed: "),
@@ -81,7 +82,7 @@ class IndexHeaderFuzzTest {
       for (Section s : header.sections()) {
         assertEquals(0, s.offset() % IndexByteMap.ALIGNMENT, "offset " + s.offset());
       }
-      ByteBuffer encoded = IndexByteMap.encodeHead(header);
+      ByteBuffer encoded = HeaderCodec.encode(header);
       int headLength = IndexByteMap.HEADER_SIZE + n * IndexByteMap.ENTRY_SIZE;
       assertEquals(headLength, encoded.limit());
       assertArrayEquals(Arrays.copyOfRange(content, position, position + headLength),

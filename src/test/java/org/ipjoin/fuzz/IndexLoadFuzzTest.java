@@ -19,7 +19,7 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.ipjoin.index.format.CorruptIndexException;
-import org.ipjoin.index.format.IndexByteMap;
+import org.ipjoin.index.format.HeaderCodec;
 import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.format.Section;
 import org.ipjoin.index.format.SectionKind;
@@ -96,7 +96,7 @@ class IndexLoadFuzzTest {
     }
     IndexHeader header;
     try {
-      header = IndexByteMap.decodeHead(ByteBuffer.wrap(bytes), bytes.length, "fuzz.ipidx");
+      header = HeaderCodec.decode(ByteBuffer.wrap(bytes), bytes.length, "fuzz.ipidx");
     } catch (CorruptIndexException e) {
       throw new AssertionError(name + " loaded a file whose head does not decode: " + e.getMessage(), e);
     }

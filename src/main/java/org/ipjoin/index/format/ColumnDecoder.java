@@ -1,154 +1,71 @@
 package org.ipjoin.index.format;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.IntBuffer;
-import java.util.zip.CRC32C;
 import org.ipjoin.index.format.CorruptIndexException.Check;
 import org.ipjoin.ip.Ipv4Codec;
 
 /**
- * Decodes one i32 section while checking it: its CRC32C (unless switched off), its count, and what
- * its kind requires, piece by piece while each piece is in cache. The values go into an
- * {@code int[]} (the heap read paths) or, for a column served from a mapping, only through a
- * reused piece buffer. The {@code IndexDecoder} hands it little-endian bytes ({@link #accept}) or
- * single values ({@link #acceptInt}, for the read paths that read value by value).
+ * Decodes one i32 section while checking it ({@link SectionDecoder}): its CRC32C (unless switched
+ * off), its count, and what its kind requires. The values go into an {@code int[]} (the heap read
+ * paths) or, for a column served from a mapping, only through a reused piece buffer. The
+ * {@code IndexDecoder} hands it little-endian bytes ({@link #accept}) or single values
+ * ({@link #acceptInt}, for the read paths that read value by value).
  */
-abstract class ColumnDecoder {
+abstract class ColumnDecoder extends SectionDecoder<int[]> {
 
   /** 64 Ki values = 256 KiB: fits the L2 cache of the machines this was tuned on. */
   static final int PIECE = 1 << 16;
 
-  final Section section;
-  final String file;
-  private final boolean verifyChecksum;
-  private final boolean retain;
-  /** All values (retained) or one piece. */
-  final int[] values;
-  private final CRC32C crc = new CRC32C();
   /**
    * Whether any value came through {@link #acceptInt}: the CRC is then computed from the retained
    * values at the end, since a stream reader feeds a section's first bytes (read with the head) in
    * a chunk and the rest value by value, and the running CRC has only seen the chunk.
    */
   private boolean valuesByInt;
-  /**
-   * The first failed content check, held until the section's checksum is known when checksums are
-   * verified: damaged bytes then fail the checksum check (what happened) rather than whichever
-   * content check the damage happens to break, as the documented check order says.
-   */
-  private CorruptIndexException contentFailure;
-  /** False when the content was verified before (see {@link LoadTrust}): only the CRC runs. */
-  private boolean checkContent = true;
-  long filled;
 
   ColumnDecoder(Section section, String file, boolean verifyChecksum, boolean retain) {
+    super(section, file, verifyChecksum, retain, Integer.BYTES, PIECE,
+        allocate(section, file, retain));
+  }
+
+  private static int[] allocate(Section section, String file, boolean retain) {
     if (retain && section.count() > Integer.MAX_VALUE - 8) {
       // Not corruption: a valid index too large for one int[]. Say so.
       throw new IllegalStateException(file + ": " + section.count() + " " + section.kind().description
           + " do not fit in one int[]; use --loader mmap-direct");
     }
-    this.section = section;
-    this.file = file;
-    this.verifyChecksum = verifyChecksum;
-    this.retain = retain;
-    this.values = new int[retain ? (int) section.count() : (int) Math.min(section.count(), PIECE)];
+    return new int[heldItems(section, retain, PIECE)];
   }
 
-  long remaining() {
-    return section.count() - filled;
-  }
-
-  /** Skips the content checks from now on: the bytes are only checksummed (and kept if retained). */
-  final ColumnDecoder trusting() {
-    checkContent = false;
-    return this;
-  }
-
-  /** Takes every whole value of {@code chunk} (position to limit), at most {@link #remaining}. */
-  final void accept(ByteBuffer chunk) throws CorruptIndexException {
-    ByteBuffer le = chunk.slice().order(ByteOrder.LITTLE_ENDIAN);
-    int n = (int) Math.min(le.remaining() / 4, remaining());
-    for (int done = 0; done < n; ) {
-      int piece = Math.min(PIECE, n - done);
-      ByteBuffer bytes = le.slice(done * 4, piece * 4).order(ByteOrder.LITTLE_ENDIAN);
-      if (verifyChecksum) {
-        crc.update(bytes.duplicate());
-      }
-      if (retain || checkContent) {
-        // A trusted column served from a mapping needs no copy: its checksum is all there is to do.
-        int at = retain ? (int) filled : 0;
-        bytes.asIntBuffer().get(values, at, piece);
-        checkContent(values, at, piece, filled);
-      }
-      filled += piece;
-      done += piece;
-    }
-    chunk.position(chunk.position() + n * 4);
+  @Override
+  final void copy(ByteBuffer bytes, int at, int n) {
+    bytes.asIntBuffer().get(values, at, n);
   }
 
   /** Takes one value (the CRC is then computed from the retained values at the end). */
   final void acceptInt(int value) throws CorruptIndexException {
-    if (!retain) {
+    if (!retains()) {
       throw new IllegalStateException("a column served from a mapping takes whole chunks only");
     }
     valuesByInt = true;
     int at = (int) filled;
     values[at] = value;
-    checkContent(values, at, 1, filled);
+    runChecks(at, 1, filled);
     filled++;
   }
 
-  /** Runs {@link #check} until one fails; see {@link #contentFailure}. */
-  private void checkContent(int[] k, int at, int n, long base) throws CorruptIndexException {
-    if (contentFailure != null || !checkContent) {
-      return;
-    }
-    try {
-      check(k, at, n, base);
-    } catch (CorruptIndexException e) {
-      if (!verifyChecksum) {
-        throw e;
-      }
-      contentFailure = e;
+  @Override
+  final void completeChecksum(SectionVerdict verdict) {
+    if (valuesByInt) {
+      verdict.checksumOf(values, (int) filled);
     }
   }
-
-  /** Runs the end checks; returns the values when retained. */
-  final int[] finish() throws CorruptIndexException {
-    if (filled != section.count()) {
-      throw new CorruptIndexException(file, Check.FILE_LENGTH, section.kind().description
-          + " ended after " + filled + " of " + section.count() + " values");
-    }
-    if (verifyChecksum) {
-      int actual = valuesByInt ? SectionCrc.of(values, (int) filled) : (int) crc.getValue();
-      if (actual != section.crc()) {
-        throw new CorruptIndexException(file, Check.SECTION_CHECKSUM, section.kind().description
-            + ": the directory says CRC32C " + IndexByteMap.hex(section.crc()) + ", the bytes have "
-            + IndexByteMap.hex(actual));
-      }
-    }
-    if (contentFailure != null) {
-      throw contentFailure;
-    }
-    if (checkContent) {
-      checkEnd();
-    }
-    return retain ? values : null;
-  }
-
-  /**
-   * Checks {@code k[at, at + n)}, which hold values {@code base .. base + n - 1} of the section.
-   */
-  abstract void check(int[] k, int at, int n, long base) throws CorruptIndexException;
 
   /** "IPv6 " in the messages of an IPv6 section; nothing for IPv4, whose messages predate IPv6. */
   String family() {
     return section.kind().compareTo(SectionKind.V6_STARTS) >= 0 ? "IPv6 " : "";
   }
-
-  /** Checks that need the whole section. */
-  void checkEnd() throws CorruptIndexException {}
 
   /** A column whose content was verified before ({@link LoadTrust}): checksummed only. */
   static final class Unchecked extends ColumnDecoder {

@@ -2,7 +2,6 @@ package org.ipjoin.index.format;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.zip.CRC32C;
 import org.ipjoin.index.format.CorruptIndexException.Check;
 import org.ipjoin.ip.Ipv4Codec;
 
@@ -10,8 +9,8 @@ import org.ipjoin.ip.Ipv4Codec;
  * Checks the compact sections ({@link IndexByteMap#FLAG_COMPACT}) as the {@link IndexDecoder} feeds
  * them: the bucket directory against the header and the section sizes, the suffixes strictly
  * increasing inside each sparse bucket, each bitmap's popcount against its bucket's key count, and
- * the stored bitmap ranks against the ones the bitmaps give. A section's content failure is held
- * until its checksum is known, as {@link ColumnDecoder} does, so damaged bytes fail the checksum.
+ * the stored bitmap ranks against the ones the bitmaps give. Each section concludes with its
+ * {@link SectionVerdict}, as the {@link SectionDecoder}s do, so damaged bytes fail the checksum.
  */
 final class CompactDecoder {
 
@@ -121,9 +120,8 @@ final class CompactDecoder {
   /** One of {@code V4_SUFFIXES}, {@code V4_BITMAPS}, {@code V4_BITMAP_RANKS}. */
   private final class Column {
     private final Section section;
-    private final CRC32C crc = new CRC32C();
+    private final SectionVerdict verdict;
     private long filled;
-    private CorruptIndexException contentFailure;
     /** Suffixes: the bucket being read, the keys left in it, the last suffix (-1: none yet). */
     private int bucket = -1;
     private int left;
@@ -133,6 +131,7 @@ final class CompactDecoder {
 
     Column(Section section) {
       this.section = section;
+      this.verdict = new SectionVerdict(section, file, verifyChecksums);
       if (retain && section.count() > Integer.MAX_VALUE - 8) {
         throw new IllegalStateException(file + ": " + section.count() + " "
             + section.kind().description + " do not fit in one array; use --loader mmap-direct");
@@ -155,9 +154,7 @@ final class CompactDecoder {
       ByteBuffer le = chunk.slice().order(ByteOrder.LITTLE_ENDIAN);
       int unit = section.kind().itemBytes;
       int n = le.remaining() / unit;
-      if (verifyChecksums) {
-        crc.update(le.duplicate().limit(n * unit));
-      }
+      verdict.checksum(le.slice(0, n * unit));
       int at = (int) filled;
       switch (section.kind()) {
         case V4_SUFFIXES -> {
@@ -176,14 +173,11 @@ final class CompactDecoder {
           }
         }
       }
-      if (checkContent && contentFailure == null) {
+      if (checkContent && !verdict.contentFailed()) {
         try {
           check(le, n);
         } catch (CorruptIndexException e) {
-          if (!verifyChecksums) {
-            throw e;
-          }
-          contentFailure = e;
+          verdict.contentFailed(e);
         }
       }
       filled += n;
@@ -266,18 +260,7 @@ final class CompactDecoder {
     }
 
     void finish() throws CorruptIndexException {
-      if (filled != section.count()) {
-        throw new CorruptIndexException(file, Check.FILE_LENGTH, section.kind().description
-            + " ended after " + filled + " of " + section.count() + " values");
-      }
-      if (verifyChecksums && (int) crc.getValue() != section.crc()) {
-        throw new CorruptIndexException(file, Check.SECTION_CHECKSUM, section.kind().description
-            + ": the directory says CRC32C " + IndexByteMap.hex(section.crc()) + ", the bytes have "
-            + IndexByteMap.hex((int) crc.getValue()));
-      }
-      if (contentFailure != null) {
-        throw contentFailure;
-      }
+      verdict.conclude(filled);
     }
   }
 }

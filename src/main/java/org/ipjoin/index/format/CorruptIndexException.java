@@ -23,6 +23,11 @@ public class CorruptIndexException extends IOException {
     return check;
   }
 
+  /** A 32-bit field (a CRC32C, flag bits) as the messages print it. */
+  static String hex(int value) {
+    return String.format("0x%08x", value);
+  }
+
   /** Every check a reader makes, in the order it makes them. */
   public enum Check {
     HEADER_LENGTH("header length"),

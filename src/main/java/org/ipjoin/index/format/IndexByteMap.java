@@ -1,15 +1,13 @@
 package org.ipjoin.index.format;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.zip.CRC32C;
-import org.ipjoin.index.format.CorruptIndexException.Check;
 
 /**
- * The on-disk index format, version 2: every offset and every header and directory check, in one
- * place. This class and {@code docs/index-format.md} describe the same bytes; change them together.
+ * The on-disk index format, version 2: every offset, size and flag, and where each section goes,
+ * in one place. This class and {@code docs/index-format.md} describe the same bytes; change them
+ * together. {@link HeaderCodec} writes and reads the header at these offsets, and
+ * {@link SectionDirectory} the section directory after it, with every check of both.
  *
  * <pre>
  * header, 64 bytes (all integers little-endian)
@@ -89,8 +87,9 @@ import org.ipjoin.index.format.CorruptIndexException.Check;
  * section while reading: the section checksum (unless switched off), starts strictly increasing,
  * each end between its start and the next start, label ids within the dictionary, label offsets
  * non-decreasing and within the bytes, and the stored lookup directory equal to the one the starts
- * give; the same for the IPv6 sections; then the compact sections (see {@link #FLAG_COMPACT}). Magic and version come first so that the most useful message ("not an index", "written by
- * a newer ipjoin") wins. A new kind of data (IPv6 intervals) is a new section kind, not a new
+ * give; the same for the IPv6 sections; then the compact sections (see {@link #FLAG_COMPACT}).
+ * Magic and version come first so that the most useful message ("not an index", "written by a
+ * newer ipjoin") wins. A new kind of data (IPv6 intervals) is a new section kind, not a new
  * version.
  */
 public final class IndexByteMap {
@@ -223,32 +222,12 @@ public final class IndexByteMap {
     return Math.min(Long.numberOfLeadingZeros(firstHiKey ^ lastHiKey), 64 - directoryBits);
   }
 
-  /** The bits of a directory with {@code entries} entries (which the directory check validated). */
+  /**
+   * The bits of a directory with {@code entries} entries (which
+   * {@link SectionDirectory#checkDirectorySize} validated).
+   */
   static int directoryBits(long entries) {
     return floorLog2(entries - 1);
-  }
-
-  /**
-   * Checks that a stored lookup directory ({@code family} "" or "IPv6 ") has 2^bits + 1 entries
-   * for bits {@link #MIN_DIRECTORY_BITS} .. {@link #MAX_DIRECTORY_BITS}: any such size loads, the
-   * writer's rule of the day or an older one; its entries are checked against the starts later.
-   */
-  static void checkDirectorySize(long entries, String family, String file)
-      throws CorruptIndexException {
-    long buckets = entries - 1;
-    String range = "bits " + MIN_DIRECTORY_BITS + " .. " + MAX_DIRECTORY_BITS + ", "
-        + directoryEntries(MIN_DIRECTORY_BITS) + " .. " + directoryEntries(MAX_DIRECTORY_BITS)
-        + " entries";
-    if (buckets < 1 || Long.bitCount(buckets) != 1) {
-      throw new CorruptIndexException(file, Check.DIRECTORY_SIZE, "the " + family
-          + "lookup directory has " + entries + " entries, not 2^bits + 1 (" + range + ")");
-    }
-    int bits = floorLog2(buckets);
-    if (bits < MIN_DIRECTORY_BITS || bits > MAX_DIRECTORY_BITS) {
-      throw new CorruptIndexException(file, Check.DIRECTORY_SIZE, "the " + family
-          + "lookup directory has " + entries + " entries, 2^" + bits + " + 1; a reader takes "
-          + range);
-    }
   }
 
   static long align(long offset) {
@@ -344,329 +323,5 @@ public final class IndexByteMap {
       at = s.end();
     }
     return sections;
-  }
-
-  /** Encodes header and directory; returns a buffer positioned at 0 with limit at the directory's end. */
-  public static ByteBuffer encodeHead(IndexHeader header) {
-    List<Section> sections = header.sections();
-    int directoryEnd = HEADER_SIZE + sections.size() * ENTRY_SIZE;
-    ByteBuffer b = ByteBuffer.allocate(directoryEnd).order(ByteOrder.LITTLE_ENDIAN);
-    for (int i = 0; i < sections.size(); i++) {
-      Section s = sections.get(i);
-      int e = HEADER_SIZE + i * ENTRY_SIZE;
-      b.putShort(e + ENTRY_KIND, (short) s.kind().code);
-      b.putShort(e + ENTRY_ITEM_BYTES, (short) s.kind().itemBytes);
-      b.putInt(e + ENTRY_CRC, s.crc());
-      b.putLong(e + ENTRY_COUNT, s.count());
-      b.putLong(e + ENTRY_OFFSET, s.offset());
-      b.putLong(e + ENTRY_LENGTH, s.length());
-    }
-    b.put(MAGIC_OFFSET, MAGIC);
-    b.putShort(VERSION_OFFSET, (short) VERSION);
-    b.put(BYTE_ORDER_OFFSET, (byte) BYTE_ORDER_LITTLE_ENDIAN);
-    b.putInt(FLAGS_OFFSET, header.flags());
-    b.putInt(SECTION_COUNT_OFFSET, sections.size());
-    b.putInt(DIRECTORY_CRC_OFFSET, crc(b, HEADER_SIZE, directoryEnd));
-    b.putLong(SOURCE_BYTES_OFFSET, header.sourceBytes());
-    b.putLong(SOURCE_LINES_OFFSET, header.sourceLines());
-    b.putLong(KEY_COUNT_OFFSET, header.compactKeys());
-    b.putInt(HEADER_CRC_OFFSET, crc(b, 0, HEADER_CRC_OFFSET));
-    return b;
-  }
-
-  /** The header an encoded head decodes to, with the directory CRC filled in. */
-  public static IndexHeader describe(int flags, List<Section> sections, long sourceBytes,
-      long sourceLines) {
-    return describe(flags, sections, sourceBytes, sourceLines, 0);
-  }
-
-  /** As {@link #describe(int, List, long, long)}, with the key count of a compact index. */
-  public static IndexHeader describe(int flags, List<Section> sections, long sourceBytes,
-      long sourceLines, long compactKeys) {
-    IndexHeader draft = new IndexHeader(flags, sections, 0, sourceBytes, sourceLines, compactKeys);
-    ByteBuffer head = encodeHead(draft);
-    return new IndexHeader(flags, sections, head.getInt(DIRECTORY_CRC_OFFSET), sourceBytes,
-        sourceLines, compactKeys);
-  }
-
-  /**
-   * Decodes and checks header and section directory.
-   *
-   * @param bytes the file's first bytes from position to limit: at least {@link #MAX_HEAD_SIZE}, or
-   *     the whole file when it is shorter
-   * @param fileLength the length of the whole file
-   * @param file the file's name, for messages
-   */
-  public static IndexHeader decodeHead(ByteBuffer bytes, long fileLength, String file)
-      throws CorruptIndexException {
-    ByteBuffer b = bytes.slice().order(ByteOrder.LITTLE_ENDIAN);
-    int available = b.remaining();
-    checkMagic(b, available, fileLength, file);
-    if (available < VERSION_OFFSET + 2) {
-      throw truncatedHeader(file, fileLength);
-    }
-    int version = Short.toUnsignedInt(b.getShort(VERSION_OFFSET));
-    if (version != VERSION) {
-      throw new CorruptIndexException(file, Check.VERSION, "file has format version " + version
-          + ", this reader reads version " + VERSION + (version > VERSION
-              ? " (written by a newer ipjoin: upgrade ipjoin)"
-              : " (written by an older ipjoin: rebuild the index with 'ipindex build')"));
-    }
-    if (available < HEADER_SIZE || fileLength < HEADER_SIZE) {
-      throw truncatedHeader(file, fileLength);
-    }
-    int storedHeaderCrc = b.getInt(HEADER_CRC_OFFSET);
-    int actualHeaderCrc = crc(b, 0, HEADER_CRC_OFFSET);
-    if (storedHeaderCrc != actualHeaderCrc) {
-      throw new CorruptIndexException(file, Check.HEADER_CHECKSUM, "expected CRC32C "
-          + hex(storedHeaderCrc) + " of header bytes 0-59, computed " + hex(actualHeaderCrc));
-    }
-    int order = Byte.toUnsignedInt(b.get(BYTE_ORDER_OFFSET));
-    if (order != BYTE_ORDER_LITTLE_ENDIAN) {
-      throw new CorruptIndexException(file, Check.BYTE_ORDER,
-          "expected " + BYTE_ORDER_LITTLE_ENDIAN + " (little-endian), found " + order);
-    }
-    int flags = b.getInt(FLAGS_OFFSET);
-    if ((flags & ~KNOWN_FLAGS) != 0) {
-      throw new CorruptIndexException(file, Check.FLAGS, "unknown flag bits " + hex(flags & ~KNOWN_FLAGS)
-          + " (known: 0x1 ranges, 0x2 labels, 0x4 IPv6, 0x8 IPv6 ranges, 0x10 compact);"
-          + " written by a newer ipjoin?");
-    }
-    if ((flags & FLAG_COMPACT) != 0 && (flags & (FLAG_RANGES | FLAG_LABELS)) != 0) {
-      throw new CorruptIndexException(file, Check.FLAGS,
-          "flag 0x10 (compact) is set with flag 0x1 (ranges) or 0x2 (labels)");
-    }
-    if ((flags & FLAG_V6_RANGES) != 0 && (flags & FLAG_V6) == 0) {
-      throw new CorruptIndexException(file, Check.FLAGS,
-          "flag 0x8 (IPv6 ranges) is set without flag 0x4 (IPv6)");
-    }
-    boolean compact = (flags & FLAG_COMPACT) != 0;
-    if (b.get(RESERVED_1_OFFSET) != 0 || !zero(b, RESERVED_2_OFFSET, RESERVED_2_LENGTH)
-        || (!compact && b.getLong(KEY_COUNT_OFFSET) != 0)) {
-      throw new CorruptIndexException(file, Check.RESERVED, compact ? "bytes 11 and 48-59 must be 0"
-          : "bytes 11 and 40-59 must be 0 (40-47 hold a key count only with flag 0x10, compact)");
-    }
-    long compactKeys = b.getLong(KEY_COUNT_OFFSET);
-    if (compactKeys < 0 || compactKeys > MAX_COMPACT_KEYS) {
-      throw directory(file, "the header's key count " + Long.toUnsignedString(compactKeys)
-          + " is more than a compact index holds (" + MAX_COMPACT_KEYS + ")");
-    }
-    List<Section> sections = decodeDirectory(b, available, flags, fileLength, file);
-    long end = sections.get(sections.size() - 1).end();
-    if (fileLength != end) {
-      throw new CorruptIndexException(file, Check.FILE_LENGTH, "the section directory ends the file at byte "
-          + end + "; the file is " + fileLength + " bytes" + (fileLength < end ? " (truncated?)" : ""));
-    }
-    return new IndexHeader(flags, List.copyOf(sections), b.getInt(DIRECTORY_CRC_OFFSET),
-        b.getLong(SOURCE_BYTES_OFFSET), b.getLong(SOURCE_LINES_OFFSET), compactKeys);
-  }
-
-  private static List<Section> decodeDirectory(ByteBuffer b, int available, int flags,
-      long fileLength, String file) throws CorruptIndexException {
-    long n = Integer.toUnsignedLong(b.getInt(SECTION_COUNT_OFFSET));
-    if (n < 2 || n > MAX_SECTIONS) {
-      throw directory(file, "section count " + n + " is not between 2 and " + MAX_SECTIONS);
-    }
-    int directoryEnd = HEADER_SIZE + (int) n * ENTRY_SIZE;
-    if (available < directoryEnd) {
-      throw new CorruptIndexException(file, Check.FILE_LENGTH, "file is " + fileLength
-          + " bytes, shorter than its " + n + "-section directory (" + directoryEnd + " bytes)");
-    }
-    int stored = b.getInt(DIRECTORY_CRC_OFFSET);
-    int actual = crc(b, HEADER_SIZE, directoryEnd);
-    if (stored != actual) {
-      throw directory(file, "expected CRC32C " + hex(stored) + " of directory bytes 64-"
-          + (directoryEnd - 1) + ", computed " + hex(actual));
-    }
-    List<Section> sections = new ArrayList<>();
-    long previousEnd = directoryEnd;
-    SectionKind previous = null;
-    for (int i = 0; i < n; i++) {
-      int e = HEADER_SIZE + i * ENTRY_SIZE;
-      int code = Short.toUnsignedInt(b.getShort(e + ENTRY_KIND));
-      SectionKind kind = SectionKind.ofCode(code);
-      if (kind == null) {
-        throw directory(file, "section " + i + " has kind " + code
-            + ", which this reader does not know (written by a newer ipjoin: upgrade ipjoin)");
-      }
-      if (previous != null && kind.ordinal() <= previous.ordinal()) {
-        throw directory(file, "section " + i + " (" + kind.description + ") is out of order or repeated");
-      }
-      int itemBytes = Short.toUnsignedInt(b.getShort(e + ENTRY_ITEM_BYTES));
-      long count = b.getLong(e + ENTRY_COUNT);
-      long offset = b.getLong(e + ENTRY_OFFSET);
-      long length = b.getLong(e + ENTRY_LENGTH);
-      if (itemBytes != kind.itemBytes || count < 0 || count > (1L << 33)
-          || length != count * kind.itemBytes) {
-        throw directory(file, "section " + i + " (" + kind.description + "): " + count + " items of "
-            + itemBytes + " bytes cannot be " + length + " bytes");
-      }
-      if (offset != align(previousEnd)) {
-        throw directory(file, "section " + i + " (" + kind.description + ") starts at " + offset
-            + ", expected " + align(previousEnd));
-      }
-      Section s = new Section(kind, count, offset, b.getInt(e + ENTRY_CRC));
-      sections.add(s);
-      previousEnd = s.end();
-      previous = kind;
-    }
-    checkSectionSet(sections, flags, file);
-    return sections;
-  }
-
-  /** The flags say which sections there are; their counts must agree with each other. */
-  private static void checkSectionSet(List<Section> sections, int flags, String file)
-      throws CorruptIndexException {
-    boolean ranges = (flags & FLAG_RANGES) != 0;
-    boolean labels = (flags & FLAG_LABELS) != 0;
-    boolean compact = (flags & FLAG_COMPACT) != 0;
-    Section starts = require(sections, SectionKind.V4_STARTS, !compact, file);
-    Section ends = require(sections, SectionKind.V4_ENDS, ranges, file);
-    Section ids = require(sections, SectionKind.V4_LABEL_IDS, labels, file);
-    Section dir = require(sections, SectionKind.V4_DIRECTORY, !compact, file);
-    Section labelEnds = require(sections, SectionKind.LABEL_ENDS, labels, file);
-    require(sections, SectionKind.LABEL_BYTES, labels, file);
-    checkV6SectionSet(sections, flags, file);
-    checkCompactSectionSet(sections, compact, file);
-    if (!compact) {
-      checkIntervalCounts(starts, ends, ids, file);
-    }
-    if (labelEnds != null && (labelEnds.count() < 1 || labelEnds.count() > Integer.MAX_VALUE)) {
-      throw directory(file, "the label offsets section has " + labelEnds.count() + " entries");
-    }
-    // After every other directory check: the sizes are a check of their own.
-    if (dir != null) {
-      checkDirectorySize(dir.count(), "", file);
-    }
-    Section dir6 = require(sections, SectionKind.V6_DIRECTORY, (flags & FLAG_V6) != 0, file);
-    if (dir6 != null) {
-      checkDirectorySize(dir6.count(), "IPv6 ", file);
-    }
-  }
-
-  private static void checkIntervalCounts(Section starts, Section ends, Section ids, String file)
-      throws CorruptIndexException {
-    long n = starts.count();
-    if (n > (1L << 32)) {
-      throw directory(file, n + " IPv4 intervals are impossible (at most 2^32)");
-    }
-    if ((ends != null && ends.count() != n) || (ids != null && ids.count() != n)) {
-      throw directory(file, "the interval sections disagree on the interval count (" + n + ")");
-    }
-  }
-
-  /**
-   * The compact sections: all four or none; the bucket directory of its fixed size, the bitmaps
-   * whole, one rank entry per 512 bits of them. How many buckets are dense, and whether the
-   * counts agree with the directory's, only the content tells (checked while reading it).
-   */
-  private static void checkCompactSectionSet(List<Section> sections, boolean compact, String file)
-      throws CorruptIndexException {
-    Section buckets = require(sections, SectionKind.V4_BUCKETS, compact, file);
-    require(sections, SectionKind.V4_SUFFIXES, compact, file);
-    Section bitmaps = require(sections, SectionKind.V4_BITMAPS, compact, file);
-    Section ranks = require(sections, SectionKind.V4_BITMAP_RANKS, compact, file);
-    if (!compact) {
-      return;
-    }
-    if (buckets.count() != BUCKET_ENTRIES) {
-      throw directory(file, "the compact bucket directory has " + buckets.count() + " entries, not "
-          + BUCKET_ENTRIES);
-    }
-    long dense = bitmaps.count() / BITMAP_WORDS;
-    if (bitmaps.count() % BITMAP_WORDS != 0 || dense > COMPACT_BUCKETS
-        || ranks.count() != dense * RANKS_PER_BITMAP) {
-      throw directory(file, "the compact bitmaps (" + bitmaps.count() + " words) and their ranks ("
-          + ranks.count() + " entries) are not whole bitmaps of " + BITMAP_WORDS + " words with "
-          + RANKS_PER_BITMAP + " ranks each");
-    }
-  }
-
-  private static void checkV6SectionSet(List<Section> sections, int flags, String file)
-      throws CorruptIndexException {
-    boolean v6 = (flags & FLAG_V6) != 0;
-    Section starts = require(sections, SectionKind.V6_STARTS, v6, file);
-    Section ends = require(sections, SectionKind.V6_ENDS, (flags & FLAG_V6_RANGES) != 0, file);
-    Section ids = require(sections, SectionKind.V6_LABEL_IDS, v6 && (flags & FLAG_LABELS) != 0, file);
-    require(sections, SectionKind.V6_DIRECTORY, v6, file);
-    if (!v6) {
-      return;
-    }
-    long n = starts.count();
-    if (n > MAX_V6_INTERVALS) {
-      throw directory(file, n + " IPv6 intervals are more than a lookup holds (at most "
-          + MAX_V6_INTERVALS + ")");
-    }
-    if ((ends != null && ends.count() != n) || (ids != null && ids.count() != n)) {
-      throw directory(file, "the IPv6 interval sections disagree on the interval count (" + n + ")");
-    }
-  }
-
-  private static Section require(List<Section> sections, SectionKind kind, boolean wanted,
-      String file) throws CorruptIndexException {
-    Section found = null;
-    for (Section s : sections) {
-      if (s.kind() == kind) {
-        found = s;
-      }
-    }
-    if (wanted && found == null) {
-      throw directory(file, "no " + kind.description + " section, which the header's flags require");
-    }
-    if (!wanted && found != null) {
-      throw directory(file, "a " + kind.description + " section, which the header's flags exclude");
-    }
-    return found;
-  }
-
-  private static CorruptIndexException directory(String file, String detail) {
-    return new CorruptIndexException(file, Check.SECTION_DIRECTORY, detail);
-  }
-
-  private static void checkMagic(ByteBuffer b, int available, long fileLength, String file)
-      throws CorruptIndexException {
-    int n = Math.min(available, MAGIC.length);
-    for (int i = 0; i < n; i++) {
-      if (b.get(i) != MAGIC[i]) {
-        throw new CorruptIndexException(file, Check.MAGIC, "expected " + hex(ByteBuffer.wrap(MAGIC), MAGIC.length)
-            + ", found " + hex(b, n) + "; this is not an ipjoin index"
-            + " (for a text list of IPs use the text loader, or build one with 'ipindex build')");
-      }
-    }
-    if (n < MAGIC.length) {
-      throw truncatedHeader(file, fileLength);
-    }
-  }
-
-  private static CorruptIndexException truncatedHeader(String file, long fileLength) {
-    return new CorruptIndexException(file, Check.HEADER_LENGTH,
-        "file is " + fileLength + " bytes, shorter than the " + HEADER_SIZE + "-byte header");
-  }
-
-  private static boolean zero(ByteBuffer b, int from, int length) {
-    for (int i = from; i < from + length; i++) {
-      if (b.get(i) != 0) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  static int crc(ByteBuffer b, int from, int to) {
-    CRC32C crc = new CRC32C();
-    crc.update(b.duplicate().limit(to).position(from));
-    return (int) crc.getValue();
-  }
-
-  public static String hex(int value) {
-    return String.format("0x%08x", value);
-  }
-
-  private static String hex(ByteBuffer b, int n) {
-    StringBuilder s = new StringBuilder();
-    for (int i = 0; i < n; i++) {
-      s.append(i == 0 ? "" : " ").append(String.format("%02x", b.get(i)));
-    }
-    return s.toString();
   }
 }

@@ -8,11 +8,10 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.zip.CRC32C;
 import org.ipjoin.index.format.CorruptIndexException.Check;
 
 /**
- * Reads the sections of an index file after its head ({@link IndexByteMap#decodeHead}), checking
+ * Reads the sections of an index file after its head ({@link HeaderCodec#decode}), checking
  * each as it goes: every read path feeds it the file's bytes in order, in chunks of any size
  * ({@link #accept}) or value by value ({@link #acceptInt}), and gets the checked content from
  * {@link #finish}. The checks live here once; the loaders only do I/O. IPv6 sections hold 16-byte
@@ -58,7 +57,8 @@ public final class IndexDecoder {
   private int[] labelEnds;
   private byte[] labelBytes;
   private int labelBytesFilled;
-  private final CRC32C labelCrc = new CRC32C();
+  /** The label bytes' checksum: they are copied as they come, and checked whole at the end. */
+  private SectionVerdict labelVerdict;
   private long[] starts6;
   private long[] ends6;
   private int[] labelIds6;
@@ -255,9 +255,7 @@ public final class IndexDecoder {
 
   private void acceptLabelBytes(ByteBuffer in, int take) {
     ByteBuffer bytes = in.slice(in.position(), take);
-    if (verifyChecksums) {
-      labelCrc.update(bytes.duplicate());
-    }
+    labelVerdict.checksum(bytes);
     bytes.get(labelBytes, labelBytesFilled, take);
     labelBytesFilled += take;
     in.position(in.position() + take);
@@ -328,6 +326,7 @@ public final class IndexDecoder {
     };
     if (s.kind() == SectionKind.LABEL_BYTES) {
       labelBytes = new byte[(int) s.count()];
+      labelVerdict = new SectionVerdict(s, file, verifyChecksums);
     }
     if (!checkContent) {
       if (column != null) {
@@ -381,7 +380,7 @@ public final class IndexDecoder {
       case V4_LABEL_IDS -> labelIds = column.finish();
       case V4_DIRECTORY -> column.finish();
       case LABEL_ENDS -> labelEnds = column.finish();
-      case LABEL_BYTES -> finishLabelBytes(s);
+      case LABEL_BYTES -> finishLabelBytes();
       case V6_STARTS -> {
         starts6 = keyColumn.finish();
         directory6 = Ipv6LookupDirectory.of(inPlace ? mappedStarts6 : LongBuffer.wrap(starts6),
@@ -404,7 +403,7 @@ public final class IndexDecoder {
       case V4_LABEL_IDS -> labelIds = column.finish();
       case V4_DIRECTORY -> directory = column.finish(); // null when served from the mapping
       case LABEL_ENDS -> labelEnds = column.finish();
-      case LABEL_BYTES -> checkLabelCrc(s);
+      case LABEL_BYTES -> labelVerdict.conclude(labelBytesFilled);
       case V6_STARTS -> starts6 = keyColumn.finish();
       case V6_ENDS -> ends6 = keyColumn.finish();
       case V6_LABEL_IDS -> labelIds6 = column.finish();
@@ -415,16 +414,8 @@ public final class IndexDecoder {
     keyColumn = null;
   }
 
-  private void checkLabelCrc(Section s) throws CorruptIndexException {
-    if (verifyChecksums && (int) labelCrc.getValue() != s.crc()) {
-      throw new CorruptIndexException(file, Check.SECTION_CHECKSUM, s.kind().description
-          + ": the directory says CRC32C " + IndexByteMap.hex(s.crc()) + ", the bytes have "
-          + IndexByteMap.hex((int) labelCrc.getValue()));
-    }
-  }
-
-  private void finishLabelBytes(Section s) throws CorruptIndexException {
-    checkLabelCrc(s);
+  private void finishLabelBytes() throws CorruptIndexException {
+    labelVerdict.conclude(labelBytesFilled);
     for (int id = 1; id < labelEnds.length; id++) {
       try {
         StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)

@@ -59,9 +59,9 @@ public final class IndexWriter {
     List<Section> sections = IndexByteMap.layOut(n, content.ranges(), content.labels(), labelCount,
         labelBytes, v6 == null ? -1 : v6.count(), v6 != null && v6.ranges(), null, bits, v6Bits,
         crcs);
-    IndexHeader header = IndexByteMap.describe(content.flags(), sections, content.sourceBytes(),
+    IndexHeader header = HeaderCodec.describe(content.flags(), sections, content.sourceBytes(),
         content.sourceLines());
-    ByteBuffer head = IndexByteMap.encodeHead(header);
+    ByteBuffer head = HeaderCodec.encode(header);
     out.write(head.array(), 0, head.limit());
     long at = head.limit();
     for (Section s : sections) {
@@ -126,8 +126,8 @@ public final class IndexWriter {
     crcs[SectionKind.V4_STARTS.ordinal()] = (int) crc.getValue();
     crcs[SectionKind.V4_DIRECTORY.ordinal()] = SectionCrc.of(directory, directory.length);
     List<Section> sections = IndexByteMap.layOut(count, false, false, 0, 0, -1, false, crcs);
-    IndexHeader header = IndexByteMap.describe(0, sections, sourceBytes, sourceLines);
-    ByteBuffer head = IndexByteMap.encodeHead(header);
+    IndexHeader header = HeaderCodec.describe(0, sections, sourceBytes, sourceLines);
+    ByteBuffer head = HeaderCodec.encode(header);
     out.write(head.array(), 0, head.limit());
     long at = head.limit();
     for (Section s : sections) {
@@ -203,8 +203,8 @@ public final class IndexWriter {
         v6 != null && v6.ranges(), shape, crcs);
     int flags = IndexByteMap.FLAG_COMPACT | (v6 == null ? 0 : IndexByteMap.FLAG_V6)
         | (v6 != null && v6.ranges() ? IndexByteMap.FLAG_V6_RANGES : 0);
-    IndexHeader header = IndexByteMap.describe(flags, sections, sourceBytes, sourceLines, count);
-    ByteBuffer head = IndexByteMap.encodeHead(header);
+    IndexHeader header = HeaderCodec.describe(flags, sections, sourceBytes, sourceLines, count);
+    ByteBuffer head = HeaderCodec.encode(header);
     out.write(head.array(), 0, head.limit());
     long at = head.limit();
     for (Section s : sections) {

@@ -32,7 +32,7 @@ public final class Ipv4LookupDirectory {
 
   /**
    * A directory of 2^bits + 1 entries: a reader builds the one of the size the file stores (any
-   * bits of {@link IndexByteMap#checkDirectorySize}'s range, whichever ipjoin wrote it), to compare.
+   * bits of {@link SectionDirectory#checkDirectorySize}'s range, whichever ipjoin wrote it), to compare.
    */
   public static Ipv4LookupDirectory withBits(int bits) {
     return new Ipv4LookupDirectory(bits);

@@ -1,114 +1,46 @@
 package org.ipjoin.index.format;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.LongBuffer;
-import java.util.zip.CRC32C;
 import org.ipjoin.index.format.CorruptIndexException.Check;
 import org.ipjoin.ip.Ipv6Codec;
 
 /**
  * Decodes one section of 128-bit IPv6 keys (two i64 key halves per item, hi then lo) while checking
- * it, as {@link ColumnDecoder} does for i32 sections: its CRC32C (unless switched off), its count
- * and what its kind requires, piece by piece. The halves go into a {@code long[]} of two per
- * interval (the heap read paths) or, for a column served from a mapping, only through a reused
- * piece buffer. The {@code IndexDecoder} hands it whole items only.
+ * it ({@link SectionDecoder}): its CRC32C (unless switched off), its count and what its kind
+ * requires. The halves go into a {@code long[]} of two per interval (the heap read paths) or, for a
+ * column served from a mapping, only through a reused piece buffer. The {@code IndexDecoder} hands
+ * it whole items only.
  */
-abstract class KeyColumnDecoder {
+abstract class KeyColumnDecoder extends SectionDecoder<long[]> {
 
   /** 16 Ki intervals = 256 KiB, as {@link ColumnDecoder#PIECE}. */
   static final int PIECE = 1 << 14;
   static final int ITEM_BYTES = 16;
 
-  final Section section;
-  final String file;
-  private final boolean verifyChecksum;
-  private final boolean retain;
-  /** All halves (retained) or one piece; interval i at {@code [2i, 2i + 1]}. */
-  final long[] values;
-  private final CRC32C crc = new CRC32C();
-  /** As {@link ColumnDecoder}: the first content failure, held until the checksum is known. */
-  private CorruptIndexException contentFailure;
-  /** As {@link ColumnDecoder}: false when the content was verified before; only the CRC runs. */
-  private boolean checkContent = true;
-  long filled;
-
   KeyColumnDecoder(Section section, String file, boolean verifyChecksum, boolean retain) {
+    super(section, file, verifyChecksum, retain, ITEM_BYTES, PIECE, allocate(section, file, retain));
+  }
+
+  /** All halves (retained) or one piece; interval i at {@code [2i, 2i + 1]}. */
+  private static long[] allocate(Section section, String file, boolean retain) {
     if (retain && section.count() > IndexByteMap.MAX_V6_INTERVALS) {
       throw new IllegalStateException(file + ": " + section.count() + " " + section.kind().description
           + " do not fit in one long[]");
     }
-    this.section = section;
-    this.file = file;
-    this.verifyChecksum = verifyChecksum;
-    this.retain = retain;
-    this.values = new long[2 * (retain ? (int) section.count() : (int) Math.min(section.count(), PIECE))];
+    return new long[2 * heldItems(section, retain, PIECE)];
   }
 
-  long remaining() {
-    return section.count() - filled;
-  }
-
-  /** Skips the content checks from now on: the bytes are only checksummed (and kept if retained). */
-  final KeyColumnDecoder trusting() {
-    checkContent = false;
-    return this;
-  }
-
-  /** Takes every whole item of {@code chunk} (position to limit), at most {@link #remaining}. */
-  final void accept(ByteBuffer chunk) throws CorruptIndexException {
-    ByteBuffer le = chunk.slice().order(ByteOrder.LITTLE_ENDIAN);
-    int n = (int) Math.min(le.remaining() / ITEM_BYTES, remaining());
-    for (int done = 0; done < n; ) {
-      int piece = Math.min(PIECE, n - done);
-      ByteBuffer bytes = le.slice(done * ITEM_BYTES, piece * ITEM_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-      if (verifyChecksum) {
-        crc.update(bytes.duplicate());
-      }
-      if (!retain && !checkContent) {
-        filled += piece;
-        done += piece;
-        continue;
-      }
-      int at = retain ? (int) filled : 0;
-      bytes.asLongBuffer().get(values, 2 * at, 2 * piece);
-      if (contentFailure == null && checkContent) {
-        try {
-          check(values, at, piece, filled);
-        } catch (CorruptIndexException e) {
-          if (!verifyChecksum) {
-            throw e;
-          }
-          contentFailure = e;
-        }
-      }
-      filled += piece;
-      done += piece;
-    }
-    chunk.position(chunk.position() + n * ITEM_BYTES);
-  }
-
-  /** Runs the end checks; returns the halves when retained. */
-  final long[] finish() throws CorruptIndexException {
-    if (filled != section.count()) {
-      throw new CorruptIndexException(file, Check.FILE_LENGTH, section.kind().description
-          + " ended after " + filled + " of " + section.count() + " values");
-    }
-    if (verifyChecksum && (int) crc.getValue() != section.crc()) {
-      throw new CorruptIndexException(file, Check.SECTION_CHECKSUM, section.kind().description
-          + ": the directory says CRC32C " + IndexByteMap.hex(section.crc()) + ", the bytes have "
-          + IndexByteMap.hex((int) crc.getValue()));
-    }
-    if (contentFailure != null) {
-      throw contentFailure;
-    }
-    return retain ? values : null;
+  @Override
+  final void copy(ByteBuffer bytes, int at, int n) {
+    bytes.asLongBuffer().get(values, 2 * at, 2 * n);
   }
 
   /**
    * Checks intervals {@code base .. base + n - 1} of the section, whose halves are
    * {@code k[2 at, 2 (at + n))}.
    */
+  @Override
   abstract void check(long[] k, int at, int n, long base) throws CorruptIndexException;
 
   /** Signed 128-bit comparison of two keys given as halves. */

@@ -3,6 +3,7 @@ package org.ipjoin.index.load;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import org.ipjoin.index.format.HeaderCodec;
 import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexDecoder;
 import org.ipjoin.index.format.IndexHeader;
@@ -25,11 +26,11 @@ final class HeadReader {
   static HeadReader read(InputStream in, long length, String name) throws IOException {
     byte[] bytes = in.readNBytes((int) Math.min(length, IndexByteMap.MAX_HEAD_SIZE));
     ByteBuffer head = ByteBuffer.wrap(bytes);
-    return new HeadReader(head, IndexByteMap.decodeHead(head, length, name));
+    return new HeadReader(head, HeaderCodec.decode(head, length, name));
   }
 
   static HeadReader of(ByteBuffer head, long length, String name) throws IOException {
-    return new HeadReader(head, IndexByteMap.decodeHead(head.duplicate(), length, name));
+    return new HeadReader(head, HeaderCodec.decode(head.duplicate(), length, name));
   }
 
   /** Feeds the bytes read past the directory to {@code decoder}; returns the file offset reached. */

@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.ipjoin.index.format.HeaderCodec;
 import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexDecoder;
 import org.ipjoin.index.format.IndexHeader;
@@ -57,7 +58,7 @@ public final class VerifyReader {
       if (attempt < STABLE_READ_ATTEMPTS && replaced(fs, file, before)) {
         continue;
       }
-      return new HeaderRead(IndexByteMap.decodeHead(ByteBuffer.wrap(head), length, file.toString()),
+      return new HeaderRead(HeaderCodec.decode(ByteBuffer.wrap(head), length, file.toString()),
           length);
     }
   }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * What IndexWriter puts on disk, read back at the offsets of the byte map of {@link IndexByteMap}
  * (docs/index-format.md) with plain ByteBuffer and CRC32C code: the documented layout, not just
  * "whatever the reader accepts"; and every header and directory check of
- * {@link IndexByteMap#decodeHead}, each with its {@link Check} and the words of its message.
+ * {@link HeaderCodec#decode}, each with its {@link Check} and the words of its message.
  */
 class IndexByteMapTest {
 
@@ -118,7 +118,7 @@ class IndexByteMapTest {
       }
     }
     assertEquals(192 + 4L * dirEntries, file.length);
-    assertEquals(written, IndexByteMap.decodeHead(ByteBuffer.wrap(file), file.length, FILE));
+    assertEquals(written, HeaderCodec.decode(ByteBuffer.wrap(file), file.length, FILE));
   }
 
   @Test
@@ -156,7 +156,7 @@ class IndexByteMapTest {
         b.getInt(labelEnds + 8), b.getInt(labelEnds + 12)));
     int labelBytes = (int) b.getLong(64 + 32 * 5 + 16);
     assertEquals("tornäx-exit", new String(file, labelBytes, 12, StandardCharsets.UTF_8));
-    IndexHeader h = IndexByteMap.decodeHead(ByteBuffer.wrap(file), file.length, FILE);
+    IndexHeader h = HeaderCodec.decode(ByteBuffer.wrap(file), file.length, FILE);
     assertTrue(h.ranges() && h.labels());
     assertEquals(5, h.intervalCount());
     assertEquals(3, h.labelCount());
@@ -239,7 +239,7 @@ class IndexByteMapTest {
         assertEquals(directory[p], b.getInt((int) offsets[4] + 4 * p), "IPv6 directory entry " + p);
       }
     }
-    IndexHeader h = IndexByteMap.decodeHead(ByteBuffer.wrap(file), file.length, FILE);
+    IndexHeader h = HeaderCodec.decode(ByteBuffer.wrap(file), file.length, FILE);
     assertTrue(h.v6() && h.v6Ranges() && !h.ranges() && !h.labels());
     assertEquals(5, h.intervalCount());
     assertEquals(3, h.v6IntervalCount());
@@ -277,7 +277,7 @@ class IndexByteMapTest {
     long ids = b.getLong(64 + 6 * 32 + 16);
     assertEquals(2, b.getLong(64 + 6 * 32 + 8));
     assertEquals(List.of(2, 1), List.of(b.getInt((int) ids), b.getInt((int) ids + 4)));
-    IndexHeader h = IndexByteMap.decodeHead(ByteBuffer.wrap(file), file.length, FILE);
+    IndexHeader h = HeaderCodec.decode(ByteBuffer.wrap(file), file.length, FILE);
     assertEquals(0, h.intervalCount());
     assertEquals(2, h.v6IntervalCount());
     assertEquals(2, h.identity(file.length).count());
@@ -339,7 +339,7 @@ class IndexByteMapTest {
     for (int p = 0; p <= 1 << 4; p++) {
       assertEquals(0, b.getInt(128 + 4 * p));
     }
-    IndexHeader h = IndexByteMap.decodeHead(ByteBuffer.wrap(file), file.length, FILE);
+    IndexHeader h = HeaderCodec.decode(ByteBuffer.wrap(file), file.length, FILE);
     assertEquals(0, h.intervalCount());
     assertEquals(new IndexIdentity(file.length, 0, b.getInt(20)), h.identity(file.length));
   }
@@ -348,13 +348,13 @@ class IndexByteMapTest {
   void decodeReturnsWhatEncodeWrote() throws IOException {
     int[] crcs = {11, 22, 33, 0xCAFEBABE, 55, -66};
     List<Section> sections = IndexByteMap.layOut(9, true, true, 4, 30, crcs);
-    IndexHeader header = IndexByteMap.describe(IndexByteMap.FLAG_RANGES | IndexByteMap.FLAG_LABELS,
+    IndexHeader header = HeaderCodec.describe(IndexByteMap.FLAG_RANGES | IndexByteMap.FLAG_LABELS,
         sections, -1L, 1L << 40);
-    ByteBuffer encoded = IndexByteMap.encodeHead(header);
+    ByteBuffer encoded = HeaderCodec.encode(header);
     assertEquals(0, encoded.position());
     assertEquals(64 + 6 * 32, encoded.limit());
-    assertEquals(header, IndexByteMap.decodeHead(encoded, header.fileLength(), FILE));
-    assertEquals(0, encoded.position(), "decodeHead leaves the caller's buffer alone");
+    assertEquals(header, HeaderCodec.decode(encoded, header.fileLength(), FILE));
+    assertEquals(0, encoded.position(), "decode leaves the caller's buffer alone");
     byte[] head = Arrays.copyOf(encoded.array(), encoded.limit());
     assertEquals(crc32c(head, 0, 60), encoded.order(ByteOrder.LITTLE_ENDIAN).getInt(60));
     assertEquals(crc32c(head, 64, 6 * 32), header.directoryCrc());
@@ -369,8 +369,8 @@ class IndexByteMapTest {
     big.position(16);
     big.put(file);
     big.position(16);
-    assertEquals(IndexByteMap.decodeHead(ByteBuffer.wrap(file), file.length, FILE),
-        IndexByteMap.decodeHead(big, file.length, FILE));
+    assertEquals(HeaderCodec.decode(ByteBuffer.wrap(file), file.length, FILE),
+        HeaderCodec.decode(big, file.length, FILE));
   }
 
   @Test
@@ -442,7 +442,7 @@ class IndexByteMapTest {
   private static CorruptIndexException refused(byte[] bytes, long fileLength, Check check,
       String fragment) {
     CorruptIndexException e = assertThrows(CorruptIndexException.class,
-        () -> IndexByteMap.decodeHead(ByteBuffer.wrap(bytes), fileLength, FILE));
+        () -> HeaderCodec.decode(ByteBuffer.wrap(bytes), fileLength, FILE));
     assertEquals(check, e.check(), e.getMessage());
     assertTrue(e.getMessage().startsWith(FILE + ": " + check.description + " check failed: "),
         e.getMessage());
@@ -663,7 +663,7 @@ class IndexByteMapTest {
       long entries = (1L << bits) + 1;
       IndexBytes b = EXACT.copy().putLong(dir + IndexBytes.ENTRY_COUNT, entries)
           .putLong(dir + IndexBytes.ENTRY_LENGTH, 4 * entries).fixHead();
-      IndexHeader h = IndexByteMap.decodeHead(ByteBuffer.wrap(b.bytes()), 192 + 4 * entries, FILE);
+      IndexHeader h = HeaderCodec.decode(ByteBuffer.wrap(b.bytes()), 192 + 4 * entries, FILE);
       assertEquals(bits, h.directoryBits(), "5 intervals, /" + bits);
     }
     // The IPv6 directory: the same rule, named as the IPv6 one.
@@ -679,7 +679,7 @@ class IndexByteMapTest {
         Check.DIRECTORY_SIZE, "the IPv6 lookup directory has 9 entries, 2^3 + 1; a reader takes");
     IndexBytes old6 = v6.copy().putLong(dir6 + IndexBytes.ENTRY_COUNT, (1 << 16) + 1)
         .putLong(dir6 + IndexBytes.ENTRY_LENGTH, 4L * ((1 << 16) + 1)).fixHead();
-    assertEquals(16, IndexByteMap.decodeHead(ByteBuffer.wrap(old6.bytes()), at + 4L * ((1 << 16) + 1),
+    assertEquals(16, HeaderCodec.decode(ByteBuffer.wrap(old6.bytes()), at + 4L * ((1 << 16) + 1),
         FILE).v6DirectoryBits());
   }
 

@@ -62,7 +62,7 @@ class StartsOrderTest {
   private static DecodedIndex decode(int[] sorted, int[] starts, Feed feed, int chunkValues,
       boolean verify, boolean fixCrc) throws IOException {
     byte[] file = write(sorted);
-    IndexHeader header = IndexByteMap.decodeHead(ByteBuffer.wrap(file), file.length, FILE);
+    IndexHeader header = HeaderCodec.decode(ByteBuffer.wrap(file), file.length, FILE);
     Section s = header.section(SectionKind.V4_STARTS);
     ByteBuffer le = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN);
     for (int i = 0; i < starts.length; i++) {

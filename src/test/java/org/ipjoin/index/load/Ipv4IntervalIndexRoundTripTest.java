@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import org.ipjoin.index.format.DecodedIndex;
-import org.ipjoin.index.format.IndexByteMap;
+import org.ipjoin.index.format.HeaderCodec;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexDecoder;
 import org.ipjoin.index.format.IndexHeader;
@@ -42,7 +42,7 @@ class Ipv4IntervalIndexRoundTripTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     IndexWriter.write(content, out);
     byte[] file = out.toByteArray();
-    IndexHeader header = IndexByteMap.decodeHead(ByteBuffer.wrap(file), file.length, "t.ipidx");
+    IndexHeader header = HeaderCodec.decode(ByteBuffer.wrap(file), file.length, "t.ipidx");
 
     IndexDecoder chunks = IndexDecoder.copying(header, "t.ipidx", true);
     for (int at = (int) chunks.position(); at < file.length; ) {

@@ -19,7 +19,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.ipjoin.index.V6Intervals;
 import org.ipjoin.index.format.DecodedIndex;
-import org.ipjoin.index.format.IndexByteMap;
+import org.ipjoin.index.format.HeaderCodec;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexDecoder;
 import org.ipjoin.index.format.IndexHeader;
@@ -64,7 +64,7 @@ class MixedIndexRoundTripTest {
     byte[] file = write(content);
     long[] probes = v6.probes(random, 3000);
     int[] expected = v6.expected(probes);
-    IndexHeader header = IndexByteMap.decodeHead(ByteBuffer.wrap(file), file.length, "t.ipidx");
+    IndexHeader header = HeaderCodec.decode(ByteBuffer.wrap(file), file.length, "t.ipidx");
     assertEquals(v4.count() + v6.count, header.totalIntervalCount());
 
     List<LoadedIndex> readings = new ArrayList<>();
