@@ -13,7 +13,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.hadoop.util.ToolRunner;
+import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.job.TestIndexes;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -239,8 +242,12 @@ class IpJoinDriverValidationTest {
 
   @Test
   void badLoader() throws Exception {
-    assertOneLine(run(valid("--loader", "fast").toArray(new String[0])),
-        "bad loader", "'fast'", "text, stream, buffered, nio, mmap");
+    Result r = run(valid("--loader", "fast").toArray(new String[0]));
+    String every = Stream.of(ReadPath.values()).map(ReadPath::externalName)
+        .collect(Collectors.joining(", "));
+    assertOneLine(r, "bad loader", "'fast'");
+    assertTrue(r.errLines().get(0).endsWith("; choose one of " + every),
+        "not every read path (" + every + ") in: " + r.errLines().get(0));
   }
 
   @Test
