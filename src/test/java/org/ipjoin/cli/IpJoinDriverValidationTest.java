@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,9 +12,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.apache.hadoop.util.ToolRunner;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.job.TestIndexes;
+import org.ipjoin.testing.IpJoinRun;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,19 +43,11 @@ class IpJoinDriverValidationTest {
   }
 
   private Result run(String... args) throws Exception {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    IpJoinDriver driver = new IpJoinDriver(new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
     // Hadoop creates its job staging root on the first submission: its absence proves none.
     Path jobStaging = dir.resolve("mr-staging");
-    List<String> all = new ArrayList<>(List.of("-D", "mapreduce.framework.name=local",
-        "-D", "fs.defaultFS=file:///", "-D", "mapreduce.jobtracker.staging.root.dir=" + jobStaging));
-    all.addAll(Arrays.asList(args));
-    int rc = ToolRunner.run(driver, all.toArray(new String[0]));
-    String e = err.toString(StandardCharsets.UTF_8);
-    assertFalse(Files.exists(jobStaging), "a job was submitted despite: " + e);
-    return new Result(rc, e.isEmpty() ? List.of() : List.of(e.split("\n")), out.toString(StandardCharsets.UTF_8));
+    IpJoinRun run = IpJoinRun.local(jobStaging, Arrays.asList(args));
+    assertFalse(Files.exists(jobStaging), "a job was submitted despite: " + run.err());
+    return new Result(run.exitCode(), run.errLines(), run.out());
   }
 
   private List<String> valid(String... extra) {
