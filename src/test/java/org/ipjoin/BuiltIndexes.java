@@ -13,11 +13,11 @@ import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.list.IntervalNormaliser;
 import org.ipjoin.index.list.LabelColumn;
-import org.ipjoin.index.list.LineKind;
 import org.ipjoin.index.list.ListEntries;
 import org.ipjoin.index.list.ListLineParser;
 import org.ipjoin.index.list.NormalisedList;
 import org.ipjoin.index.list.OverlapPolicy;
+import org.ipjoin.testing.ListLines;
 
 /**
  * Index files with ranges and labels for tests, made from a text list through the build API
@@ -30,20 +30,7 @@ public final class BuiltIndexes {
 
   /** The list's lines (IPv4 and IPv6; any non-entry line but blank and comment lines fails the test) as content. */
   public static IndexContent content(List<String> lines, LabelColumn labels, OverlapPolicy policy) {
-    ListLineParser parser = new ListLineParser(labels);
-    ListEntries entries = new ListEntries(Math.max(4, lines.size()));
-    long number = 0;
-    for (String line : lines) {
-      number++;
-      byte[] b = line.getBytes(StandardCharsets.UTF_8);
-      LineKind kind = parser.parse(b, 0, b.length);
-      if (kind.isEntry()) {
-        entries.add(parser, number);
-      } else if (!kind.isIgnorable()) {
-        throw new AssertionError("line " + number + " is " + kind + ": " + parser.error());
-      }
-    }
-    NormalisedList list = IntervalNormaliser.normalise(entries, policy);
+    NormalisedList list = IntervalNormaliser.normalise(ListLines.entries(labels, lines), policy);
     return IndexBuilder.contentOf(list, 0, lines.size());
   }
 

@@ -1,35 +1,35 @@
 package org.ipjoin;
 
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
+import org.ipjoin.index.list.OverlapPolicy;
+import org.ipjoin.testing.AddressText;
+import org.ipjoin.testing.CsvFields;
+import org.ipjoin.testing.ListOracle;
 
 /**
  * An independent reading of a real list for tests: plain String code and unsigned addresses in
- * longs, no ipjoin class. {@link #answer} finds the entry that answers for an address by brute
- * force under the {@code longest} rule (the fewest addresses wins; among equal sizes the earliest
- * line).
+ * longs, no ipjoin parser. {@link #answer} is the {@link ListOracle}'s under the {@code longest}
+ * rule (the fewest addresses wins; among equal sizes the earliest line).
  */
 public final class ReferenceList {
 
-  private static final Pattern IPV4 = Pattern.compile(
-      "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}");
-
   /** One entry; {@code label} is null when the line has none. */
-  public record Entry(long start, long end, String label) {
-    long size() {
-      return end - start + 1;
-    }
-  }
+  public record Entry(long start, long end, String label) {}
 
   private final List<Entry> entries;
+  private final ListOracle oracle = new ListOracle();
 
   private ReferenceList(List<Entry> entries) {
     this.entries = entries;
+    for (Entry e : entries) {
+      oracle.add(false, BigInteger.valueOf(e.start), BigInteger.valueOf(e.end), e.label);
+    }
   }
 
   public List<Entry> entries() {
@@ -40,7 +40,7 @@ public final class ReferenceList {
   public static ReferenceList ipcatCsv(Path file) throws IOException {
     List<Entry> entries = new ArrayList<>();
     for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-      List<String> f = csvFields(line);
+      List<String> f = CsvFields.split(line);
       entries.add(new Entry(address(f.get(0)), address(f.get(1)), f.get(2)));
     }
     return new ReferenceList(entries);
@@ -64,13 +64,8 @@ public final class ReferenceList {
 
   /** The entry answering for {@code address} under the longest rule, or null. */
   public Entry answer(long address) {
-    Entry best = null;
-    for (Entry e : entries) {
-      if (e.start <= address && address <= e.end && (best == null || e.size() < best.size())) {
-        best = e;
-      }
-    }
-    return best;
+    ListOracle.Entry e = oracle.answer(false, BigInteger.valueOf(address), OverlapPolicy.LONGEST);
+    return e == null ? null : entries.get((int) e.line() - 1);
   }
 
   /**
@@ -81,7 +76,7 @@ public final class ReferenceList {
   public String tag(String record, String unmatched) {
     int space = record.indexOf(' ');
     String client = space < 0 ? record : record.substring(0, space);
-    if (IPV4.matcher(client).matches()) {
+    if (ListOracle.IPV4.matcher(client).matches()) {
       Entry e = answer(address(client));
       return e == null ? unmatched : e.label == null ? "1" : e.label;
     }
@@ -97,29 +92,6 @@ public final class ReferenceList {
   }
 
   public static String dotted(long a) {
-    return (a >>> 24) + "." + ((a >>> 16) & 255) + "." + ((a >>> 8) & 255) + "." + (a & 255);
-  }
-
-  /** Splits a CSV line on commas outside double quotes; "" inside quotes is a quote. */
-  static List<String> csvFields(String line) {
-    List<String> fields = new ArrayList<>();
-    StringBuilder field = new StringBuilder();
-    boolean quoted = false;
-    for (int i = 0; i < line.length(); i++) {
-      char c = line.charAt(i);
-      if (quoted && c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-        field.append('"');
-        i++;
-      } else if (c == '"') {
-        quoted = !quoted;
-      } else if (c == ',' && !quoted) {
-        fields.add(field.toString().trim());
-        field.setLength(0);
-      } else {
-        field.append(c);
-      }
-    }
-    fields.add(field.toString().trim());
-    return fields;
+    return AddressText.dotted(a);
   }
 }

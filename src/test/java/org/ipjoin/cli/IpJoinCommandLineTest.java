@@ -4,17 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import org.apache.hadoop.util.ToolRunner;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.job.TestIndexes;
+import org.ipjoin.testing.IpJoinRun;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,18 +39,11 @@ class IpJoinCommandLineTest {
   private record Result(int exit, String err, String out) {}
 
   private Result ipjoin(String... args) throws Exception {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    IpJoinDriver driver = new IpJoinDriver(new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
     // Hadoop creates its job staging root on the first submission: its absence proves none.
     Path jobStaging = dir.resolve("mr-staging");
-    List<String> all = new ArrayList<>(List.of("-D", "mapreduce.framework.name=local",
-        "-D", "fs.defaultFS=file:///", "-D", "mapreduce.jobtracker.staging.root.dir=" + jobStaging));
-    all.addAll(Arrays.asList(args));
-    int exit = ToolRunner.run(driver, all.toArray(new String[0]));
+    IpJoinRun run = IpJoinRun.local(jobStaging, Arrays.asList(args));
     assertFalse(java.nio.file.Files.exists(jobStaging), "nothing submitted");
-    return new Result(exit, err.toString(StandardCharsets.UTF_8), out.toString(StandardCharsets.UTF_8));
+    return new Result(run.exitCode(), run.err(), run.out());
   }
 
   private void assertRefused(Result r, String line) {

@@ -4,17 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.hadoop.util.ToolRunner;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.job.TestIndexes;
+import org.ipjoin.testing.IpJoinRun;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,19 +43,11 @@ class IpJoinDriverValidationTest {
   }
 
   private Result run(String... args) throws Exception {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    IpJoinDriver driver = new IpJoinDriver(new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
     // Hadoop creates its job staging root on the first submission: its absence proves none.
     Path jobStaging = dir.resolve("mr-staging");
-    List<String> all = new ArrayList<>(List.of("-D", "mapreduce.framework.name=local",
-        "-D", "fs.defaultFS=file:///", "-D", "mapreduce.jobtracker.staging.root.dir=" + jobStaging));
-    all.addAll(Arrays.asList(args));
-    int rc = ToolRunner.run(driver, all.toArray(new String[0]));
-    String e = err.toString(StandardCharsets.UTF_8);
-    assertFalse(Files.exists(jobStaging), "a job was submitted despite: " + e);
-    return new Result(rc, e.isEmpty() ? List.of() : List.of(e.split("\n")), out.toString(StandardCharsets.UTF_8));
+    IpJoinRun run = IpJoinRun.local(jobStaging, Arrays.asList(args));
+    assertFalse(Files.exists(jobStaging), "a job was submitted despite: " + run.err());
+    return new Result(run.exitCode(), run.errLines(), run.out());
   }
 
   private List<String> valid(String... extra) {
@@ -239,8 +231,12 @@ class IpJoinDriverValidationTest {
 
   @Test
   void badLoader() throws Exception {
-    assertOneLine(run(valid("--loader", "fast").toArray(new String[0])),
-        "bad loader", "'fast'", "text, stream, buffered, nio, mmap");
+    Result r = run(valid("--loader", "fast").toArray(new String[0]));
+    String every = Stream.of(ReadPath.values()).map(ReadPath::externalName)
+        .collect(Collectors.joining(", "));
+    assertOneLine(r, "bad loader", "'fast'");
+    assertTrue(r.errLines().get(0).endsWith("; choose one of " + every),
+        "not every read path (" + every + ") in: " + r.errLines().get(0));
   }
 
   @Test

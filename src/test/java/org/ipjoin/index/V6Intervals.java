@@ -6,7 +6,10 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import org.ipjoin.index.format.IndexContent;
+import org.ipjoin.index.list.OverlapPolicy;
 import org.ipjoin.index.lookup.Ipv6IntervalIndex;
+import org.ipjoin.testing.AddressText;
+import org.ipjoin.testing.ListOracle;
 
 /**
  * Random IPv6 interval lists for tests, and the expected answer of a lookup by a plain linear scan.
@@ -42,8 +45,7 @@ public final class V6Intervals {
   }
 
   public static BigInteger value(long hi, long lo) {
-    return new BigInteger(Long.toUnsignedString(hi)).shiftLeft(64)
-        .or(new BigInteger(Long.toUnsignedString(lo)));
+    return AddressText.value(hi, lo);
   }
 
   /** Key half of an address half: the top bit flipped, as the format documents. */
@@ -130,20 +132,25 @@ public final class V6Intervals {
         new IndexContent.V6(startKeys, ranges ? endKeys : null, ids, count));
   }
 
+  /** The intervals as list entries, in order (built on the first {@link #scan}). */
+  private ListOracle oracle;
+
   private static int compare(long hiA, long loA, long hiB, long loB) {
     int c = Long.compareUnsigned(hiA, hiB);
     return c != 0 ? c : Long.compareUnsigned(loA, loB);
   }
 
-  /** The interval holding the address (hi, lo), by a linear scan; -1 for none. */
+  /** The interval holding the address (hi, lo), by the {@link ListOracle}'s scan; -1 for none. */
   public int scan(long hi, long lo) {
-    for (int i = 0; i < count; i++) {
-      if (compare(startAddresses[2 * i], startAddresses[2 * i + 1], hi, lo) <= 0
-          && compare(hi, lo, endAddresses[2 * i], endAddresses[2 * i + 1]) <= 0) {
-        return i;
+    if (oracle == null) {
+      oracle = new ListOracle();
+      for (int i = 0; i < count; i++) {
+        oracle.add(true, value(startAddresses[2 * i], startAddresses[2 * i + 1]),
+            value(endAddresses[2 * i], endAddresses[2 * i + 1]), null);
       }
     }
-    return -1;
+    ListOracle.Entry e = oracle.answer(true, value(hi, lo), OverlapPolicy.FIRST);
+    return e == null ? -1 : (int) e.line() - 1;
   }
 
   /**

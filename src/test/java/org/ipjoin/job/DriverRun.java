@@ -2,10 +2,7 @@ package org.ipjoin.job;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,12 +10,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
-import org.apache.hadoop.util.ToolRunner;
-import org.ipjoin.cli.IpJoinDriver;
 import org.ipjoin.job.driver.RunSummary;
+import org.ipjoin.testing.IpJoinRun;
 
 /**
- * One run of {@code IpJoinDriver} through ToolRunner on the LocalJobRunner: exit code, stderr
+ * One run of {@code IpJoinDriver} ({@link IpJoinRun}) on the LocalJobRunner: exit code, stderr
  * lines, the output directory, and Hadoop's job staging root for this run (Hadoop creates it on
  * the first submission, so its absence proves nothing was submitted).
  */
@@ -27,15 +23,8 @@ record DriverRun(int exitCode, List<String> errLines, Path output, Path jobStagi
   static DriverRun of(String... args) throws Exception {
     Path output = Path.of(args[Arrays.asList(args).indexOf("--output") + 1]).toAbsolutePath();
     Path jobStaging = Files.createTempDirectory(output.getParent(), "_mr-staging").resolve("root");
-    List<String> all = new ArrayList<>(List.of("-D", "mapreduce.framework.name=local",
-        "-D", "fs.defaultFS=file:///", "-D", "mapreduce.jobtracker.staging.root.dir=" + jobStaging));
-    all.addAll(Arrays.asList(args));
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    IpJoinDriver driver = new IpJoinDriver(new PrintStream(OutputStream.nullOutputStream()),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    int rc = ToolRunner.run(driver, all.toArray(new String[0]));
-    String e = err.toString(StandardCharsets.UTF_8);
-    return new DriverRun(rc, e.isEmpty() ? List.of() : List.of(e.split("\n")), output, jobStaging);
+    IpJoinRun run = IpJoinRun.local(jobStaging, Arrays.asList(args));
+    return new DriverRun(run.exitCode(), run.errLines(), output, jobStaging);
   }
 
   boolean submitted() {

@@ -3,9 +3,6 @@ package org.ipjoin.job;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,9 +13,8 @@ import java.util.Set;
 import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.util.ToolRunner;
-import org.ipjoin.cli.IpJoinDriver;
 import org.ipjoin.cli.ipindex.IndexTools;
+import org.ipjoin.testing.IpJoinRun;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,18 +84,13 @@ class IndexRepublishJobTest {
 
   private Result job(String... options) throws Exception {
     Path output = dir.resolve("out");
-    List<String> args = new ArrayList<>(List.of("-D", "mapreduce.framework.name=local",
-        "-D", "fs.defaultFS=file:///"));
-    args.addAll(Arrays.asList(options));
+    List<String> args = new ArrayList<>(Arrays.asList(options));
     args.addAll(List.of("--index", index.toString(), "--input", log.toString(),
         "--output", output.toString()));
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    IpJoinDriver driver = new IpJoinDriver(new PrintStream(OutputStream.nullOutputStream()),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    int rc = ToolRunner.run(driver, args.toArray(new String[0]));
-    List<String> lines = Arrays.stream(err.toString(StandardCharsets.UTF_8).split("\n"))
+    IpJoinRun run = IpJoinRun.local(args);
+    List<String> lines = Arrays.stream(run.err().split("\n"))
         .filter(l -> l.startsWith("ipjoin: ")).toList();
-    return new Result(rc, lines, FailedJobLines.jobId(lines), output);
+    return new Result(run.exitCode(), lines, FailedJobLines.jobId(lines), output);
   }
 
   @Test

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,6 +31,7 @@ import org.apache.hadoop.util.ToolRunner;
 import org.ipjoin.cli.IpJoinDriver;
 import org.ipjoin.index.load.TextListLoader;
 import org.ipjoin.job.driver.RunSummary;
+import org.ipjoin.testing.IpJoinRun;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -220,17 +220,15 @@ public class IpJoinJobTest {
   private Run job(int expectedExitCode, ByteArrayOutputStream err, List<String> options,
       Path... inputs) throws Exception {
     Path output = dir.resolve("out-" + (++jobs));
-    List<String> args = new ArrayList<>(List.of(
-        "-D", "mapreduce.framework.name=local", "-D", "fs.defaultFS=file:///"));
-    args.addAll(options);
+    List<String> args = new ArrayList<>(options);
     args.add("--input");
     for (Path p : inputs) {
       args.add(p.toString());
     }
     args.addAll(List.of("--output", output.toString()));
-    IpJoinDriver driver = new IpJoinDriver(new PrintStream(OutputStream.nullOutputStream()),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    int rc = ToolRunner.run(driver, args.toArray(new String[0]));
+    IpJoinRun run = IpJoinRun.local(args);
+    err.writeBytes(run.err().getBytes(StandardCharsets.UTF_8));
+    int rc = run.exitCode();
     assertEquals(expectedExitCode, rc, "exit code; stderr: " + err.toString(StandardCharsets.UTF_8));
     RunSummary summary = rc != 0 ? null : RunSummary.read(
         org.apache.hadoop.fs.FileSystem.getLocal(new Configuration()),

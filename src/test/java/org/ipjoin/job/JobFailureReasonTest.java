@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,8 +18,7 @@ import java.util.zip.GZIPOutputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.compress.BZip2Codec;
 import org.apache.hadoop.util.ReflectionUtils;
-import org.apache.hadoop.util.ToolRunner;
-import org.ipjoin.cli.IpJoinDriver;
+import org.ipjoin.testing.IpJoinRun;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,17 +62,11 @@ class JobFailureReasonTest {
 
   private Result run(String... args) throws Exception {
     Path output = dir.resolve("out");
-    List<String> all = new ArrayList<>(List.of("-D", "mapreduce.framework.name=local",
-        "-D", "fs.defaultFS=file:///"));
-    all.addAll(Arrays.asList(args));
+    List<String> all = new ArrayList<>(Arrays.asList(args));
     all.addAll(List.of("--output", output.toString()));
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    IpJoinDriver driver = new IpJoinDriver(new PrintStream(OutputStream.nullOutputStream()),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    int rc = ToolRunner.run(driver, all.toArray(new String[0]));
-    String e = err.toString(StandardCharsets.UTF_8);
-    List<String> lines = e.isEmpty() ? List.of() : List.of(e.split("\n"));
-    return new Result(rc, lines, FailedJobLines.firstMapAttempt(lines), output);
+    IpJoinRun run = IpJoinRun.local(all);
+    List<String> lines = run.errLines();
+    return new Result(run.exitCode(), lines, FailedJobLines.firstMapAttempt(lines), output);
   }
 
   /** Exit 1, the reason as the last ipjoin: line, no "NA", no leftover reason directory. */

@@ -2,7 +2,6 @@ package org.ipjoin.job;
 
 import java.io.IOException;
 import java.math.BigInteger;
-import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
@@ -17,11 +16,15 @@ import java.util.regex.Pattern;
 import org.ipjoin.BuiltIndexes;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.list.OverlapPolicy;
+import org.ipjoin.testing.AddressText;
+import org.ipjoin.testing.ListOracle;
 
 /**
  * A list of IPv4 and IPv6 entries for job tests, and an independent reading of what the job must
  * answer for a client field: plain String code, {@link BigInteger} addresses and
- * {@link InetAddress} as the IPv6 literal parser; no ipjoin parser or lookup. The entries must be
+ * {@link InetAddress} as the IPv6 literal parser, the answer the {@link ListOracle}'s; no ipjoin
+ * parser or lookup. The entries must be
  * disjoint (so the answer is the one entry holding the address, whatever the overlap policy).
  *
  * <p>The rules it encodes, as documented for the job: a client is a strict dotted quad, or an IPv6
@@ -31,8 +34,7 @@ import org.ipjoin.index.format.IndexIdentity;
  */
 public final class MixedList {
 
-  private static final Pattern IPV4 = Pattern.compile(
-      "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}");
+  private static final Pattern IPV4 = ListOracle.IPV4;
   private static final Pattern IPV6_CHARS = Pattern.compile("[0-9A-Fa-f:.]+");
   private static final Pattern BRACKETED = Pattern.compile("\\[([^\\]]*)\\](?::([0-9]{1,5}))?");
   private static final BigInteger MAPPED_PREFIX = BigInteger.valueOf(0xFFFF).shiftLeft(32);
@@ -41,11 +43,7 @@ public final class MixedList {
   public record Address(int family, BigInteger value) {}
 
   /** One entry: family, first and last address (inclusive), label or null. */
-  public record Entry(int family, BigInteger first, BigInteger last, String label) {
-    boolean holds(Address a) {
-      return a.family() == family && first.compareTo(a.value()) <= 0 && a.value().compareTo(last) <= 0;
-    }
-  }
+  public record Entry(int family, BigInteger first, BigInteger last, String label) {}
 
   /** What the job must do with one client field. */
   public record Answer(boolean malformed, Address client, Entry entry) {
@@ -60,6 +58,8 @@ public final class MixedList {
   }
 
   private final List<Entry> entries = new ArrayList<>();
+  /** The same entries, in the same order, for the answers. */
+  private final ListOracle oracle = new ListOracle();
 
   /**
    * Adds an entry written as a list line would be: {@code a}, {@code a/n} or {@code a-b}
@@ -86,6 +86,7 @@ public final class MixedList {
       last = first;
     }
     entries.add(new Entry(first.family(), first.value(), last.value(), label));
+    oracle.add(first.family() == 6, first.value(), last.value(), label);
     return this;
   }
 
@@ -110,9 +111,9 @@ public final class MixedList {
   /** An address in a list line (no mapped forms in these test lists). */
   private static Address listAddress(String text) throws UnknownHostException {
     if (IPV4.matcher(text).matches()) {
-      return new Address(4, new BigInteger(1, InetAddress.getByName(text).getAddress()));
+      return new Address(4, ListOracle.literal(text));
     }
-    return new Address(6, new BigInteger(1, Inet6Address.getByName(text).getAddress()));
+    return new Address(6, ListOracle.literal(text));
   }
 
   /** The job's verdict for a client field, by the documented rules. */
@@ -121,12 +122,8 @@ public final class MixedList {
     if (client == null) {
       return new Answer(true, null, null);
     }
-    for (Entry e : entries) {
-      if (e.holds(client)) {
-        return new Answer(false, client, e);
-      }
-    }
-    return new Answer(false, client, null);
+    ListOracle.Entry e = oracle.answer(client.family() == 6, client.value(), OverlapPolicy.FIRST);
+    return new Answer(false, client, e == null ? null : entries.get((int) e.line() - 1));
   }
 
   /** The client address of a field, or null when it is malformed. */
@@ -139,7 +136,7 @@ public final class MixedList {
       bracketed = true;
     }
     if (!bracketed && IPV4.matcher(text).matches()) {
-      return new Address(4, ipv4(text));
+      return new Address(4, ListOracle.ipv4(text));
     }
     if (!IPV6_CHARS.matcher(text).matches() || !text.contains(":")) {
       return null; // zone ids (%), brackets left over, ports on IPv4, anything else
@@ -166,55 +163,15 @@ public final class MixedList {
     return new Address(6, value);
   }
 
-  private static BigInteger ipv4(String dotted) {
-    long value = 0;
-    for (String octet : dotted.split("\\.")) {
-      value = value << 8 | Integer.parseInt(octet);
-    }
-    return BigInteger.valueOf(value);
-  }
-
-  /** The address as count mode must print it: a dotted quad, or RFC 5952 text from the JDK's. */
-  public static String text(Address a) throws UnknownHostException {
-    if (a.family() == 4) {
-      long v = a.value().longValue();
-      return (v >> 24) + "." + ((v >> 16) & 255) + "." + ((v >> 8) & 255) + "." + (v & 255);
-    }
-    byte[] b = bytes16(a.value());
-    String[] groups = new String[8];
-    for (int g = 0; g < 8; g++) {
-      groups[g] = Integer.toHexString(((b[2 * g] & 0xFF) << 8) | (b[2 * g + 1] & 0xFF));
-    }
-    int bestStart = -1;
-    int bestLength = 1;
-    for (int start = 0; start < 8; start++) {
-      int length = 0;
-      while (start + length < 8 && groups[start + length].equals("0")) {
-        length++;
-      }
-      if (length > bestLength) {
-        bestStart = start;
-        bestLength = length;
-      }
-    }
-    if (bestStart < 0) {
-      return String.join(":", groups);
-    }
-    return String.join(":", List.of(groups).subList(0, bestStart)) + "::"
-        + String.join(":", List.of(groups).subList(bestStart + bestLength, 8));
+  /** The address as count mode must print it: a dotted quad, or RFC 5952 text. */
+  public static String text(Address a) {
+    return a.family() == 4 ? AddressText.dotted(a.value().longValue())
+        : AddressText.rfc5952(a.value());
   }
 
   /** Count mode's order: IPv4 before IPv6, each by value. */
   static final Comparator<Address> ORDER =
       Comparator.comparingInt(Address::family).thenComparing(Address::value);
-
-  private static byte[] bytes16(BigInteger value) {
-    byte[] raw = value.toByteArray();
-    byte[] b = new byte[16];
-    int n = Math.min(raw.length, 16);
-    System.arraycopy(raw, raw.length - n, b, 16 - n, n);
-    return b;
-  }
 
   /**
    * The intervals of one family an index of these (disjoint) entries holds: in address order,

@@ -11,7 +11,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,10 +32,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 import java.util.zip.GZIPOutputStream;
-import org.apache.hadoop.util.ToolRunner;
 import org.apache.hadoop.util.VersionInfo;
 import org.ipjoin.cli.IpJoinDriver;
 import org.ipjoin.job.driver.RunSummary;
+import org.ipjoin.testing.IpJoinRun;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -113,8 +112,8 @@ class OutputPublicationJobTest {
   }
 
   private List<String> args(List<String> extra, Path... inputs) {
-    List<String> args = new ArrayList<>(List.of("-D", "mapreduce.framework.name=local",
-        "-D", "fs.defaultFS=file:///", "-D", "io.compression.codecs=" + CODECS,
+    List<String> args = new ArrayList<>(IpJoinRun.LOCAL);
+    args.addAll(List.of("-D", "io.compression.codecs=" + CODECS,
         "-D", BlockingTestCodec.MARKER + "=" + marker, "-D", BlockingTestCodec.RELEASE + "=" + release));
     args.addAll(extra);
     args.addAll(List.of("--index", index.toString(), "--output", output.toString(), "--input"));
@@ -125,12 +124,8 @@ class OutputPublicationJobTest {
   }
 
   private Result run(List<String> extra, Path... inputs) throws Exception {
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    IpJoinDriver driver = new IpJoinDriver(new PrintStream(OutputStream.nullOutputStream()),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    int rc = ToolRunner.run(driver, args(extra, inputs).toArray(new String[0]));
-    String e = err.toString(StandardCharsets.UTF_8);
-    return new Result(rc, e.isEmpty() ? List.of() : List.of(e.split("\n")));
+    IpJoinRun run = IpJoinRun.of(args(extra, inputs));
+    return new Result(run.exitCode(), run.errLines());
   }
 
   /** The main output's lines (every top-level part file), sorted. */

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,9 +12,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
-import org.apache.hadoop.util.ToolRunner;
-import org.ipjoin.cli.IpJoinDriver;
 import org.ipjoin.job.driver.RunSummary;
+import org.ipjoin.testing.IpJoinRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -151,16 +148,12 @@ class RealWorldRecordsJobTest {
 
     // One job, tag mode: every record is written with its verdict.
     Path output = dir.resolve("out");
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    IpJoinDriver driver = new IpJoinDriver(new PrintStream(OutputStream.nullOutputStream()),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    int rc = ToolRunner.run(driver, new String[] {"-D", "mapreduce.framework.name=local",
-        "-D", "fs.defaultFS=file:///",
+    IpJoinRun run = IpJoinRun.local(List.of(
         // One split per file, so each file's malformed records land in one side file.
         "-D", "mapreduce.input.fileinputformat.split.minsize=1073741824",
         "--mode", "tag", "--index", index.toString(), "--input", inputs.toString(),
-        "--output", output.toString()});
-    assertEquals(0, rc, err.toString(StandardCharsets.UTF_8));
+        "--output", output.toString()));
+    assertEquals(0, run.exitCode(), run.err());
 
     RunSummary summary = RunSummary.read(
         org.apache.hadoop.fs.FileSystem.getLocal(new org.apache.hadoop.conf.Configuration()),

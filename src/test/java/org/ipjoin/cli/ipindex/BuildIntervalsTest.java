@@ -31,6 +31,7 @@ import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.index.load.TextListLoader;
 import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.index.lookup.Ipv6IntervalIndex;
+import org.ipjoin.testing.AddressText;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -624,12 +625,12 @@ class BuildIntervalsTest {
         open[1] = open[1].max(b[1]);
       } else {
         if (open != null) {
-          merged.add(full(open[0]) + "-" + full(open[1]));
+          merged.add(AddressText.fullIpv6(open[0]) + "-" + AddressText.fullIpv6(open[1]));
         }
         open = b.clone();
       }
     }
-    merged.add(full(open[0]) + "-" + full(open[1]));
+    merged.add(AddressText.fullIpv6(open[0]) + "-" + AddressText.fullIpv6(open[1]));
     Path out = dir.resolve("dropv6.ipidx");
     Run run = IndexToolsTest.ipindex("build", "--input", list.toString(), "--output",
         out.toString());
@@ -660,16 +661,7 @@ class BuildIntervalsTest {
   }
 
   private static String full(long hiKey, long loKey) {
-    return full(new BigInteger(1, ByteBuffer.allocate(16)
+    return AddressText.fullIpv6(new BigInteger(1, ByteBuffer.allocate(16)
         .putLong(hiKey ^ Long.MIN_VALUE).putLong(loKey ^ Long.MIN_VALUE).array()));
-  }
-
-  private static String full(BigInteger address) {
-    String digits = String.format("%032x", address);
-    StringBuilder s = new StringBuilder();
-    for (int g = 0; g < 8; g++) {
-      s.append(g == 0 ? "" : ":").append(digits, 4 * g, 4 * g + 4);
-    }
-    return s.toString();
   }
 }

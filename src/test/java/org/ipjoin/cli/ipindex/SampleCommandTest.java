@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.math.BigInteger;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,6 +23,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.ipjoin.cli.ipindex.IndexToolsTest.Run;
 import org.ipjoin.index.builder.IndexBuilder;
+import org.ipjoin.testing.AddressText;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -107,28 +109,7 @@ class SampleCommandTest {
    * run of two or more {@code 0} groups (the first of equal runs) becomes {@code ::}.
    */
   private static String rfc5952(String text) throws IOException {
-    byte[] b = InetAddress.getByName(text).getAddress();
-    String[] groups = new String[8];
-    for (int g = 0; g < 8; g++) {
-      groups[g] = Integer.toHexString(((b[2 * g] & 0xFF) << 8) | (b[2 * g + 1] & 0xFF));
-    }
-    int bestStart = -1;
-    int bestLength = 1;
-    for (int start = 0; start < 8; start++) {
-      int length = 0;
-      while (start + length < 8 && groups[start + length].equals("0")) {
-        length++;
-      }
-      if (length > bestLength) {
-        bestStart = start;
-        bestLength = length;
-      }
-    }
-    if (bestStart < 0) {
-      return String.join(":", groups);
-    }
-    return String.join(":", List.of(groups).subList(0, bestStart)) + "::"
-        + String.join(":", List.of(groups).subList(bestStart + bestLength, 8));
+    return AddressText.rfc5952(new BigInteger(1, InetAddress.getByName(text).getAddress()));
   }
 
   private static boolean isIpv6(String address) {

@@ -1,9 +1,9 @@
 package org.ipjoin.index.list;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.ipjoin.ip.Ipv4Codec;
+import org.ipjoin.testing.ListLines;
 
 /** Test helpers: text lines through parser and normaliser, and plain views of the result. */
 final class Lists {
@@ -12,20 +12,7 @@ final class Lists {
 
   /** Parses the lines (line numbers from 1; every line must be an entry, blank or comment). */
   static ListEntries entries(LabelColumn labels, List<String> lines) {
-    ListLineParser parser = new ListLineParser(labels);
-    ListEntries entries = new ListEntries(4);
-    long number = 0;
-    for (String line : lines) {
-      number++;
-      byte[] b = line.getBytes(StandardCharsets.UTF_8);
-      LineKind kind = parser.parse(b, 0, b.length);
-      if (kind.isEntry()) {
-        entries.add(parser, number);
-      } else if (!kind.isIgnorable()) {
-        throw new AssertionError("line " + number + " is " + kind + ": " + parser.error());
-      }
-    }
-    return entries;
+    return ListLines.entries(labels, lines);
   }
 
   static NormalisedList normalise(OverlapPolicy policy, String... lines) {

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.TreeSet;
+import org.ipjoin.testing.ListOracle;
+import org.ipjoin.testing.RandomMixedList;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,14 +64,14 @@ class MixedListPropertyTest {
         assertEquals(used.size(), stats.labels(), context);
         assertEquals(used.size(), list.labels().size(), context);
         assertEquals(!used.isEmpty(), list.hasLabels(), context);
-        assertEquals(random.entries().stream().map(RandomMixedList.Entry::label)
+        assertEquals(random.entries().stream().map(ListOracle.Entry::label)
             .filter(l -> l != null).distinct().count(), stats.labelsSeen(), context);
         assertEquals(random.entries().size(), stats.entries(), context);
       }
     }
   }
 
-  private static void check(RandomMixedList.Expected expected, List<RandomMixedList.Entry> entries,
+  private static void check(RandomMixedList.Expected expected, List<ListOracle.Entry> entries,
       NormaliseStats.Family actual, String context) {
     assertEquals(expected.exact, actual.exactAddresses(), context);
     assertEquals(expected.intervals.size(), actual.intervals(), context);

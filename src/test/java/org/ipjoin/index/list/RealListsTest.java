@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.ipjoin.RealData;
+import org.ipjoin.testing.AddressText;
+import org.ipjoin.testing.CsvFields;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -85,12 +87,12 @@ class RealListsTest {
         open[1] = open[1].max(b[1]);
       } else {
         if (open != null) {
-          merged.add(hex(open[0]) + "-" + hex(open[1]));
+          merged.add(AddressText.fullIpv6(open[0]) + "-" + AddressText.fullIpv6(open[1]));
         }
         open = b.clone();
       }
     }
-    merged.add(hex(open[0]) + "-" + hex(open[1]));
+    merged.add(AddressText.fullIpv6(open[0]) + "-" + AddressText.fullIpv6(open[1]));
     for (OverlapPolicy policy : OverlapPolicy.values()) {
       NormalisedList list = IntervalNormaliser.normalise(
           Lists.entries(LabelColumn.DEFAULT, lines), policy);
@@ -112,16 +114,6 @@ class RealListsTest {
     assertEquals(merged, Lists.describe6Full(mixed));
     assertEquals(v4Blocks, mixed.stats().v4().blocks());
     assertEquals(v4Blocks + blocks.size(), mixed.stats().blocks());
-  }
-
-  /** Eight groups of four hex digits: plain text that needs no IPv6 formatter. */
-  private static String hex(BigInteger address) {
-    String digits = String.format("%032x", address);
-    StringBuilder s = new StringBuilder();
-    for (int g = 0; g < 8; g++) {
-      s.append(g == 0 ? "" : ":").append(digits, 4 * g, 4 * g + 4);
-    }
-    return s.toString();
   }
 
   @Test
@@ -146,7 +138,7 @@ class RealListsTest {
     List<String> lines = lines("lists/ipcat_datacenters.csv");
     List<Range> ranges = new ArrayList<>();
     for (int i = 0; i < lines.size(); i++) {
-      List<String> fields = csvFields(lines.get(i));
+      List<String> fields = CsvFields.split(lines.get(i));
       ranges.add(new Range(address(fields.get(0)), address(fields.get(1)), fields.get(2), i + 1));
     }
     assertEquals(3429, ranges.size());
@@ -276,29 +268,6 @@ class RealListsTest {
       out.add(range(start, end));
     }
     return out;
-  }
-
-  /** Splits a CSV line on commas outside double quotes; "" inside quotes is a quote. */
-  private static List<String> csvFields(String line) {
-    List<String> fields = new ArrayList<>();
-    StringBuilder field = new StringBuilder();
-    boolean quoted = false;
-    for (int i = 0; i < line.length(); i++) {
-      char c = line.charAt(i);
-      if (quoted && c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-        field.append('"');
-        i++;
-      } else if (c == '"') {
-        quoted = !quoted;
-      } else if (c == ',' && !quoted) {
-        fields.add(field.toString().trim());
-        field.setLength(0);
-      } else {
-        field.append(c);
-      }
-    }
-    fields.add(field.toString().trim());
-    return fields;
   }
 
   private static Range winner(List<Range> ranges, OverlapPolicy policy, long a) {

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link VerifyReader#check} (what {@code ipindex verify}, the driver before submission and
  * {@code ipindex build} before publishing run) keeps no keys of an exact-address list: a JVM whose
  * heap cannot hold the keys verifies the index, while loading the same index into that heap fails.
- * The differential tests over the corruption corpus ({@code CorruptIndexTest.viaFileSystem}) show
+ * The differential tests over the corruption corpus ({@code IndexReaders.viaFileSystem}) show
  * that it rejects exactly what a full load rejects.
  */
 class CheckWithoutKeysTest {

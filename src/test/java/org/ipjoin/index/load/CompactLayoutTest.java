@@ -19,6 +19,7 @@ import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.format.KeyLayout;
 import org.ipjoin.index.format.LoadTrust;
 import org.ipjoin.index.lookup.Ipv4Lookup;
+import org.ipjoin.testing.IndexReaders;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -144,7 +145,7 @@ class CompactLayoutTest {
     for (int i = 0; i < probes.length; i++) {
       expected[i] = rank.getOrDefault(probes[i], Ipv4Lookup.NO_MATCH);
     }
-    for (CorruptIndexTest.Reader path : CorruptIndexTest.binaryPaths().toList()) {
+    for (IndexReaders.Reader path : IndexReaders.binaryPaths().toList()) {
       // Fully checked with and without checksums; trusted as a task of a verified job, checksums
       // off (mmap-direct then reads no compact column at load).
       for (LoadTrust trust : List.of(LoadTrust.FULL, LoadTrust.CONTENT_VERIFIED_ELSEWHERE)) {
@@ -191,7 +192,7 @@ class CompactLayoutTest {
     }
   }
 
-  private static Ipv4Lookup load(CorruptIndexTest.Reader path, Path file, boolean checksums,
+  private static Ipv4Lookup load(IndexReaders.Reader path, Path file, boolean checksums,
       LoadTrust trust) throws IOException {
     if (trust == LoadTrust.FULL) {
       return path.load(file, checksums).index();

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +18,6 @@ import java.util.Map;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.ipjoin.RealData;
 import org.ipjoin.cli.ipindex.IndexTools;
 import org.ipjoin.index.TestLookups;
@@ -31,6 +29,10 @@ import org.ipjoin.index.format.SectionKind;
 import org.ipjoin.index.list.MalformedIpListException;
 import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.ip.Ipv4Codec;
+import org.ipjoin.testing.IndexCorruption;
+import org.ipjoin.testing.IndexReaders.Reader;
+import org.ipjoin.testing.IndexReaders;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -47,6 +49,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 class CorruptIndexTest {
 
   @TempDir Path dir;
+  private IndexCorruption corruption;
+
+  @BeforeEach
+  void corruption() {
+    corruption = new IndexCorruption(dir);
+  }
 
   /** 64 keys 16 apart around the sign boundary, so flipping a key's low bit keeps the order. */
   private static final int[] KEYS = IntStream.range(0, 64).map(i -> (i - 32) * 16).toArray();
@@ -62,63 +70,8 @@ class CorruptIndexTest {
   private static final IndexBytes FULL = IndexBytes.of(new IndexContent(STARTS, ENDS, LABEL_IDS, 5,
       LABEL_ENDS, LABELS.getBytes(StandardCharsets.UTF_8), 99, 5));
 
-  /** Reads and checks one index file; a job read path or {@code ipindex verify}'s loader. */
-  interface Load {
-    LoadedIndex load(Path file, boolean verifyChecksum) throws IOException;
-  }
-
-  /** A named way to read an index, so that every corruption below runs through each of them. */
-  record Reader(String name, Load how) {
-    LoadedIndex load(Path file, boolean verifyChecksum) throws IOException {
-      return how.load(file, verifyChecksum);
-    }
-
-    @Override
-    public String toString() {
-      return name;
-    }
-  }
-
-  /**
-   * The binary read paths of the job ({@code stream}, {@code buffered}, {@code nio}, {@code mmap},
-   * {@code mmap-direct}), and {@link VerifyReader} as {@code ipindex verify} (and the build's
-   * read-back before publishing) use it: through a Hadoop FileSystem, here the local one with its
-   * checksum layer, as {@code ipindex verify /local/file} gets it.
-   */
   static Stream<Reader> binaryPaths() {
-    Stream<Reader> jobPaths = Stream.of(ReadPath.values()).filter(p -> !p.readsText())
-        .map(p -> new Reader(p.externalName(), p.loader()::load));
-    return Stream.concat(jobPaths, Stream.of(new Reader("verify", CorruptIndexTest::viaFileSystem)));
-  }
-
-  /**
-   * {@link VerifyReader#load}, after {@link VerifyReader#check} (what {@code ipindex
-   * verify}, the driver and the build run, keeping no keys) on the same file: both must accept it
-   * or both reject it with the same message.
-   */
-  static LoadedIndex viaFileSystem(Path file, boolean verifyChecksum) throws IOException {
-    FileSystem fs = FileSystem.getLocal(new Configuration());
-    org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(file.toString());
-    CorruptIndexException fromCheck = null;
-    try {
-      VerifyReader.check(fs, path, verifyChecksum);
-    } catch (CorruptIndexException e) {
-      fromCheck = e;
-    }
-    LoadedIndex loaded;
-    try {
-      loaded = VerifyReader.load(fs, path, verifyChecksum);
-    } catch (CorruptIndexException e) {
-      if (fromCheck == null || !e.getMessage().equals(fromCheck.getMessage())) {
-        throw new AssertionError("load: " + e.getMessage() + "; check: "
-            + (fromCheck == null ? "accepted" : fromCheck.getMessage()));
-      }
-      throw e;
-    }
-    if (fromCheck != null) {
-      throw new AssertionError("load accepted what check rejected: " + fromCheck.getMessage());
-    }
-    return loaded;
+    return IndexReaders.binaryPaths();
   }
 
   @Test
@@ -127,56 +80,11 @@ class CorruptIndexTest {
         binaryPaths().map(Reader::name).toList());
   }
 
-  private CorruptIndexException rejects(Reader path, IndexBytes bytes, String name, Check check,
-      boolean verifyChecksum) {
-    Path file = bytes.writeTo(dir.resolve(name + "." + path.name() + ".ipidx"));
-    try {
-      CorruptIndexException e = assertThrows(CorruptIndexException.class,
-          () -> path.load(file, verifyChecksum), name);
-      assertEquals(check, e.check(), () -> name + ": " + e.getMessage());
-      assertTrue(e.getMessage().startsWith(file + ": " + check.description + " check failed: "),
-          e.getMessage());
-      return e;
-    } finally {
-      delete(file);
-    }
-  }
-
-  private CorruptIndexException rejects(Reader path, IndexBytes bytes, String name, Check check) {
-    return rejects(path, bytes, name, check, true);
-  }
-
-  private CorruptIndexException rejects(Reader path, IndexBytes bytes, String name, Check check,
-      String fragment) {
-    CorruptIndexException e = rejects(path, bytes, name, check, true);
-    assertTrue(e.getMessage().contains(fragment), () -> name + ": no '" + fragment + "' in " + e.getMessage());
-    return e;
-  }
-
-  private LoadedIndex loads(Reader path, IndexBytes bytes, String name, boolean verifyChecksum)
-      throws IOException {
-    Path file = bytes.writeTo(dir.resolve(name + "." + path.name() + ".ipidx"));
-    try {
-      return path.load(file, verifyChecksum);
-    } finally {
-      delete(file);
-    }
-  }
-
-  private static void delete(Path file) {
-    try {
-      Files.deleteIfExists(file);
-      Files.deleteIfExists(file.resolveSibling("." + file.getFileName() + ".crc"));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
   @ParameterizedTest
   @MethodSource("binaryPaths")
   void theValidBaseFilesLoad(Reader path) throws IOException {
-    assertArrayEquals(KEYS, TestLookups.keys(loads(path, VALID, "valid", true).index()));
-    Ipv4Lookup full = loads(path, FULL, "full", true).index();
+    assertArrayEquals(KEYS, TestLookups.keys(corruption.loads(path, VALID, "valid", true).index()));
+    Ipv4Lookup full = corruption.loads(path, FULL, "full", true).index();
     assertArrayEquals(STARTS, TestLookups.keys(full));
     for (int i = 0; i < STARTS.length; i++) {
       assertEquals(ENDS[i], full.end(i));
@@ -191,7 +99,7 @@ class CorruptIndexTest {
   @ParameterizedTest
   @MethodSource("binaryPaths")
   void emptyFileIsTooShortForAHeader(Reader path) {
-    rejects(path, VALID.truncate(0), "empty", Check.HEADER_LENGTH, "file is 0 bytes");
+    corruption.rejects(path, VALID.truncate(0), "empty", Check.HEADER_LENGTH, "file is 0 bytes");
   }
 
   /**
@@ -202,7 +110,7 @@ class CorruptIndexTest {
   @MethodSource("binaryPaths")
   void headerTruncatedAtEachOffset(Reader path) {
     for (int length = 1; length < IndexByteMap.HEADER_SIZE; length++) {
-      rejects(path, VALID.truncate(length), "cut-at-" + length, Check.HEADER_LENGTH,
+      corruption.rejects(path, VALID.truncate(length), "cut-at-" + length, Check.HEADER_LENGTH,
           "file is " + length + " bytes, shorter than the 64-byte header");
     }
   }
@@ -211,7 +119,7 @@ class CorruptIndexTest {
   @MethodSource("binaryPaths")
   void directoryTruncatedAtEachOffset(Reader path) {
     for (int length = 64; length < FULL.directoryEnd(); length++) {
-      rejects(path, FULL.truncate(length), "dir-cut-at-" + length, Check.FILE_LENGTH,
+      corruption.rejects(path, FULL.truncate(length), "dir-cut-at-" + length, Check.FILE_LENGTH,
           "file is " + length + " bytes, shorter than its 6-section directory (256 bytes)");
     }
   }
@@ -229,14 +137,14 @@ class CorruptIndexTest {
       int end = offset + FULL.sectionLength(kind);
       int before = Math.max(FULL.directoryEnd(), offset - 1); // in the padding, if there is one
       for (int length : new int[] {before, offset, offset + 1, (offset + end) / 2, end - 1}) {
-        rejects(path, FULL.truncate(length), kind + "-cut-at-" + length, Check.FILE_LENGTH,
+        corruption.rejects(path, FULL.truncate(length), kind + "-cut-at-" + length, Check.FILE_LENGTH,
             "the section directory ends the file at byte " + full + "; the file is " + length
                 + " bytes (truncated?)");
       }
     }
-    rejects(path, FULL.extend(4), "one-value-too-many", Check.FILE_LENGTH,
+    corruption.rejects(path, FULL.extend(4), "one-value-too-many", Check.FILE_LENGTH,
         "the file is " + (full + 4) + " bytes");
-    rejects(path, VALID.truncate(VALID.length() - 4), "exact-cut", Check.FILE_LENGTH, "(truncated?)");
+    corruption.rejects(path, VALID.truncate(VALID.length() - 4), "exact-cut", Check.FILE_LENGTH, "(truncated?)");
   }
 
   // ---- header
@@ -248,7 +156,7 @@ class CorruptIndexTest {
     for (int offset = 0; offset < IndexByteMap.HEADER_SIZE; offset++) {
       Check expected = offset < 8 ? Check.MAGIC : offset < 10 ? Check.VERSION : Check.HEADER_CHECKSUM;
       for (int mask : new int[] {0x01, 0x80, 0xFF}) {
-        rejects(path, VALID.copy().xorByte(offset, mask),
+        corruption.rejects(path, VALID.copy().xorByte(offset, mask),
             "flip-" + offset + "-" + Integer.toHexString(mask), expected);
       }
     }
@@ -258,11 +166,11 @@ class CorruptIndexTest {
   @MethodSource("binaryPaths")
   void olderVersionSaysRebuildNewerSaysUpgrade(Reader path) {
     // Version is checked before the header checksum: no fix needed, as with a real old file.
-    CorruptIndexException v1 = rejects(path, VALID.copy().putShort(IndexBytes.VERSION_OFFSET, 1),
+    CorruptIndexException v1 = corruption.rejects(path, VALID.copy().putShort(IndexBytes.VERSION_OFFSET, 1),
         "v1", Check.VERSION, "file has format version 1, this reader reads version 2 (written by an"
             + " older ipjoin: rebuild the index with 'ipindex build')");
     assertFalse(v1.getMessage().contains("upgrade"), v1.getMessage());
-    CorruptIndexException v3 = rejects(path, VALID.copy().putShort(IndexBytes.VERSION_OFFSET, 3)
+    CorruptIndexException v3 = corruption.rejects(path, VALID.copy().putShort(IndexBytes.VERSION_OFFSET, 3)
         .fixHeaderCrc(), "v3", Check.VERSION, "(written by a newer ipjoin: upgrade ipjoin)");
     assertFalse(v3.getMessage().contains("rebuild"), v3.getMessage());
   }
@@ -271,16 +179,16 @@ class CorruptIndexTest {
   @ParameterizedTest
   @MethodSource("binaryPaths")
   void headerFieldsWithAValidHeaderChecksum(Reader path) {
-    rejects(path, VALID.copy().putByte(IndexBytes.BYTE_ORDER_OFFSET, 2).fixHeaderCrc(),
+    corruption.rejects(path, VALID.copy().putByte(IndexBytes.BYTE_ORDER_OFFSET, 2).fixHeaderCrc(),
         "big-endian", Check.BYTE_ORDER, "expected 1 (little-endian), found 2");
-    rejects(path, VALID.copy().putByte(IndexBytes.BYTE_ORDER_OFFSET, 0).fixHeaderCrc(),
+    corruption.rejects(path, VALID.copy().putByte(IndexBytes.BYTE_ORDER_OFFSET, 0).fixHeaderCrc(),
         "no-byte-order", Check.BYTE_ORDER);
-    rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, 32).fixHeaderCrc(),
+    corruption.rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, 32).fixHeaderCrc(),
         "flag-bit-5", Check.FLAGS, "unknown flag bits 0x00000020");
-    rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, Integer.MIN_VALUE).fixHeaderCrc(),
+    corruption.rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, Integer.MIN_VALUE).fixHeaderCrc(),
         "flag-bit-31", Check.FLAGS);
     for (int offset : new int[] {IndexBytes.RESERVED_1_OFFSET, IndexBytes.RESERVED_2_OFFSET, 47, 59}) {
-      rejects(path, VALID.copy().putByte(offset, 1).fixHeaderCrc(), "reserved-" + offset,
+      corruption.rejects(path, VALID.copy().putByte(offset, 1).fixHeaderCrc(), "reserved-" + offset,
           Check.RESERVED, "bytes 11 and 40-59 must be 0");
     }
   }
@@ -291,7 +199,7 @@ class CorruptIndexTest {
   @MethodSource("binaryPaths")
   void everyDirectoryByteFlippedFailsTheDirectoryChecksum(Reader path) {
     for (int offset = 64; offset < FULL.directoryEnd(); offset += 3) {
-      rejects(path, FULL.copy().xorByte(offset, 0x10).fixHeaderCrc(), "dir-flip-" + offset,
+      corruption.rejects(path, FULL.copy().xorByte(offset, 0x10).fixHeaderCrc(), "dir-flip-" + offset,
           Check.SECTION_DIRECTORY, "of directory bytes 64-255, computed");
     }
   }
@@ -299,29 +207,29 @@ class CorruptIndexTest {
   @ParameterizedTest
   @MethodSource("binaryPaths")
   void directoryFieldsWithValidChecksums(Reader path) {
-    rejects(path, VALID.copy().putInt(IndexBytes.SECTION_COUNT_OFFSET, 1).fixHeaderCrc(),
+    corruption.rejects(path, VALID.copy().putInt(IndexBytes.SECTION_COUNT_OFFSET, 1).fixHeaderCrc(),
         "one-section", Check.SECTION_DIRECTORY, "section count 1 is not between 2 and 16");
-    rejects(path, VALID.copy().putInt(IndexBytes.SECTION_COUNT_OFFSET, 17).fixHeaderCrc(),
+    corruption.rejects(path, VALID.copy().putInt(IndexBytes.SECTION_COUNT_OFFSET, 17).fixHeaderCrc(),
         "17-sections", Check.SECTION_DIRECTORY, "section count 17 is not between 2 and 16");
-    rejects(path, FULL.copy().putShort(IndexBytes.entry(5) + IndexBytes.ENTRY_KIND, 15).fixHead(),
+    corruption.rejects(path, FULL.copy().putShort(IndexBytes.entry(5) + IndexBytes.ENTRY_KIND, 15).fixHead(),
         "unknown-kind", Check.SECTION_DIRECTORY,
         "section 5 has kind 15, which this reader does not know (written by a newer ipjoin: upgrade ipjoin)");
-    rejects(path, FULL.copy().putShort(IndexBytes.entry(2) + IndexBytes.ENTRY_KIND, 2).fixHead(),
+    corruption.rejects(path, FULL.copy().putShort(IndexBytes.entry(2) + IndexBytes.ENTRY_KIND, 2).fixHead(),
         "repeated-kind", Check.SECTION_DIRECTORY, "section 2 (IPv4 interval ends) is out of order or repeated");
-    rejects(path, VALID.copy().putShort(IndexBytes.entry(0) + IndexBytes.ENTRY_ITEM_BYTES, 2).fixHead(),
+    corruption.rejects(path, VALID.copy().putShort(IndexBytes.entry(0) + IndexBytes.ENTRY_ITEM_BYTES, 2).fixHead(),
         "item-bytes", Check.SECTION_DIRECTORY, "64 items of 2 bytes cannot be 256 bytes");
-    rejects(path, VALID.copy().putLong(IndexBytes.entry(0) + IndexBytes.ENTRY_COUNT, 63).fixHead(),
+    corruption.rejects(path, VALID.copy().putLong(IndexBytes.entry(0) + IndexBytes.ENTRY_COUNT, 63).fixHead(),
         "count-vs-length", Check.SECTION_DIRECTORY, "63 items of 4 bytes cannot be 256 bytes");
-    rejects(path, VALID.copy().putLong(IndexBytes.entry(1) + IndexBytes.ENTRY_OFFSET, 388).fixHead(),
+    corruption.rejects(path, VALID.copy().putLong(IndexBytes.entry(1) + IndexBytes.ENTRY_OFFSET, 388).fixHead(),
         "misaligned", Check.SECTION_DIRECTORY, "section 1 (IPv4 lookup directory) starts at 388, expected 384");
-    rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, IndexByteMap.FLAG_RANGES).fixHeaderCrc(),
+    corruption.rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, IndexByteMap.FLAG_RANGES).fixHeaderCrc(),
         "ranges-flag-without-ends", Check.SECTION_DIRECTORY,
         "no IPv4 interval ends section, which the header's flags require");
-    rejects(path, FULL.copy().putInt(IndexBytes.FLAGS_OFFSET, IndexByteMap.FLAG_RANGES).fixHeaderCrc(),
+    corruption.rejects(path, FULL.copy().putInt(IndexBytes.FLAGS_OFFSET, IndexByteMap.FLAG_RANGES).fixHeaderCrc(),
         "labels-without-flag", Check.SECTION_DIRECTORY,
         "a IPv4 label ids section, which the header's flags exclude");
     int ends = IndexBytes.entry(1);
-    rejects(path, FULL.copy().putLong(ends + IndexBytes.ENTRY_COUNT, 4)
+    corruption.rejects(path, FULL.copy().putLong(ends + IndexBytes.ENTRY_COUNT, 4)
             .putLong(ends + IndexBytes.ENTRY_LENGTH, 16).fixHead(), "ends-count", Check.SECTION_DIRECTORY,
         "the interval sections disagree on the interval count (5)");
   }
@@ -336,14 +244,14 @@ class CorruptIndexTest {
   void lookupDirectoryOfAnotherSize(Reader path) {
     int lookup = IndexBytes.entry(1);
     for (long entries : new long[] {64, 65_536, 0}) {
-      rejects(path, VALID.copy().putLong(lookup + IndexBytes.ENTRY_COUNT, entries)
+      corruption.rejects(path, VALID.copy().putLong(lookup + IndexBytes.ENTRY_COUNT, entries)
               .putLong(lookup + IndexBytes.ENTRY_LENGTH, 4 * entries).fixHead(), "size-" + entries,
           Check.DIRECTORY_SIZE, "the lookup directory has " + entries + " entries, not 2^bits + 1"
               + " (bits 4 .. 22, 17 .. 4194305 entries)");
     }
     for (int bits : new int[] {0, 3, 23}) {
       long entries = (1L << bits) + 1;
-      rejects(path, VALID.copy().putLong(lookup + IndexBytes.ENTRY_COUNT, entries)
+      corruption.rejects(path, VALID.copy().putLong(lookup + IndexBytes.ENTRY_COUNT, entries)
               .putLong(lookup + IndexBytes.ENTRY_LENGTH, 4 * entries).fixHead(), "bits-" + bits,
           Check.DIRECTORY_SIZE, "the lookup directory has " + entries + " entries, 2^" + bits
               + " + 1; a reader takes bits 4 .. 22, 17 .. 4194305 entries");
@@ -368,23 +276,23 @@ class CorruptIndexTest {
     damaged.put(SectionKind.LABEL_ENDS, FULL.copy().xorByte(FULL.offset(SectionKind.LABEL_ENDS) + 4, 0x01));
     damaged.put(SectionKind.LABEL_BYTES, FULL.copy().xorByte(FULL.offset(SectionKind.LABEL_BYTES), 0x01));
     for (Map.Entry<SectionKind, IndexBytes> d : damaged.entrySet()) {
-      rejects(path, d.getValue(), "rot-" + d.getKey(), Check.SECTION_CHECKSUM,
+      corruption.rejects(path, d.getValue(), "rot-" + d.getKey(), Check.SECTION_CHECKSUM,
           d.getKey().description + ": the directory says CRC32C 0x");
     }
-    Ipv4Lookup starts = loads(path, damaged.get(SectionKind.V4_STARTS), "starts-off", false).index();
+    Ipv4Lookup starts = corruption.loads(path, damaged.get(SectionKind.V4_STARTS), "starts-off", false).index();
     assertEquals(1, starts.start(2)); // 0 ^ 1, still inside (-10, 99]
     assertEquals(-1, starts.match(0));
-    assertEquals(98, loads(path, damaged.get(SectionKind.V4_ENDS), "ends-off", false).index().end(2));
-    assertEquals(1, loads(path, damaged.get(SectionKind.V4_LABEL_IDS), "ids-off", false).index().labelId(2));
-    Ipv4Lookup labelEnds = loads(path, damaged.get(SectionKind.LABEL_ENDS), "lends-off", false).index();
+    assertEquals(98, corruption.loads(path, damaged.get(SectionKind.V4_ENDS), "ends-off", false).index().end(2));
+    assertEquals(1, corruption.loads(path, damaged.get(SectionKind.V4_LABEL_IDS), "ids-off", false).index().labelId(2));
+    Ipv4Lookup labelEnds = corruption.loads(path, damaged.get(SectionKind.LABEL_ENDS), "lends-off", false).index();
     assertEquals("to", labelEnds.labels().label(1));
     assertEquals("rnäx", labelEnds.labels().label(2));
-    assertEquals("uor", loads(path, damaged.get(SectionKind.LABEL_BYTES), "lbytes-off", false)
+    assertEquals("uor", corruption.loads(path, damaged.get(SectionKind.LABEL_BYTES), "lbytes-off", false)
         .index().labels().label(1));
     // The damage that no content check sees, in the exact list too.
     IndexBytes rot = VALID.copy().xorByte(VALID.offset(SectionKind.V4_STARTS) + 20 * 4, 0x01);
-    rejects(path, rot, "exact-rot", Check.SECTION_CHECKSUM);
-    LoadedIndex unverified = loads(path, rot, "exact-rot-off", false);
+    corruption.rejects(path, rot, "exact-rot", Check.SECTION_CHECKSUM);
+    LoadedIndex unverified = corruption.loads(path, rot, "exact-rot-off", false);
     assertEquals(KEYS[20] + 1, unverified.index().start(20));
     assertEquals(-1, unverified.index().match(KEYS[20]));
     assertEquals(KEYS.length, unverified.identity().count());
@@ -408,8 +316,8 @@ class CorruptIndexTest {
     for (Object[] c : cases) {
       SectionKind kind = (SectionKind) c[0];
       IndexBytes bytes = FULL.copy().xorByte(FULL.offset(kind) + (int) c[1], (int) c[2]);
-      rejects(path, bytes, "break-" + kind, Check.SECTION_CHECKSUM, kind.description);
-      rejects(path, bytes, "break-" + kind + "-off", (Check) c[3], false);
+      corruption.rejects(path, bytes, "break-" + kind, Check.SECTION_CHECKSUM, kind.description);
+      corruption.rejects(path, bytes, "break-" + kind + "-off", (Check) c[3], false);
     }
   }
 
@@ -417,15 +325,15 @@ class CorruptIndexTest {
   @MethodSource("binaryPaths")
   void unsortedStartsWithConsistentChecksums(Reader path) {
     SectionKind s = SectionKind.V4_STARTS;
-    rejects(path, VALID.copy().putValue(s, 10, KEYS[11]).putValue(s, 11, KEYS[10]).fixAll(s),
+    corruption.rejects(path, VALID.copy().putValue(s, 10, KEYS[11]).putValue(s, 11, KEYS[10]).fixAll(s),
         "swapped", Check.SORTED, "start 11 (" + Ipv4Codec.format(KEYS[10]) + ") is not greater than"
             + " start 10 (" + Ipv4Codec.format(KEYS[11]) + ")");
-    rejects(path, VALID.copy().putValue(s, 10, KEYS[9]).fixAll(s), "duplicate", Check.SORTED,
+    corruption.rejects(path, VALID.copy().putValue(s, 10, KEYS[9]).fixAll(s), "duplicate", Check.SORTED,
         "start 10 ");
-    rejects(path, VALID.copy().putValue(s, 1, KEYS[0]).fixAll(s), "duplicate-first-pair",
+    corruption.rejects(path, VALID.copy().putValue(s, 1, KEYS[0]).fixAll(s), "duplicate-first-pair",
         Check.SORTED, "start 1 ");
     int last = KEYS.length - 1;
-    rejects(path, VALID.copy().putValue(s, last - 1, KEYS[last]).fixAll(s), "duplicate-last-pair",
+    corruption.rejects(path, VALID.copy().putValue(s, last - 1, KEYS[last]).fixAll(s), "duplicate-last-pair",
         Check.SORTED, "start " + last + " ");
   }
 
@@ -442,7 +350,7 @@ class CorruptIndexTest {
     IndexBytes big = IndexBytes.of(keys);
     SectionKind s = SectionKind.V4_STARTS;
     for (int seam : new int[] {1 << 16, chunkValues - 16, chunkValues}) {
-      rejects(path, big.copy().putValue(s, seam, keys[seam - 1] - 1).fixAll(s), "seam-" + seam,
+      corruption.rejects(path, big.copy().putValue(s, seam, keys[seam - 1] - 1).fixAll(s), "seam-" + seam,
           Check.SORTED, "start " + seam + " (");
     }
   }
@@ -451,12 +359,12 @@ class CorruptIndexTest {
   @MethodSource("binaryPaths")
   void endsOutsideTheirIntervalWithConsistentChecksums(Reader path) {
     SectionKind e = SectionKind.V4_ENDS;
-    rejects(path, FULL.copy().putValue(e, 0, STARTS[1]).fixAll(e), "end-reaches-next-start",
+    corruption.rejects(path, FULL.copy().putValue(e, 0, STARTS[1]).fixAll(e), "end-reaches-next-start",
         Check.INTERVALS, "interval 0 ends at " + Ipv4Codec.format(STARTS[1]) + ", outside "
             + Ipv4Codec.format(STARTS[0]) + " .. before " + Ipv4Codec.format(STARTS[1]));
-    rejects(path, FULL.copy().putValue(e, 3, STARTS[3] - 1).fixAll(e), "end-before-start",
+    corruption.rejects(path, FULL.copy().putValue(e, 3, STARTS[3] - 1).fixAll(e), "end-before-start",
         Check.INTERVALS, "interval 3 ends at ");
-    rejects(path, FULL.copy().putValue(e, 4, STARTS[4] - 1).fixAll(e), "last-end-before-start",
+    corruption.rejects(path, FULL.copy().putValue(e, 4, STARTS[4] - 1).fixAll(e), "last-end-before-start",
         Check.INTERVALS, "interval 4 ends at " + Ipv4Codec.format(STARTS[4] - 1) + ", outside "
             + Ipv4Codec.format(STARTS[4]) + " .. 255.255.255.255");
   }
@@ -465,9 +373,9 @@ class CorruptIndexTest {
   @MethodSource("binaryPaths")
   void labelIdsPastTheDictionary(Reader path) {
     SectionKind ids = SectionKind.V4_LABEL_IDS;
-    rejects(path, FULL.copy().putValue(ids, 2, 4).fixAll(ids), "id-4", Check.LABEL_IDS,
+    corruption.rejects(path, FULL.copy().putValue(ids, 2, 4).fixAll(ids), "id-4", Check.LABEL_IDS,
         "interval 2 has label id 4; the dictionary holds ids 1 .. 3");
-    rejects(path, FULL.copy().putValue(ids, 0, -1).fixAll(ids), "id-minus-1", Check.LABEL_IDS,
+    corruption.rejects(path, FULL.copy().putValue(ids, 0, -1).fixAll(ids), "id-minus-1", Check.LABEL_IDS,
         "interval 0 has label id -1");
   }
 
@@ -475,19 +383,19 @@ class CorruptIndexTest {
   @MethodSource("binaryPaths")
   void badLabelOffsetsOrBytes(Reader path) {
     SectionKind ends = SectionKind.LABEL_ENDS;
-    rejects(path, FULL.copy().putValue(ends, 0, 1).fixAll(ends), "first-not-0", Check.LABELS,
+    corruption.rejects(path, FULL.copy().putValue(ends, 0, 1).fixAll(ends), "first-not-0", Check.LABELS,
         "label offset 0 is 1 after 0 (12 label bytes)");
-    rejects(path, FULL.copy().putValue(ends, 2, 2).fixAll(ends), "decreasing", Check.LABELS,
+    corruption.rejects(path, FULL.copy().putValue(ends, 2, 2).fixAll(ends), "decreasing", Check.LABELS,
         "label offset 2 is 2 after 3");
-    rejects(path, FULL.copy().putValue(ends, 2, 13).fixAll(ends), "past-the-bytes", Check.LABELS,
+    corruption.rejects(path, FULL.copy().putValue(ends, 2, 13).fixAll(ends), "past-the-bytes", Check.LABELS,
         "label offset 2 is 13 after 3 (12 label bytes)");
-    rejects(path, FULL.copy().putValue(ends, 3, 11).fixAll(ends), "last-short", Check.LABELS,
+    corruption.rejects(path, FULL.copy().putValue(ends, 3, 11).fixAll(ends), "last-short", Check.LABELS,
         "the last label ends at 11, the label bytes are 12 long");
     // Splitting "ä" between labels 2 and 3: both valid offsets, neither label valid UTF-8.
-    rejects(path, FULL.copy().putValue(ends, 2, 5).fixAll(ends), "split-char", Check.LABELS,
+    corruption.rejects(path, FULL.copy().putValue(ends, 2, 5).fixAll(ends), "split-char", Check.LABELS,
         "label 2 is not valid UTF-8");
     SectionKind bytes = SectionKind.LABEL_BYTES;
-    rejects(path, FULL.copy().putSectionByte(bytes, 8, 0xFF).fixAll(bytes), "invalid-utf8",
+    corruption.rejects(path, FULL.copy().putSectionByte(bytes, 8, 0xFF).fixAll(bytes), "invalid-utf8",
         Check.LABELS, "label 3 is not valid UTF-8");
   }
 
@@ -497,9 +405,9 @@ class CorruptIndexTest {
     SectionKind d = SectionKind.V4_DIRECTORY;
     assertEquals((1 << 6) + 1, VALID.count(d), "64 keys: a /6 directory");
     int prefixOfKey0 = (KEYS[0] ^ Integer.MIN_VALUE) >>> (32 - 6); // 0x1f
-    rejects(path, VALID.copy().putValue(d, prefixOfKey0 + 1, 0).fixAll(d), "one-entry",
+    corruption.rejects(path, VALID.copy().putValue(d, prefixOfKey0 + 1, 0).fixAll(d), "one-entry",
         Check.LOOKUP_DIRECTORY, "entry " + (prefixOfKey0 + 1) + " is 0; the interval starts give 32");
-    rejects(path, VALID.copy().putValue(d, 1 << 6, 63).fixAll(d), "count-entry",
+    corruption.rejects(path, VALID.copy().putValue(d, 1 << 6, 63).fixAll(d), "count-entry",
         Check.LOOKUP_DIRECTORY, "entry 64 is 63; the interval starts give 64");
   }
 
@@ -508,8 +416,8 @@ class CorruptIndexTest {
   void wrongSectionChecksumField(Reader path) throws IOException {
     IndexBytes bytes = VALID.copy().xorByte(IndexBytes.entry(0) + IndexBytes.ENTRY_CRC + 2, 0x10)
         .fixHead();
-    rejects(path, bytes, "crc-field", Check.SECTION_CHECKSUM, "IPv4 interval starts: the directory says");
-    assertArrayEquals(KEYS, TestLookups.keys(loads(path, bytes, "crc-field-off", false).index()));
+    corruption.rejects(path, bytes, "crc-field", Check.SECTION_CHECKSUM, "IPv4 interval starts: the directory says");
+    assertArrayEquals(KEYS, TestLookups.keys(corruption.loads(path, bytes, "crc-field-off", false).index()));
   }
 
   @ParameterizedTest
@@ -533,9 +441,9 @@ class CorruptIndexTest {
     byte[] mangled = new byte[lf.length - 1];
     System.arraycopy(lf, 0, mangled, 0, 6);
     System.arraycopy(lf, 7, mangled, 6, lf.length - 7);
-    rejects(path, IndexBytes.copyOf(mangled), "crlf-to-lf", Check.MAGIC);
+    corruption.rejects(path, IndexBytes.copyOf(mangled), "crlf-to-lf", Check.MAGIC);
     // And the 0x89 catches a transfer that stripped the 8th bit.
-    rejects(path, VALID.copy().putByte(0, 0x09), "seven-bit", Check.MAGIC);
+    corruption.rejects(path, VALID.copy().putByte(0, 0x09), "seven-bit", Check.MAGIC);
   }
 
   /**

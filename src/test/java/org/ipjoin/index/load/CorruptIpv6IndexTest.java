@@ -1,7 +1,6 @@
 package org.ipjoin.index.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -12,7 +11,6 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -23,8 +21,11 @@ import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.SectionKind;
-import org.ipjoin.index.load.CorruptIndexTest.Reader;
 import org.ipjoin.index.lookup.Ipv6IntervalIndex;
+import org.ipjoin.testing.IndexCorruption;
+import org.ipjoin.testing.IndexReaders.Reader;
+import org.ipjoin.testing.IndexReaders;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,6 +41,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 class CorruptIpv6IndexTest {
 
   @TempDir Path dir;
+  private IndexCorruption corruption;
+
+  @BeforeEach
+  void corruption() {
+    corruption = new IndexCorruption(dir);
+  }
 
   /** IPv6 ranges with labels: (first, last, label id). Interval 1 is one address. */
   private static final String[][] V6 = {
@@ -103,59 +110,13 @@ class CorruptIpv6IndexTest {
   }
 
   static java.util.stream.Stream<Reader> binaryPaths() {
-    return CorruptIndexTest.binaryPaths();
-  }
-
-  private CorruptIndexException rejects(Reader path, IndexBytes bytes, String name, Check check,
-      String fragment, boolean verifyChecksum) {
-    Path file = bytes.writeTo(dir.resolve(name + "." + path.name() + ".ipidx"));
-    try {
-      CorruptIndexException e = assertThrows(CorruptIndexException.class,
-          () -> path.load(file, verifyChecksum), name);
-      assertEquals(check, e.check(), () -> name + ": " + e.getMessage());
-      String prefix = file + ": " + check.description + " check failed: ";
-      assertTrue(e.getMessage().startsWith(prefix), e.getMessage());
-      assertTrue(e.getMessage().contains(fragment), () -> name + ": no '" + fragment + "' in " + e.getMessage());
-      return e;
-    } finally {
-      delete(file);
-    }
-  }
-
-  private CorruptIndexException rejects(Reader path, IndexBytes bytes, String name, Check check,
-      String fragment) {
-    return rejects(path, bytes, name, check, fragment, true);
-  }
-
-  /** The whole message after the file name and check must be {@code detail}. */
-  private void rejectsExactly(Reader path, IndexBytes bytes, String name, Check check, String detail) {
-    CorruptIndexException e = rejects(path, bytes, name, check, detail, true);
-    assertTrue(e.getMessage().endsWith("check failed: " + detail), e.getMessage());
-  }
-
-  private LoadedIndex loads(Reader path, IndexBytes bytes, String name, boolean verifyChecksum)
-      throws IOException {
-    Path file = bytes.writeTo(dir.resolve(name + "." + path.name() + ".ipidx"));
-    try {
-      return path.load(file, verifyChecksum);
-    } finally {
-      delete(file);
-    }
-  }
-
-  private static void delete(Path file) {
-    try {
-      Files.deleteIfExists(file);
-      Files.deleteIfExists(file.resolveSibling("." + file.getFileName() + ".crc"));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return IndexReaders.binaryPaths();
   }
 
   @ParameterizedTest
   @MethodSource("binaryPaths")
   void theValidBaseFilesLoad(Reader path) throws IOException {
-    Ipv6IntervalIndex v6 = loads(path, MIXED, "mixed", true).index6();
+    Ipv6IntervalIndex v6 = corruption.loads(path, MIXED, "mixed", true).index6();
     assertEquals(V6.length, v6.size());
     for (int i = 0; i < V6.length; i++) {
       assertEquals(keyHalf(V6[i][0], 0), v6.startHi(i));
@@ -165,7 +126,7 @@ class CorruptIpv6IndexTest {
       assertEquals(Integer.parseInt(V6[i][2]), v6.labelId(i));
       assertEquals(i, v6.match(keyHalf(V6[i][1], 0), keyHalf(V6[i][1], 1)));
     }
-    LoadedIndex only = loads(path, V6_ONLY, "v6-only", true);
+    LoadedIndex only = corruption.loads(path, V6_ONLY, "v6-only", true);
     assertEquals(0, only.index().size());
     assertEquals(EXACT.length, only.index6().size());
     assertTrue(only.index6().exact());
@@ -182,22 +143,22 @@ class CorruptIpv6IndexTest {
   @MethodSource("binaryPaths")
   void flagsAndSectionsMustAgree(Reader path) {
     int both = IndexByteMap.FLAG_RANGES | IndexByteMap.FLAG_LABELS;
-    rejectsExactly(path, MIXED.copy().putInt(IndexBytes.FLAGS_OFFSET, both | IndexByteMap.FLAG_V6)
+    corruption.rejectsExactly(path, MIXED.copy().putInt(IndexBytes.FLAGS_OFFSET, both | IndexByteMap.FLAG_V6)
             .fixHeaderCrc(), "no-v6-ranges-flag", Check.SECTION_DIRECTORY,
         "a IPv6 interval ends section, which the header's flags exclude");
-    rejectsExactly(path, MIXED.copy().putInt(IndexBytes.FLAGS_OFFSET, both | IndexByteMap.FLAG_V6_RANGES)
+    corruption.rejectsExactly(path, MIXED.copy().putInt(IndexBytes.FLAGS_OFFSET, both | IndexByteMap.FLAG_V6_RANGES)
             .fixHeaderCrc(), "no-v6-flag", Check.FLAGS,
         "flag 0x8 (IPv6 ranges) is set without flag 0x4 (IPv6)");
-    rejectsExactly(path, MIXED.copy().putInt(IndexBytes.FLAGS_OFFSET, both).fixHeaderCrc(),
+    corruption.rejectsExactly(path, MIXED.copy().putInt(IndexBytes.FLAGS_OFFSET, both).fixHeaderCrc(),
         "no-v6-flags", Check.SECTION_DIRECTORY,
         "a IPv6 interval starts section, which the header's flags exclude");
-    rejectsExactly(path, V6_ONLY.copy().putInt(IndexBytes.FLAGS_OFFSET, IndexByteMap.FLAG_V6
+    corruption.rejectsExactly(path, V6_ONLY.copy().putInt(IndexBytes.FLAGS_OFFSET, IndexByteMap.FLAG_V6
             | IndexByteMap.FLAG_V6_RANGES).fixHeaderCrc(), "v6-ranges-without-ends",
         Check.SECTION_DIRECTORY, "no IPv6 interval ends section, which the header's flags require");
-    rejectsExactly(path, V6_ONLY.copy().putInt(IndexBytes.FLAGS_OFFSET, IndexByteMap.FLAG_V6
+    corruption.rejectsExactly(path, V6_ONLY.copy().putInt(IndexBytes.FLAGS_OFFSET, IndexByteMap.FLAG_V6
             | IndexByteMap.FLAG_LABELS).fixHeaderCrc(), "labels-without-sections",
         Check.SECTION_DIRECTORY, "no IPv4 label ids section, which the header's flags require");
-    rejectsExactly(path, MIXED.copy().putShort(IndexBytes.entry(9) + IndexBytes.ENTRY_KIND, 15)
+    corruption.rejectsExactly(path, MIXED.copy().putShort(IndexBytes.entry(9) + IndexBytes.ENTRY_KIND, 15)
             .fixHead(), "unknown-kind-after-v6", Check.SECTION_DIRECTORY,
         "section 9 has kind 15, which this reader does not know (written by a newer ipjoin: upgrade ipjoin)");
   }
@@ -206,7 +167,7 @@ class CorruptIpv6IndexTest {
   @MethodSource("binaryPaths")
   void everyV6DirectoryEntryByteFlippedFailsTheDirectoryChecksum(Reader path) {
     for (int offset = IndexBytes.entry(6); offset < MIXED.directoryEnd(); offset += 3) {
-      rejects(path, MIXED.copy().xorByte(offset, 0x10).fixHeaderCrc(), "dir-flip-" + offset,
+      corruption.rejects(path, MIXED.copy().xorByte(offset, 0x10).fixHeaderCrc(), "dir-flip-" + offset,
           Check.SECTION_DIRECTORY, "of directory bytes 64-383, computed");
     }
   }
@@ -218,34 +179,34 @@ class CorruptIpv6IndexTest {
     int ends = MIXED.entryOf(SectionKind.V6_ENDS);
     int ids = MIXED.entryOf(SectionKind.V6_LABEL_IDS);
     int directory = MIXED.entryOf(SectionKind.V6_DIRECTORY);
-    rejectsExactly(path, MIXED.copy().putShort(IndexBytes.entry(starts) + IndexBytes.ENTRY_ITEM_BYTES, 8)
+    corruption.rejectsExactly(path, MIXED.copy().putShort(IndexBytes.entry(starts) + IndexBytes.ENTRY_ITEM_BYTES, 8)
             .fixHead(), "item-bytes", Check.SECTION_DIRECTORY,
         "section 6 (IPv6 interval starts): 5 items of 8 bytes cannot be 80 bytes");
-    rejectsExactly(path, MIXED.copy().putLong(IndexBytes.entry(starts) + IndexBytes.ENTRY_COUNT, 10)
+    corruption.rejectsExactly(path, MIXED.copy().putLong(IndexBytes.entry(starts) + IndexBytes.ENTRY_COUNT, 10)
             .fixHead(), "count-vs-length", Check.SECTION_DIRECTORY,
         "section 6 (IPv6 interval starts): 10 items of 16 bytes cannot be 80 bytes");
     // 6 ends (96 bytes) end in the same 64-byte block as 5 (80): the offsets after them still hold.
-    rejectsExactly(path, MIXED.copy().putLong(IndexBytes.entry(ends) + IndexBytes.ENTRY_COUNT, 6)
+    corruption.rejectsExactly(path, MIXED.copy().putLong(IndexBytes.entry(ends) + IndexBytes.ENTRY_COUNT, 6)
             .putLong(IndexBytes.entry(ends) + IndexBytes.ENTRY_LENGTH, 96).fixHead(), "ends-count",
         Check.SECTION_DIRECTORY, "the IPv6 interval sections disagree on the interval count (5)");
-    rejectsExactly(path, MIXED.copy().putLong(IndexBytes.entry(ids) + IndexBytes.ENTRY_COUNT, 4)
+    corruption.rejectsExactly(path, MIXED.copy().putLong(IndexBytes.entry(ids) + IndexBytes.ENTRY_COUNT, 4)
             .putLong(IndexBytes.entry(ids) + IndexBytes.ENTRY_LENGTH, 16).fixHead(), "ids-count",
         Check.SECTION_DIRECTORY, "the IPv6 interval sections disagree on the interval count (5)");
-    rejectsExactly(path, MIXED.copy().putLong(IndexBytes.entry(directory) + IndexBytes.ENTRY_COUNT, 1 << 16)
+    corruption.rejectsExactly(path, MIXED.copy().putLong(IndexBytes.entry(directory) + IndexBytes.ENTRY_COUNT, 1 << 16)
             .putLong(IndexBytes.entry(directory) + IndexBytes.ENTRY_LENGTH, 4 << 16).fixHead(),
         "directory-size", Check.DIRECTORY_SIZE, "the IPv6 lookup directory has 65536 entries, not"
             + " 2^bits + 1 (bits 4 .. 22, 17 .. 4194305 entries)");
-    rejectsExactly(path, MIXED.copy().putLong(IndexBytes.entry(directory) + IndexBytes.ENTRY_COUNT, 9)
+    corruption.rejectsExactly(path, MIXED.copy().putLong(IndexBytes.entry(directory) + IndexBytes.ENTRY_COUNT, 9)
             .putLong(IndexBytes.entry(directory) + IndexBytes.ENTRY_LENGTH, 36).fixHead(),
         "directory-bits-3", Check.DIRECTORY_SIZE, "the IPv6 lookup directory has 9 entries, 2^3 + 1;"
             + " a reader takes bits 4 .. 22, 17 .. 4194305 entries");
     long slash23 = (1L << 23) + 1;
-    rejectsExactly(path, MIXED.copy().putLong(IndexBytes.entry(directory) + IndexBytes.ENTRY_COUNT, slash23)
+    corruption.rejectsExactly(path, MIXED.copy().putLong(IndexBytes.entry(directory) + IndexBytes.ENTRY_COUNT, slash23)
             .putLong(IndexBytes.entry(directory) + IndexBytes.ENTRY_LENGTH, 4 * slash23).fixHead(),
         "directory-bits-23", Check.DIRECTORY_SIZE, "the IPv6 lookup directory has 8388609 entries,"
             + " 2^23 + 1; a reader takes bits 4 .. 22, 17 .. 4194305 entries");
     long offset = MIXED.offset(SectionKind.V6_ENDS);
-    rejectsExactly(path, MIXED.copy().putLong(IndexBytes.entry(ends) + IndexBytes.ENTRY_OFFSET, offset + 16)
+    corruption.rejectsExactly(path, MIXED.copy().putLong(IndexBytes.entry(ends) + IndexBytes.ENTRY_OFFSET, offset + 16)
             .fixHead(), "misplaced", Check.SECTION_DIRECTORY,
         "section 7 (IPv6 interval ends) starts at " + (offset + 16) + ", expected " + offset);
   }
@@ -260,7 +221,7 @@ class CorruptIpv6IndexTest {
       int offset = MIXED.offset(kind);
       int end = offset + MIXED.sectionLength(kind);
       for (int length : new int[] {offset - 1, offset, offset + 8, (offset + end) / 2, end - 1}) {
-        rejectsExactly(path, MIXED.truncate(length), kind + "-cut-at-" + length, Check.FILE_LENGTH,
+        corruption.rejectsExactly(path, MIXED.truncate(length), kind + "-cut-at-" + length, Check.FILE_LENGTH,
             "the section directory ends the file at byte " + full + "; the file is " + length
                 + " bytes (truncated?)");
       }
@@ -290,19 +251,19 @@ class CorruptIpv6IndexTest {
       SectionKind kind = (SectionKind) c[0];
       IndexBytes bytes = MIXED.copy().xorByte(MIXED.offset(kind) + (int) c[1], (int) c[2]);
       String name = "flip-" + kind + "-" + c[1] + "-" + c[2];
-      rejects(path, bytes, name, Check.SECTION_CHECKSUM,
+      corruption.rejects(path, bytes, name, Check.SECTION_CHECKSUM,
           kind.description + ": the directory says CRC32C 0x");
       if (c[3] != null) {
-        rejects(path, bytes, name + "-off", (Check) c[3], "", false);
+        corruption.rejects(path, bytes, name + "-off", (Check) c[3], "", false);
       } else {
-        loads(path, bytes, name + "-off", false);
+        corruption.loads(path, bytes, name + "-off", false);
       }
     }
-    Ipv6IntervalIndex damaged = loads(path, MIXED.copy().xorByte(MIXED.offset(SectionKind.V6_ENDS) + 8, 1),
+    Ipv6IntervalIndex damaged = corruption.loads(path, MIXED.copy().xorByte(MIXED.offset(SectionKind.V6_ENDS) + 8, 1),
         "ends-off", false).index6();
     assertEquals(keyHalf("2001:db8::fe", 1), damaged.endLo(0));
     assertEquals(-1, damaged.match(keyHalf("2001:db8::ff", 0), keyHalf("2001:db8::ff", 1)));
-    assertEquals(3, loads(path, MIXED.copy().xorByte(MIXED.offset(SectionKind.V6_LABEL_IDS) + 8, 1),
+    assertEquals(3, corruption.loads(path, MIXED.copy().xorByte(MIXED.offset(SectionKind.V6_LABEL_IDS) + 8, 1),
         "ids-off", false).index6().labelId(2));
   }
 
@@ -310,21 +271,21 @@ class CorruptIpv6IndexTest {
   @MethodSource("binaryPaths")
   void unsortedStartsWithConsistentChecksums(Reader path) throws IOException {
     SectionKind s = SectionKind.V6_STARTS;
-    rejectsExactly(path, MIXED.copy().putKey(s, 1, keyHalf(V6[2][0], 0), keyHalf(V6[2][0], 1))
+    corruption.rejectsExactly(path, MIXED.copy().putKey(s, 1, keyHalf(V6[2][0], 0), keyHalf(V6[2][0], 1))
             .putKey(s, 2, keyHalf(V6[1][0], 0), keyHalf(V6[1][0], 1)).fixAll(s), "swapped",
         Check.SORTED, "IPv6 start 2 (2001:db8::1:0) is not greater than IPv6 start 1 (2001:db8:0:1::)");
     // Same hi half, lower lo half: the lo halves are compared.
-    rejectsExactly(path, MIXED.copy().putKey(s, 1, keyHalf("2001:db8::", 0), keyHalf("2001:db8::", 1))
+    corruption.rejectsExactly(path, MIXED.copy().putKey(s, 1, keyHalf("2001:db8::", 0), keyHalf("2001:db8::", 1))
             .fixAll(s), "duplicate", Check.SORTED,
         "IPv6 start 1 (2001:db8::) is not greater than IPv6 start 0 (2001:db8::)");
-    rejectsExactly(path, V6_ONLY.copy().putKey(s, 4, keyHalf("2001:db8::1", 0), keyHalf("2001:db8::1", 1))
+    corruption.rejectsExactly(path, V6_ONLY.copy().putKey(s, 4, keyHalf("2001:db8::1", 0), keyHalf("2001:db8::1", 1))
             .fixAll(s), "last-lower", Check.SORTED,
         "IPv6 start 4 (2001:db8::1) is not greater than IPv6 start 3 (2001:db8::2)");
     // Lo halves compare as unsigned addresses: ::8000:0:0:0 is after ::7fff:ffff:ffff:ffff.
     IndexBytes signs = IndexBytes.of(new IndexContent(new int[0], null, null, 0, null, null, 1, 1,
         new IndexContent.V6(keys("::7fff:ffff:ffff:ffff", "::8000:0:0:0"), null, null, 2)));
-    loads(path, signs, "lo-sign", true);
-    rejectsExactly(path, signs.copy().putKey(s, 0, keyHalf("::8000:0:0:1", 0), keyHalf("::8000:0:0:1", 1))
+    corruption.loads(path, signs, "lo-sign", true);
+    corruption.rejectsExactly(path, signs.copy().putKey(s, 0, keyHalf("::8000:0:0:1", 0), keyHalf("::8000:0:0:1", 1))
             .fixAll(s), "lo-sign-swapped", Check.SORTED,
         "IPv6 start 1 (::8000:0:0:0) is not greater than IPv6 start 0 (::8000:0:0:1)");
   }
@@ -333,14 +294,14 @@ class CorruptIpv6IndexTest {
   @MethodSource("binaryPaths")
   void endsOutsideTheirIntervalWithConsistentChecksums(Reader path) throws IOException {
     SectionKind e = SectionKind.V6_ENDS;
-    rejectsExactly(path, MIXED.copy().putKey(e, 0, keyHalf(V6[1][0], 0), keyHalf(V6[1][0], 1)).fixAll(e),
+    corruption.rejectsExactly(path, MIXED.copy().putKey(e, 0, keyHalf(V6[1][0], 0), keyHalf(V6[1][0], 1)).fixAll(e),
         "overlaps-next", Check.INTERVALS,
         "IPv6 interval 0 ends at 2001:db8::1:0, outside 2001:db8:: .. before 2001:db8::1:0");
-    rejectsExactly(path, MIXED.copy().putKey(e, 3, keyHalf("2001:db8:0:1:ffff:ffff:ffff:ffff", 0),
+    corruption.rejectsExactly(path, MIXED.copy().putKey(e, 3, keyHalf("2001:db8:0:1:ffff:ffff:ffff:ffff", 0),
             keyHalf("2001:db8:0:1:ffff:ffff:ffff:ffff", 1)).fixAll(e), "end-before-start",
         Check.INTERVALS, "IPv6 interval 3 ends at 2001:db8:0:1:ffff:ffff:ffff:ffff, outside"
             + " 2001:db8:1:: .. before 2a00:1450::");
-    rejectsExactly(path, MIXED.copy().putKey(e, 4, keyHalf("2a00:144f:ffff:ffff:ffff:ffff:ffff:ffff", 0),
+    corruption.rejectsExactly(path, MIXED.copy().putKey(e, 4, keyHalf("2a00:144f:ffff:ffff:ffff:ffff:ffff:ffff", 0),
             keyHalf("2a00:144f:ffff:ffff:ffff:ffff:ffff:ffff", 1)).fixAll(e), "last-before-start",
         Check.INTERVALS, "IPv6 interval 4 ends at 2a00:144f:ffff:ffff:ffff:ffff:ffff:ffff, outside"
             + " 2a00:1450:: .. ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff");
@@ -348,7 +309,7 @@ class CorruptIpv6IndexTest {
     IndexBytes touching = MIXED.copy().putKey(e, 1, keyHalf("2001:db8:0:0:ffff:ffff:ffff:ffff", 0),
         keyHalf("2001:db8:0:0:ffff:ffff:ffff:ffff", 1)).putKey(e, 4, Long.MAX_VALUE, Long.MAX_VALUE)
         .fixAll(e);
-    Ipv6IntervalIndex v6 = loads(path, touching, "touching", true).index6();
+    Ipv6IntervalIndex v6 = corruption.loads(path, touching, "touching", true).index6();
     assertEquals(1, v6.match(keyHalf("2001:db8::ffff:ffff:ffff:ffff", 0),
         keyHalf("2001:db8::ffff:ffff:ffff:ffff", 1)));
     assertEquals(4, v6.match(Long.MAX_VALUE, Long.MAX_VALUE));
@@ -358,9 +319,9 @@ class CorruptIpv6IndexTest {
   @MethodSource("binaryPaths")
   void labelIdsPastTheDictionary(Reader path) {
     SectionKind ids = SectionKind.V6_LABEL_IDS;
-    rejectsExactly(path, MIXED.copy().putValue(ids, 2, 4).fixAll(ids), "id-4", Check.LABEL_IDS,
+    corruption.rejectsExactly(path, MIXED.copy().putValue(ids, 2, 4).fixAll(ids), "id-4", Check.LABEL_IDS,
         "IPv6 interval 2 has label id 4; the dictionary holds ids 1 .. 3");
-    rejectsExactly(path, MIXED.copy().putValue(ids, 0, -1).fixAll(ids), "id-minus-1", Check.LABEL_IDS,
+    corruption.rejectsExactly(path, MIXED.copy().putValue(ids, 0, -1).fixAll(ids), "id-minus-1", Check.LABEL_IDS,
         "IPv6 interval 0 has label id -1; the dictionary holds ids 1 .. 3");
   }
 
@@ -383,11 +344,11 @@ class CorruptIpv6IndexTest {
     assertEquals(0xa, bucket4);
     assertEquals(4, MIXED.value(d, bucket4), "start 4 is the first of its bucket");
     assertEquals(5, MIXED.value(d, bucket4 + 1));
-    rejectsExactly(path, MIXED.copy().putValue(d, bucket4, 3).fixAll(d), "one-entry",
+    corruption.rejectsExactly(path, MIXED.copy().putValue(d, bucket4, 3).fixAll(d), "one-entry",
         Check.LOOKUP_DIRECTORY, "IPv6 entry " + bucket4 + " is 3; the IPv6 interval starts give 4");
-    rejectsExactly(path, MIXED.copy().putValue(d, 1 << 4, 4).fixAll(d), "count-entry",
+    corruption.rejectsExactly(path, MIXED.copy().putValue(d, 1 << 4, 4).fixAll(d), "count-entry",
         Check.LOOKUP_DIRECTORY, "IPv6 entry 16 is 4; the IPv6 interval starts give 5");
-    rejectsExactly(path, MIXED.copy().putValue(d, 0, 1).fixAll(d), "first-entry",
+    corruption.rejectsExactly(path, MIXED.copy().putValue(d, 0, 1).fixAll(d), "first-entry",
         Check.LOOKUP_DIRECTORY, "IPv6 entry 0 is 1; the IPv6 interval starts give 0");
   }
 
@@ -414,7 +375,7 @@ class CorruptIpv6IndexTest {
     for (int seam : new int[] {1 << 14, chunkSeam - 1, chunkSeam, chunkSeam + 1}) {
       long hi = big.half(s, seam - 1, 0);
       long lo = big.half(s, seam - 1, 1) - 1;
-      rejects(path, big.copy().putKey(s, seam, hi, lo).fixAll(s), "seam-" + seam, Check.SORTED,
+      corruption.rejects(path, big.copy().putKey(s, seam, hi, lo).fixAll(s), "seam-" + seam, Check.SORTED,
           "IPv6 start " + seam + " (");
     }
   }

@@ -32,6 +32,8 @@ import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.lookup.Ipv4Lookup;
+import org.ipjoin.testing.IndexReaders.Reader;
+import org.ipjoin.testing.IndexReaders;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -161,17 +163,8 @@ class LoadersAgreeTest {
     return (128 + 4 * n + 63) / 64 * 64 + 4 * ((1L << bits) + 1);
   }
 
-  /** A binary read path, or {@code ipindex verify}'s loader. */
-  record Reader(String name, CorruptIndexTest.Load how) {
-    @Override
-    public String toString() {
-      return name;
-    }
-  }
-
   static List<Reader> binaryReaders() {
-    List<Reader> readers = new ArrayList<>(CorruptIndexTest.binaryPaths()
-        .map(r -> new Reader(r.name(), r.how())).toList());
+    List<Reader> readers = new ArrayList<>(IndexReaders.binaryPaths().toList());
     readers.add(new Reader("hadoop-fs-stream", (file, verify) -> {
       try (var in = FileSystem.getLocal(new Configuration()).open(
           new org.apache.hadoop.fs.Path(file.toString()))) {

@@ -29,6 +29,7 @@ import org.ipjoin.index.format.Section;
 import org.ipjoin.index.format.SectionKind;
 import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.index.lookup.Ipv6IntervalIndex;
+import org.ipjoin.testing.IndexReaders;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -101,7 +102,7 @@ class MixedIndexRoundTripTest {
         header.identity(file.length)));
 
     Path path = Files.write(dir.resolve("mixed-" + seed + ".ipidx"), file);
-    for (CorruptIndexTest.Reader reader : CorruptIndexTest.binaryPaths().toList()) {
+    for (IndexReaders.Reader reader : IndexReaders.binaryPaths().toList()) {
       for (boolean verify : new boolean[] {true, false}) {
         readings.add(reader.load(path, verify));
       }
@@ -181,7 +182,7 @@ class MixedIndexRoundTripTest {
         new IndexContent.V6(new long[0], null, new int[0], 0)));
     org.junit.jupiter.api.Assertions.assertArrayEquals(plain, withEmpty);
     Path path = Files.write(dir.resolve("v4.ipidx"), plain);
-    for (CorruptIndexTest.Reader reader : CorruptIndexTest.binaryPaths().toList()) {
+    for (IndexReaders.Reader reader : IndexReaders.binaryPaths().toList()) {
       assertSame(Ipv6IntervalIndex.EMPTY, reader.load(path, true).index6(), reader.name());
     }
   }

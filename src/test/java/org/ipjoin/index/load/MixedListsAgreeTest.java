@@ -14,9 +14,10 @@ import org.apache.hadoop.fs.FileSystem;
 import org.ipjoin.index.builder.BuildSummary;
 import org.ipjoin.index.builder.IndexBuilder;
 import org.ipjoin.index.list.OverlapPolicy;
-import org.ipjoin.index.list.RandomMixedList;
 import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.index.lookup.Ipv6IntervalIndex;
+import org.ipjoin.testing.IndexReaders.Reader;
+import org.ipjoin.testing.RandomMixedList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,21 +51,21 @@ class MixedListsAgreeTest {
             new org.apache.hadoop.fs.Path(index.toString()), total -> { });
         assertEquals(random.entries(false).size(), summary.stats().v4().entries(), context);
         assertEquals(random.entries(true).size(), summary.stats().v6().entries(), context);
-        List<LoadersAgreeTest.Reader> readers = new ArrayList<>(LoadersAgreeTest.binaryReaders());
+        List<Reader> readers = new ArrayList<>(LoadersAgreeTest.binaryReaders());
         if (seed >= SLOW_SEEDS) {
           // Unbuffered, the stream path reads each int of the lookup directories with 4 reads:
           // ~0.7 s a load here whatever the list; the first lists cover it.
           readers.removeIf(r -> r.name().equals(ReadPath.STREAM.externalName()));
         }
         if (policy == OverlapPolicy.LONGEST) {
-          readers.add(new LoadersAgreeTest.Reader("text",
+          readers.add(new Reader("text",
               (file, verify) -> ReadPath.TEXT.loader().load(list, verify)));
         }
         List<BigInteger> probes4 = random.probes(false);
         List<BigInteger> probes6 = random.probes(true);
         List<String> expected4 = probes4.stream().map(p -> random.answer(false, p, policy)).toList();
         List<String> expected6 = probes6.stream().map(p -> random.answer(true, p, policy)).toList();
-        for (LoadersAgreeTest.Reader reader : readers) {
+        for (Reader reader : readers) {
           LoadedIndex loaded = reader.how().load(index, true);
           String what = context + " " + reader.name();
           assertEquals(summary.stats().v6().intervals(), loaded.index6().size(), what);

@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.ipjoin.cli.ipindex.IndexTools;
 import org.ipjoin.index.V6Intervals;
@@ -31,6 +30,7 @@ import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.index.lookup.Ipv6IntervalIndex;
 import org.ipjoin.ip.Ipv4Codec;
 import org.ipjoin.ip.Ipv6Codec;
+import org.ipjoin.testing.IndexReaders;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -229,7 +229,7 @@ class SmallDirectoryTest {
   private static void assertEveryBinaryReadingAnswers(Path file, Probes probes, String what)
       throws IOException {
     IndexIdentity identity = ReadPath.NIO.loader().load(file, true).identity();
-    for (CorruptIndexTest.Reader reader : CorruptIndexTest.binaryPaths().toList()) {
+    for (IndexReaders.Reader reader : IndexReaders.binaryPaths().toList()) {
       for (boolean verify : reader.name().equals("stream") ? new boolean[] {true}
           : new boolean[] {true, false}) {
         String how = what + ", " + reader.name() + " verify=" + verify;
@@ -314,7 +314,7 @@ class SmallDirectoryTest {
     long[] probes6 = v6.probes(random, 2000);
     int[] expected6 = v6.expected(probes6);
     int[] probes4 = random.ints(5000).toArray();
-    for (CorruptIndexTest.Reader reader : CorruptIndexTest.binaryPaths().toList()) {
+    for (IndexReaders.Reader reader : IndexReaders.binaryPaths().toList()) {
       if (reader.name().equals("stream") && Math.max(bits, v6Bits) > 18) {
         continue;
       }
@@ -345,7 +345,7 @@ class SmallDirectoryTest {
       IndexBytes bad = old.copy().putValue(kind, 1 << 15, real ^ 1).fixAll(kind);
       Path file = bad.writeTo(dir.resolve("bad-" + kind + ".ipidx"));
       String family = kind == SectionKind.V6_DIRECTORY ? "IPv6 " : "";
-      for (CorruptIndexTest.Reader reader : CorruptIndexTest.binaryPaths().toList()) {
+      for (IndexReaders.Reader reader : IndexReaders.binaryPaths().toList()) {
         CorruptIndexException e = assertThrows(CorruptIndexException.class,
             () -> reader.load(file, true), reader.name());
         assertEquals(Check.LOOKUP_DIRECTORY, e.check(), e.getMessage());

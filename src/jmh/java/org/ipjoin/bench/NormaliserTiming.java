@@ -1,12 +1,20 @@
-package org.ipjoin.index.list;
+package org.ipjoin.bench;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
+import org.ipjoin.index.list.IntervalNormaliser;
+import org.ipjoin.index.list.LabelColumn;
+import org.ipjoin.index.list.LineKind;
+import org.ipjoin.index.list.ListEntries;
+import org.ipjoin.index.list.ListLineParser;
+import org.ipjoin.index.list.NormalisedList;
+import org.ipjoin.index.list.OverlapPolicy;
 
 /**
- * Times the parser and the normaliser at scale (not a test; run by hand):
- * {@code java -Xmx3g -cp target/classes:target/test-classes org.ipjoin.index.list.NormaliserTiming}.
+ * Times the parser and the normaliser at scale (a plain main, run by hand after
+ * {@code mvn -Pbench -DskipTests package}):
+ * {@code java -Xmx3g -cp target/bench-build/benchmarks.jar org.ipjoin.bench.NormaliserTiming}.
  * Prints lines/s and MB/s for parsing and the time of each normalisation.
  */
 public final class NormaliserTiming {

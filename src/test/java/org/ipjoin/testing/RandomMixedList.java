@@ -1,4 +1,4 @@
-package org.ipjoin.index.list;
+package org.ipjoin.testing;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
+import org.ipjoin.index.list.OverlapPolicy;
+import org.ipjoin.testing.ListOracle.Entry;
 
 /**
  * A random list of IPv4 and IPv6 entries (addresses, blocks, ranges, repeats, labels, in every
@@ -28,31 +30,23 @@ public final class RandomMixedList {
   private static final BigInteger MAPPED_FIRST = new BigInteger("ffff00000000", 16);
   private static final BigInteger MAPPED_LAST = new BigInteger("ffffffffffff", 16);
 
-  /** One entry: addresses as unsigned values, label null for none, its line (from 1). */
-  public record Entry(boolean v6, BigInteger start, BigInteger end, String label, long line) {
-    BigInteger size() {
-      return end.subtract(start).add(BigInteger.ONE);
-    }
-
-    boolean contains(BigInteger address) {
-      return start.compareTo(address) <= 0 && address.compareTo(end) <= 0;
-    }
-  }
-
   private final List<String> lines = new ArrayList<>();
   private final List<Entry> entries = new ArrayList<>();
   private final BigInteger base4;
   private final BigInteger base6;
+  /** Whether a block is sometimes written with spaces around its '/'. */
+  private final boolean spacedSlashes;
 
-  private RandomMixedList(BigInteger base4, BigInteger base6) {
+  private RandomMixedList(BigInteger base4, BigInteger base6, boolean spacedSlashes) {
     this.base4 = base4;
     this.base6 = base6;
+    this.spacedSlashes = spacedSlashes;
   }
 
   /** The list of {@code seed}: which families, shapes and windows follow from the seed. */
   public static RandomMixedList generate(int seed) {
     SplittableRandom random = new SplittableRandom(seed * 7919L + 1);
-    RandomMixedList list = new RandomMixedList(base4(seed, random), base6(seed, random));
+    RandomMixedList list = new RandomMixedList(base4(seed, random), base6(seed, random), true);
     boolean exactOnly4 = seed % 5 == 0;
     boolean exactOnly6 = seed % 5 == 1;
     boolean unlabelled = seed % 7 == 0;
@@ -72,6 +66,24 @@ public final class RandomMixedList {
         list.lines.add(random.nextBoolean() ? "# comment" : "");
       }
       list.add(random, v6, v6 ? exactOnly6 : exactOnly4, unlabelled, mappedText && !v6);
+    }
+    return list;
+  }
+
+  /**
+   * An IPv4 list of 1 to 300 entries (and comment and blank lines) in the window from {@code base},
+   * drawn from {@code random} as {@link #generate} draws its IPv4 entries, blocks always written
+   * {@code a.b.c.d/n}.
+   */
+  public static RandomMixedList ipv4(SplittableRandom random, long base, boolean exactOnly,
+      boolean unlabelled) {
+    RandomMixedList list = new RandomMixedList(BigInteger.valueOf(base), BigInteger.ZERO, false);
+    int count = 1 + random.nextInt(300);
+    for (int i = 0; i < count; i++) {
+      if (random.nextInt(10) == 0) {
+        list.lines.add(random.nextBoolean() ? "# comment" : "");
+      }
+      list.add(random, false, exactOnly, unlabelled, false);
     }
     return list;
   }
@@ -114,17 +126,17 @@ public final class RandomMixedList {
     int bits = v6 ? 128 : 32;
     String label = unlabelled || random.nextInt(5) == 0 ? null
         : LABELS[random.nextInt(LABELS.length)];
-    List<Entry> family = entries.stream().filter(e -> e.v6 == v6).toList();
+    List<Entry> family = entries.stream().filter(e -> e.v6() == v6).toList();
     Entry previous = family.isEmpty() ? null : family.get(random.nextInt(family.size()));
     BigInteger start;
     BigInteger end;
     String text;
     int shape = exactOnly ? 0 : random.nextInt(10);
-    if (previous != null && random.nextInt(12) == 0 && (!exactOnly || previous.start.equals(previous.end))) {
-      start = previous.start; // the same range again, same or other label
-      end = previous.end;
+    if (previous != null && random.nextInt(12) == 0 && (!exactOnly || previous.start().equals(previous.end()))) {
+      start = previous.start(); // the same range again, same or other label
+      end = previous.end();
       if (random.nextBoolean()) {
-        label = previous.label;
+        label = previous.label();
       }
       text = start.equals(end) ? text(v6, start, random, mappedText)
           : text(v6, start, random, mappedText) + "-" + text(v6, end, random, mappedText);
@@ -142,7 +154,7 @@ public final class RandomMixedList {
         end = start;
         text = text(true, start, random, false);
       } else {
-        String slash = random.nextInt(8) == 0 ? " / " : "/";
+        String slash = spacedSlashes && random.nextInt(8) == 0 ? " / " : "/";
         text = mappedText ? text(false, start, random, true) + slash + (prefix + 96)
             : text(v6, start, random, false) + slash + prefix;
       }
@@ -234,11 +246,7 @@ public final class RandomMixedList {
   }
 
   private static int[] groups(BigInteger address) {
-    int[] groups = new int[8];
-    for (int g = 0; g < 8; g++) {
-      groups[g] = address.shiftRight(16 * (7 - g)).intValue() & 0xFFFF;
-    }
-    return groups;
+    return AddressText.groups(address);
   }
 
   /** Runs of zero groups as {start, length}, every length from 1. */
@@ -271,25 +279,11 @@ public final class RandomMixedList {
 
   /** RFC 5952 text (the longest run of two or more zero groups, the first on a tie, is "::"). */
   public static String canonical(BigInteger address) {
-    int[] groups = groups(address);
-    int[] best = null;
-    for (int[] run : zeroRuns(groups)) {
-      if (run[1] >= 2 && (best == null || run[1] > best[1])) {
-        best = run;
-      }
-    }
-    if (best == null) {
-      StringBuilder s = new StringBuilder();
-      for (int g = 0; g < 8; g++) {
-        s.append(g == 0 ? "" : ":").append(Integer.toHexString(groups[g]));
-      }
-      return s.toString();
-    }
-    return compressed(groups, best[0], best[1]);
+    return AddressText.rfc5952(address);
   }
 
   public static String dotted(long a) {
-    return (a >>> 24) + "." + ((a >>> 16) & 255) + "." + ((a >>> 8) & 255) + "." + (a & 255);
+    return AddressText.dotted(a);
   }
 
   /** An address of the family as text: dotted quad, or RFC 5952. */
@@ -306,7 +300,7 @@ public final class RandomMixedList {
   }
 
   public List<Entry> entries(boolean v6) {
-    return entries.stream().filter(e -> e.v6 == v6).toList();
+    return entries.stream().filter(e -> e.v6() == v6).toList();
   }
 
   /**
@@ -321,7 +315,7 @@ public final class RandomMixedList {
       probes.add(base.add(BigInteger.valueOf(d)));
     }
     for (Entry e : entries(v6)) {
-      for (BigInteger edge : new BigInteger[] {e.start, e.end}) {
+      for (BigInteger edge : new BigInteger[] {e.start(), e.end()}) {
         probes.add(edge.subtract(BigInteger.ONE));
         probes.add(edge);
         probes.add(edge.add(BigInteger.ONE));
@@ -337,21 +331,8 @@ public final class RandomMixedList {
 
   /** Brute force: the label of the entry the policy picks, "" for none, null if uncovered. */
   public String answer(boolean v6, BigInteger address, OverlapPolicy policy) {
-    Entry best = winner(entries(v6), policy, address);
-    return best == null ? null : best.label == null ? "" : best.label;
-  }
-
-  static Entry winner(List<Entry> entries, OverlapPolicy policy, BigInteger address) {
-    Entry best = null;
-    for (Entry e : entries) { // in line order, so ties keep the earlier line
-      if (e.contains(address)) {
-        if (best == null
-            || policy == OverlapPolicy.LONGEST && e.size().compareTo(best.size()) < 0) {
-          best = e;
-        }
-      }
-    }
-    return best;
+    Entry best = ListOracle.winner(entries(v6), policy, address);
+    return best == null ? null : best.label() == null ? "" : best.label();
   }
 
   /** Everything the normaliser should produce for one family, from elementary segments. */
@@ -368,20 +349,20 @@ public final class RandomMixedList {
     public final boolean exact;
 
     public Expected(List<Entry> entries, OverlapPolicy policy, boolean v6) {
-      exact = entries.stream().allMatch(e -> e.start.equals(e.end));
+      exact = entries.stream().allMatch(e -> e.start().equals(e.end()));
       for (int j = 0; j < entries.size(); j++) {
         Entry later = entries.get(j);
         for (int i = 0; i < j; i++) {
           Entry first = entries.get(i);
-          if (first.start.equals(later.start) && first.end.equals(later.end)) {
-            if (Objects.equals(first.label, later.label)) {
+          if (first.start().equals(later.start()) && first.end().equals(later.end())) {
+            if (Objects.equals(first.label(), later.label())) {
               duplicates++;
             } else {
               conflicts++;
-              String range = first.start.equals(first.end) ? format(v6, first.start)
-                  : format(v6, first.start) + "-" + format(v6, first.end);
-              conflictExamples.add(new Object[] {later.line, range + ": line " + first.line + " "
-                  + quote(first.label) + " kept, line " + later.line + " " + quote(later.label)
+              String range = first.start().equals(first.end()) ? format(v6, first.start())
+                  : format(v6, first.start()) + "-" + format(v6, first.end());
+              conflictExamples.add(new Object[] {later.line(), range + ": line " + first.line() + " "
+                  + quote(first.label()) + " kept, line " + later.line() + " " + quote(later.label())
                   + " ignored"});
             }
             break;
@@ -390,8 +371,8 @@ public final class RandomMixedList {
       }
       TreeSet<BigInteger> boundaries = new TreeSet<>();
       for (Entry e : entries) {
-        boundaries.add(e.start);
-        boundaries.add(e.end.add(BigInteger.ONE));
+        boundaries.add(e.start());
+        boundaries.add(e.end().add(BigInteger.ONE));
       }
       List<BigInteger> cuts = new ArrayList<>(boundaries);
       BigInteger[] won = new BigInteger[entries.size()];
@@ -403,18 +384,18 @@ public final class RandomMixedList {
       for (int k = 0; k + 1 < cuts.size(); k++) {
         BigInteger from = cuts.get(k);
         BigInteger to = cuts.get(k + 1).subtract(BigInteger.ONE);
-        Entry w = winner(entries, policy, from);
+        Entry w = ListOracle.winner(entries, policy, from);
         if (w == null) {
           continue;
         }
         int index = entries.indexOf(w);
         won[index] = won[index].add(to.subtract(from).add(BigInteger.ONE));
-        String label = w.label == null ? "" : w.label;
-        if (w.label != null) {
-          labelsUsed.add(w.label);
+        String label = w.label() == null ? "" : w.label();
+        if (w.label() != null) {
+          labelsUsed.add(w.label());
         }
         if (exact) {
-          intervals.add(full(v6, from) + (w.label == null ? "" : " " + w.label));
+          intervals.add(full(v6, from) + (w.label() == null ? "" : " " + w.label()));
           continue;
         }
         if (openEnd != null && openEnd.add(BigInteger.ONE).equals(from)
@@ -456,18 +437,10 @@ public final class RandomMixedList {
   }
 
   /**
-   * An address as {@link Lists#describe} and {@link Lists#describe6Full} print it: a dotted quad,
+   * An address as the list tests' {@code Lists.describe} and {@code describe6Full} print it: a dotted quad,
    * or eight groups of four hex digits.
    */
   public static String full(boolean v6, BigInteger address) {
-    if (!v6) {
-      return dotted(address.longValue());
-    }
-    String digits = String.format("%032x", address);
-    StringBuilder s = new StringBuilder();
-    for (int g = 0; g < 8; g++) {
-      s.append(g == 0 ? "" : ":").append(digits, 4 * g, 4 * g + 4);
-    }
-    return s.toString();
+    return v6 ? AddressText.fullIpv6(address) : dotted(address.longValue());
   }
 }
