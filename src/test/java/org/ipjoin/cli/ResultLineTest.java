@@ -3,15 +3,12 @@ package org.ipjoin.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.util.ToolRunner;
 import org.ipjoin.api.IpJoin;
+import org.ipjoin.testing.IpJoinRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,21 +30,16 @@ class ResultLineTest {
         "10.0.0.1 - - [x] \"GET /a\" 200 3", "garbage");
     Path logs = Files.write(dir.resolve("access.log"), log);
     Path out = dir.resolve("out");
-    ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    IpJoinRun run = IpJoinRun.local(dir.resolve("mr-staging"),
+        List.of("--index", index, "--input", logs.toString(), "--output", out.toString()));
 
-    int exit = ToolRunner.run(new Configuration(conf), new IpJoinDriver(
-        new PrintStream(stdout, true, StandardCharsets.UTF_8),
-        new PrintStream(stderr, true, StandardCharsets.UTF_8)),
-        new String[] {"--index", index, "--input", logs.toString(), "--output", out.toString()});
-
-    assertEquals(0, exit, stderr.toString(StandardCharsets.UTF_8));
+    assertEquals(0, run.exitCode(), run.err());
     // Counted here from the lines: a record is malformed when its first field is no address.
     long records = log.size();
     long malformed = log.stream().filter(l -> !l.matches("\\d+\\.\\d+\\.\\d+\\.\\d+ .*")).count();
     long matched = log.stream().filter(l -> l.startsWith("10.0.0.1 ")).count();
-    String[] lines = stdout.toString(StandardCharsets.UTF_8).split("\n");
-    assertEquals(1, lines.length, stdout.toString(StandardCharsets.UTF_8));
+    String[] lines = run.out().split("\n");
+    assertEquals(1, lines.length, run.out());
     String expected = "ipjoin: " + records + " records, " + matched + " matched, "
         + (records - matched - malformed) + " unmatched, " + malformed + " malformed (in file:"
         + out.resolve("malformed") + "/); output file:" + out + " (";
