@@ -27,7 +27,9 @@ import org.ipjoin.problem.IpJoinException;
  * <p>Writes the index's normalised intervals back as a text list, in address order, one per line:
  * the address for a one-address interval, a CIDR block when the interval is exactly one, else
  * {@code a-b} ({@link Ipv4IntervalText}); then TAB and the label when the interval has one (its UTF-8
- * bytes as stored). The IPv6 intervals follow the IPv4 ones, written the same way with addresses
+ * bytes as stored). A label holding {@code #} or {@code ;} follows a comma instead, CSV-quoted
+ * ({@code 1.2.3.0/24,"foo ;bar"}, a quote doubled): after a TAB a list reads {@code #} or
+ * {@code ;} at the start or after a space as a comment, and would cut the label there. The IPv6 intervals follow the IPv4 ones, written the same way with addresses
  * in RFC 5952 form ({@link Ipv6IntervalText}). Building that text gives an index with the same
  * intervals and labels. Reads and checks the whole index first. Without {@code --output} the list
  * goes to stdout; with it, to a hidden temporary file beside the target that is renamed into place
@@ -117,9 +119,38 @@ final class ExportCommand extends IndexCommand {
       throws IOException {
     out.write(interval.getBytes(StandardCharsets.US_ASCII));
     if (labelId != 0) {
-      out.write('\t');
-      out.write(labels.bytes(), labels.offset(labelId), labels.length(labelId));
+      byte[] bytes = labels.bytes();
+      int from = labels.offset(labelId);
+      int to = from + labels.length(labelId);
+      if (holdsCommentMark(bytes, from, to)) {
+        quoted(out, bytes, from, to);
+      } else {
+        out.write('\t');
+        out.write(bytes, from, to - from);
+      }
     }
     out.write('\n');
+  }
+
+  private static boolean holdsCommentMark(byte[] b, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (b[i] == '#' || b[i] == ';') {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code ,"label"} with each quote doubled: a quoted comma field is read without comments. */
+  private static void quoted(OutputStream out, byte[] b, int from, int to) throws IOException {
+    out.write(',');
+    out.write('"');
+    for (int i = from; i < to; i++) {
+      out.write(b[i]);
+      if (b[i] == '"') {
+        out.write('"');
+      }
+    }
+    out.write('"');
   }
 }

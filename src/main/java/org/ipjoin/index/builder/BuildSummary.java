@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.ipjoin.index.list.LabelConflict;
 import org.ipjoin.index.list.LineKind;
+import org.ipjoin.index.list.ListWarnings;
 import org.ipjoin.index.list.NormaliseStats;
 import org.ipjoin.index.list.OverlapPolicy;
 
@@ -14,6 +15,7 @@ import org.ipjoin.index.list.OverlapPolicy;
  * @param labelColumn the {@code --labels} value the list was read with
  * @param kindCounts lines that were no entry, by kind (blank, comment, malformed)
  * @param skippedExamples the first few skipped malformed lines, one per line
+ * @param warnings lines read as entries that may not be what their writer meant, by kind
  */
 public record BuildSummary(
     List<ListCount> lists,
@@ -24,6 +26,7 @@ public record BuildSummary(
     String labelColumn,
     Map<LineKind, Long> kindCounts,
     String skippedExamples,
+    ListWarnings warnings,
     long outputBytes,
     long scanMillis,
     long sortMillis,
@@ -91,6 +94,13 @@ public record BuildSummary(
     }
     if (!skippedExamples.isEmpty()) {
       s.append("  first skipped lines:\n").append(skippedExamples);
+    }
+    if (warnings.total() > 0) {
+      s.append(String.format("  warnings     %,d (entries that may not read as their writer meant)%n",
+          warnings.total()));
+      for (String kind : warnings.lines()) {
+        s.append("    ").append(kind).append(System.lineSeparator());
+      }
     }
     double seconds = Math.max(totalMillis, 1) / 1000.0;
     s.append(String.format("  time         %,d ms (scan %,d, sort %,d, write+verify+publish %,d),"

@@ -25,7 +25,6 @@ import org.ipjoin.index.list.NormalisedList;
 import org.ipjoin.index.list.OverlapPolicy;
 import org.ipjoin.index.list.SortedKeys;
 import org.ipjoin.index.load.VerifyReader;
-import org.ipjoin.ip.Ipv4IntervalText;
 
 /**
  * Text IP lists → one index file of their union, on any Hadoop FileSystem: check the inputs and the
@@ -319,7 +318,7 @@ public final class IndexBuilder {
     refuseEmpty(inputs, scanner, scanner.entries().size());
     NormalisedList list = IntervalNormaliser.normalise(scanner.entries(), overlap);
     if (layout == KeyLayout.COMPACT) {
-      refuseForCompact(inputs, list);
+      refuseForCompact(inputs, list, scanner);
     }
     return new Read(scanner, contentOf(list, scanner.bytes(), scanner.lines()), list.stats(),
         scanned, System.nanoTime());
@@ -328,26 +327,28 @@ public final class IndexBuilder {
   /**
    * The compact layout stores single IPv4 addresses without labels; a list with an IPv4 block or
    * range wider than one address, or with labels, fails before anything is written, naming the
-   * first such interval.
+   * first such line of the list as written (a normalised piece would not be found in it) and the
+   * option that builds it.
    */
-  private static void refuseForCompact(List<ListFile> inputs, NormalisedList list)
-      throws InvalidBuildInputException {
-    String what = null;
-    for (int i = 0; i < list.size() && what == null; i++) {
-      if (list.startKey(i) != list.endKey(i)) {
-        what = "an IPv4 block or range (" + Ipv4IntervalText.format(list.startKey(i), list.endKey(i))
-            + ")";
-      }
+  private static void refuseForCompact(List<ListFile> inputs, NormalisedList list,
+      IpListScanner scanner) throws InvalidBuildInputException {
+    boolean wide = false;
+    for (int i = 0; i < list.size() && !wide; i++) {
+      wide = list.startKey(i) != list.endKey(i);
     }
-    if (what == null && list.hasLabels()) {
-      what = "labels";
+    String what;
+    if (wide) {
+      what = "an IPv4 block or range (" + scanner.firstWideIpv4() + "); build it with --layout"
+          + " sorted";
+    } else if (list.hasLabels()) {
+      what = "labels (" + scanner.firstLabelled() + "); build it with --labels none to leave them"
+          + " out, or with --layout sorted to keep them";
+    } else {
+      return;
     }
-    if (what != null) {
-      throw new InvalidBuildInputException(String.join(", ",
-          inputs.stream().map(l -> l.path().toString()).toList()) + ": --layout compact stores"
-          + " single IPv4 addresses without labels, and the list has " + what
-          + "; build it with --layout sorted");
-    }
+    throw new InvalidBuildInputException(String.join(", ",
+        inputs.stream().map(l -> l.path().toString()).toList()) + ": --layout compact stores"
+        + " single IPv4 addresses without labels, and the list has " + what);
   }
 
   private static int expectedLines(long totalBytes) {
@@ -440,7 +441,8 @@ public final class IndexBuilder {
     }
     long end = System.nanoTime();
     return new BuildSummary(scanner.files(), s.output.toString(), scanner.bytes(), scanner.lines(),
-        s.read.stats, labels.toString(), scanner.lineKinds(), scanner.examples(), fileLength,
+        s.read.stats, labels.toString(), scanner.lineKinds(), scanner.examples(),
+        scanner.warnings(), fileLength,
         millis(s.start, s.read.scanned), millis(s.read.scanned, s.read.sorted),
         millis(s.read.sorted, end), millis(s.start, end));
   }

@@ -12,6 +12,8 @@ import org.ipjoin.index.list.LabelColumn;
 import org.ipjoin.index.list.LineKind;
 import org.ipjoin.index.list.ListEntries;
 import org.ipjoin.index.list.ListLineParser;
+import org.ipjoin.index.list.ListWarning;
+import org.ipjoin.index.list.ListWarnings;
 import org.ipjoin.index.list.MalformedIpListException;
 import org.ipjoin.ip.Utf8Bom;
 
@@ -48,6 +50,15 @@ public final class IpListScanner {
   private final ListLineParser parser;
   /** The fused address parse may take a TAB after the address only when labels are ignored. */
   private final boolean tabEndsAddress;
+  /** A label column was named: a line of just an address lacks it ({@link ListWarning}). */
+  private final boolean labelColumnNamed;
+  private final ListWarnings warnings = new ListWarnings();
+  /**
+   * In entry mode, the first IPv4 entry wider than one address and the first entry with a label,
+   * as {@code file:line text}, for the compact layout's refusal; null until seen.
+   */
+  private String firstWideIpv4;
+  private String firstLabelled;
   /** Null in address mode. */
   private final ListEntries entries;
 
@@ -92,6 +103,7 @@ public final class IpListScanner {
     this.progress = progress;
     this.parser = new ListLineParser(labels);
     this.tabEndsAddress = labels == LabelColumn.NONE;
+    this.labelColumnNamed = labels.named();
     if (general) {
       this.entries = new ListEntries(expected);
       this.keys = null;
@@ -137,6 +149,9 @@ public final class IpListScanner {
     name = fileName;
     fileLines = 0;
     fileStartBytes = bytes;
+    if (entries != null) {
+      entries.beginFile(fileName, lines);
+    }
   }
 
   /** Ends the file begun by {@link #beginFile}: its bytes and lines go to {@link #files}. */
@@ -197,6 +212,7 @@ public final class IpListScanner {
         skipped.add(new Skipped(name, fileLines + s.line(), s.error()));
       }
     }
+    warnings.absorb(piece.warnings, fileLines);
     lines += piece.lines;
     fileLines += piece.fileLines;
     absorbed += piece.addressLines();
@@ -321,6 +337,9 @@ public final class IpListScanner {
     }
     lines++;
     fileLines++;
+    if (labelColumnNamed) {
+      warnings.note(ListWarning.NO_LABEL_COLUMN, name, fileLines, buf, from, p);
+    }
     int key = address + Integer.MIN_VALUE;
     if (entries == null) {
       addKey(key);
@@ -351,8 +370,12 @@ public final class IpListScanner {
     fileLines++;
     LineKind kind = parser.parse(buf, from, to);
     if (kind.isEntry()) {
+      if (parser.warnings() != 0) {
+        warnings.note(parser, name, fileLines);
+      }
       if (entries != null) {
         entries.add(parser, lines);
+        noteForCompactLayout();
       } else if (kind == LineKind.ADDRESS && !parser.hasLabel() && !parser.isIpv6()) {
         addKey(parser.startKey());
       } else {
@@ -370,6 +393,30 @@ public final class IpListScanner {
     if (skipped.size() < EXAMPLES_KEPT) {
       skipped.add(new Skipped(name, fileLines, parser.error()));
     }
+  }
+
+  private void noteForCompactLayout() {
+    if (firstWideIpv4 == null && !parser.isIpv6() && parser.startKey() != parser.endKey()) {
+      firstWideIpv4 = name + ":" + fileLines + " " + parser.lineText();
+    }
+    if (firstLabelled == null && parser.hasLabel()) {
+      firstLabelled = name + ":" + fileLines + " " + parser.lineText();
+    }
+  }
+
+  /** In entry mode, the first IPv4 entry wider than one address, {@code file:line text}, or null. */
+  public String firstWideIpv4() {
+    return firstWideIpv4;
+  }
+
+  /** In entry mode, the first entry with a label, {@code file:line text}, or null. */
+  public String firstLabelled() {
+    return firstLabelled;
+  }
+
+  /** The warnings of every line read. */
+  public ListWarnings warnings() {
+    return warnings;
   }
 
   /** In address mode, the collected keys, unsorted and with duplicates, in {@code keys()[0, keyCount())}. */

@@ -106,7 +106,8 @@ final class CommaField {
     return !quoted && isAddressLike(bytes, from, to);
   }
 
-  private static boolean isAddressLike(byte[] b, int from, int to) {
+  /** Whether {@code b[from, to)} looks like an address: {@link #isRangeEnd}'s rule. */
+  static boolean isAddressLike(byte[] b, int from, int to) {
     if (from == to) {
       return false;
     }

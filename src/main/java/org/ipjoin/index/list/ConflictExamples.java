@@ -49,18 +49,25 @@ final class ConflictExamples {
     long of(int ordinal);
   }
 
+  /** An entry's line for a message, {@code file:line}. */
+  interface LineText {
+    String of(long line);
+  }
+
   /** The text of a range of positions. */
   interface RangeText {
     String of(int start, int end);
   }
 
   /** The kept conflicts with lines, label texts and ranges as text, in line order. */
-  List<LabelConflict> toList(LineOf lineOf, int[] labelIds, LabelInterner labels,
-      RangeText rangeText) {
+  List<LabelConflict> toList(LineOf lineOf, LineText where, int[] labelIds,
+      LabelInterner labels, RangeText rangeText) {
     List<LabelConflict> list = new ArrayList<>(size);
     for (int i = 0; i < size; i++) {
-      list.add(new LabelConflict(rangeText.of(startKeys[i], endKeys[i]), lineOf.of(first[i]),
-          text(labels, labelIds[first[i]]), lineOf.of(later[i]),
+      long kept = lineOf.of(first[i]);
+      long ignored = lineOf.of(later[i]);
+      list.add(new LabelConflict(rangeText.of(startKeys[i], endKeys[i]), kept, where.of(kept),
+          text(labels, labelIds[first[i]]), ignored, where.of(ignored),
           text(labels, labelIds[later[i]])));
     }
     return list;

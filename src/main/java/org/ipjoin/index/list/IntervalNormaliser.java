@@ -69,6 +69,7 @@ public final class IntervalNormaliser {
   private final int[] sizeRanks;
   private final ConflictExamples.RangeText rangeText;
   private final ConflictExamples.LineOf lineOf;
+  private final ConflictExamples.LineText where;
   private final LabelInterner labelsSeen;
 
   private long duplicates;
@@ -77,7 +78,8 @@ public final class IntervalNormaliser {
 
   private IntervalNormaliser(OverlapPolicy policy, int n, int[] starts, int[] ends,
       int[] labelIds, int[] sizeRanks, ConflictExamples.RangeText rangeText,
-      ConflictExamples.LineOf lineOf, LabelInterner labelsSeen) {
+      ConflictExamples.LineOf lineOf, ConflictExamples.LineText where,
+      LabelInterner labelsSeen) {
     this.policy = policy;
     this.labelsSeen = labelsSeen;
     this.n = n;
@@ -87,6 +89,7 @@ public final class IntervalNormaliser {
     this.sizeRanks = sizeRanks;
     this.rangeText = rangeText;
     this.lineOf = lineOf;
+    this.where = where;
   }
 
   /**
@@ -98,12 +101,13 @@ public final class IntervalNormaliser {
         entries.ends(), entries.labelIds(), null,
         (start, end) -> start == end ? Ipv4Codec.format(start)
             : Ipv4Codec.format(start) + "-" + Ipv4Codec.format(end),
-        entries::lineOf, entries.labels());
+        entries::lineOf, entries::where, entries.labels());
     Piece r4 = v4.run(entries.singleAddressesOnly());
     Ipv6Entries e6 = entries.v6();
     Ipv6Positions p6 = Ipv6Positions.of(e6, policy == OverlapPolicy.LONGEST);
     IntervalNormaliser v6 = new IntervalNormaliser(policy, e6.size(), p6.starts(), p6.ends(),
-        e6.labelIds(), p6.sizeRanks(), p6::rangeText, e6::lineOf, entries.labels());
+        e6.labelIds(), p6.sizeRanks(), p6::rangeText, e6::lineOf, entries::where,
+        entries.labels());
     Piece r6 = v6.run(e6.singleAddressesOnly());
     return joined(entries, policy, r4, r6, p6);
   }
@@ -259,7 +263,7 @@ public final class IntervalNormaliser {
       long overlapped, long shadowed, long merges, boolean exactAddresses) {
     return new Piece(size, outStarts, outEnds, outLabels, overlapped, shadowed, merges,
         exactAddresses, duplicates, conflicts,
-        conflictExamples.toList(lineOf, labelIds, labelsSeen, rangeText));
+        conflictExamples.toList(lineOf, where, labelIds, labelsSeen, rangeText));
   }
 
   /**

@@ -167,6 +167,7 @@ final class Ipv4EntryReader {
       if (!rangeTo(first, field.from, field.to)) {
         return line.kind;
       }
+      line.warnIfBareCommaRange(terminator);
       return labels.afterCommaEntry(LineKind.RANGE, 2, terminator, to);
     }
     if (first == Ipv4Codec.NOT_IPV4) {

@@ -72,8 +72,11 @@ final class Ipv6EntryReader {
       return line.kind;
     }
     if (isRange) {
-      return range(field.from, field.to)
-          ? labels.afterCommaEntry(LineKind.RANGE, 2, terminator, to) : line.kind;
+      if (!range(field.from, field.to)) {
+        return line.kind;
+      }
+      line.warnIfBareCommaRange(terminator);
+      return labels.afterCommaEntry(LineKind.RANGE, 2, terminator, to);
     }
     return single() ? labels.afterCommaEntry(LineKind.ADDRESS, 1, terminator, to) : line.kind;
   }

@@ -66,6 +66,11 @@ public final class LabelColumn {
         + " from 2 (column 1 is the address): '" + value + "'");
   }
 
+  /** Whether a column number was given: a line without that column is then suspect. */
+  public boolean named() {
+    return column > 0;
+  }
+
   boolean ignored() {
     return column < 0;
   }

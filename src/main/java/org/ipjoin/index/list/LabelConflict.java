@@ -6,19 +6,22 @@ package org.ipjoin.index.list;
  * these for the build summary.
  *
  * @param range the range as text: an address, or {@code first-last} (IPv4 or IPv6)
- * @param keptLine the earlier line, whose label answers
+ * @param keptLine the earlier line, whose label answers, counted over every list read
+ * @param keptAt that line for a message: {@code file:line} in its own file ({@code line n} for
+ *     entries read from no named file)
  * @param keptLabel its label, or null for none
- * @param ignoredLine the later line
+ * @param ignoredLine the later line, counted over every list read
+ * @param ignoredAt that line for a message, as {@code keptAt}
  * @param ignoredLabel its label, or null for none
  */
-public record LabelConflict(String range, long keptLine, String keptLabel,
-    long ignoredLine, String ignoredLabel) {
+public record LabelConflict(String range, long keptLine, String keptAt, String keptLabel,
+    long ignoredLine, String ignoredAt, String ignoredLabel) {
 
-  /** E.g. {@code 1.2.3.0-1.2.3.9: line 3 'a' kept, line 7 'b' ignored}. */
+  /** E.g. {@code 1.2.3.0-1.2.3.9: a.tsv:3 'a' kept, b.tsv:7 'b' ignored}. */
   @Override
   public String toString() {
-    return range + ": line " + keptLine + " " + quote(keptLabel) + " kept, line " + ignoredLine
-        + " " + quote(ignoredLabel) + " ignored";
+    return range + ": " + keptAt + " " + quote(keptLabel) + " kept, " + ignoredAt + " "
+        + quote(ignoredLabel) + " ignored";
   }
 
   private static String quote(String label) {

@@ -8,6 +8,13 @@ package org.ipjoin.index.list;
  */
 final class LabelReader {
 
+  /**
+   * The most bytes a label may hold. A list's label names a source or a category; a longer one is
+   * almost always a column that swallowed the rest of a file (a stray quote, a missing line break),
+   * and would be copied into every task's heap and every tagged record.
+   */
+  static final int MAX_LABEL_BYTES = 1024;
+
   private final LabelColumn column;
   private final ListLine line;
   private final CommaField field;
@@ -32,11 +39,22 @@ final class LabelReader {
   /** The line is an entry of {@code kind} ending at {@code entryEnd}; reads its label. */
   LineKind afterEntry(LineKind kind, int entryEnd, int end) {
     line.kind = kind;
+    int p = line.skipSpaces(entryEnd, end);
+    if (p < end && line.bytes[p] != '\t' && line.bytes[p] != ','
+        && !line.isCommentAt(p, entryEnd)) {
+      // Text in the entry's own column: another entry would be lost, a word is no label.
+      int wordEnd = line.firstTokenEnd(p, end);
+      if (CommaField.isAddressLike(line.bytes, p, wordEnd)) {
+        return line.fail("several entries on one line (give one entry per line)");
+      }
+      if (!column.ignored()) {
+        line.warn(ListWarning.TEXT_AFTER_SPACE);
+      }
+    }
     if (column.ignored()) {
       return kind;
     }
     int want = column.columnAfter(1);
-    int p = line.skipSpaces(entryEnd, end);
     if (p < end && line.bytes[p] == ',') {
       return commaLabel(p, end, 1, want);
     }
@@ -69,7 +87,7 @@ final class LabelReader {
           return label(b, columnStart, i);
         }
         if (last) {
-          return line.kind;
+          return noColumn();
         }
         tabColumn++;
         columnStart = i + 1;
@@ -95,6 +113,14 @@ final class LabelReader {
         return fromField();
       }
     }
+    return noColumn();
+  }
+
+  /** The line ends before the label column: no label, which only a named column makes suspect. */
+  private LineKind noColumn() {
+    if (column.named()) {
+      line.warn(ListWarning.NO_LABEL_COLUMN);
+    }
     return line.kind;
   }
 
@@ -110,6 +136,13 @@ final class LabelReader {
     to = ListLine.trimEnd(b, from, to);
     if (from == to) {
       return line.kind;
+    }
+    if (to - from > MAX_LABEL_BYTES) {
+      return line.fail(String.format("label: %,d bytes, more than the %,d a label may hold",
+          to - from, MAX_LABEL_BYTES));
+    }
+    if (to - from == 1 && (b[from] == '0' || b[from] == '1' || b[from] == '-')) {
+      line.warn(ListWarning.TAG_VALUE_LABEL);
     }
     for (int i = from; i < to; i++) {
       if (b[i] >= 0 && b[i] < 0x20 || b[i] == 0x7F) {

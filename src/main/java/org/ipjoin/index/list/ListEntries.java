@@ -1,6 +1,8 @@
 package org.ipjoin.index.list;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The entries of one list in file order, as primitive arrays (no object per entry): start and end
@@ -23,6 +25,9 @@ public final class ListEntries {
   private final LabelInterner labels = new LabelInterner();
   private final Ipv6Entries v6 = new Ipv6Entries();
   private final LineNumbers lines = new LineNumbers();
+  /** The files the lines came from, by the line before each file's first; empty: one unnamed. */
+  private final List<String> fileNames = new ArrayList<>();
+  private long[] fileLinesBefore = new long[4];
   private final long[] kinds = new long[LineKind.RANGE.ordinal() + 1];
 
   private int[] starts;
@@ -40,6 +45,28 @@ public final class ListEntries {
   /** @param expected initial capacity, e.g. the file length / 14 for a list of addresses */
   public ListEntries(int expected) {
     starts = new int[Math.max(16, expected)];
+  }
+
+  /**
+   * The entries added from now on come from file {@code name}, whose line 1 is line
+   * {@code linesBefore + 1} of those given to {@code add}: messages name {@code name:line}.
+   */
+  public void beginFile(String name, long linesBefore) {
+    if (fileNames.size() == fileLinesBefore.length) {
+      fileLinesBefore = Arrays.copyOf(fileLinesBefore, fileNames.size() * 2);
+    }
+    fileLinesBefore[fileNames.size()] = linesBefore;
+    fileNames.add(name);
+  }
+
+  /** Line {@code line} (as given to {@code add}) for a message: {@code file:n}, or {@code line n}. */
+  String where(long line) {
+    int file = fileNames.size() - 1;
+    while (file > 0 && fileLinesBefore[file] >= line) {
+      file--; // few files: a linear walk from the last
+    }
+    return file < 0 ? "line " + line
+        : fileNames.get(file) + ":" + (line - fileLinesBefore[file]);
   }
 
   /** Adds the entry {@code parsed} just read (its kind must be an entry) from {@code line}. */

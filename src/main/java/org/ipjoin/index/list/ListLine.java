@@ -15,6 +15,8 @@ final class ListLine {
 
   LineKind kind;
   String error;
+  /** {@link ListWarning} bits of an entry read as perhaps not meant; 0 for most lines. */
+  int warnings;
 
   /** Starts on the non-blank, non-comment line {@code bytes[from, to)}. */
   void start(byte[] bytes, int from, int to) {
@@ -26,7 +28,22 @@ final class ListLine {
   /** Records {@code what} as why the line is malformed; returns {@link LineKind#MALFORMED}. */
   LineKind fail(String what) {
     error = what + ": '" + Utf8Text.echo(bytes, from, to) + "'";
+    warnings = 0; // a malformed line is reported as such, not also warned about
     return kind = LineKind.MALFORMED;
+  }
+
+  void warn(ListWarning warning) {
+    warnings |= warning.bit();
+  }
+
+  /**
+   * A comma range {@code start,end} whose end field, ended at {@code terminator}, is the last
+   * field: ipcat's {@code start,end,name} says it is a range, two addresses alone do not.
+   */
+  void warnIfBareCommaRange(int terminator) {
+    if (terminator >= to || bytes[terminator] != ',') {
+      warn(ListWarning.COMMA_RANGE);
+    }
   }
 
   /** Fails on the field {@code bytes[from, to)} that should be an IPv4 address in {@code role}. */

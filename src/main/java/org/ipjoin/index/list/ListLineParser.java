@@ -61,9 +61,15 @@ import org.ipjoin.ip.Ipv6Codec;
  *   <li>Labels ({@link LabelColumn}): by default the column after the entry: the second TAB column
  *       of a TAB line ({@code 10.0.0.0/8<TAB>internal}), or the first comma field after the entry of
  *       a comma line ({@code start,end,name,url} → name). Text after the entry but before the first
- *       TAB is part of column 1 ({@code 1.2.3.4 extra words} has no label). Comma fields may be
- *       quoted CSV-style ({@code "ThePlanet.com, Inc."}, {@code ""} for a quote). A label is its
- *       bytes trimmed of spaces and tabs; it must be UTF-8; an empty label is no label.
+ *       TAB is part of column 1 ({@code 1.2.3.4 extra words} has no label, and warns); when that
+ *       text is itself an address, block or range ({@code 1.2.3.4 5.6.7.8}) the line is an error,
+ *       one entry per line. Comma fields may be quoted CSV-style ({@code "ThePlanet.com, Inc."},
+ *       {@code ""} for a quote). A label is its bytes trimmed of spaces and tabs; it must be UTF-8
+ *       of at most 1,024 bytes; an empty label is no label.
+ *   <li>Warnings ({@link #warnings()}, {@link ListWarning}): an entry that may not be what its
+ *       writer meant is read as written and flagged: a line of just two comma-separated addresses
+ *       (a range), text after a space, a named label column the line lacks, a label {@code 0},
+ *       {@code 1} or {@code -}.
  *   <li>{@link LineKind#MALFORMED}: anything else; {@link #error()} is one line
  *       {@code what: 'text'} naming the reason, the text being the line with control bytes as
  *       {@code \xNN}. The caller prefixes {@code file:line: }.
@@ -96,6 +102,7 @@ public final class ListLineParser {
   public LineKind parse(byte[] bytes, int from, int to) {
     labels.clear();
     line.error = null;
+    line.warnings = 0;
     while (to > from && (ListLine.isBlank(bytes[to - 1]) || bytes[to - 1] == '\r')) {
       to--;
     }
@@ -180,6 +187,31 @@ public final class ListLineParser {
   public String label() {
     return labels.bytes == null ? null
         : new String(labels.bytes, labels.from, labels.to - labels.from, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * For an entry: its {@link ListWarning}s as bits, for {@link ListWarnings#note}; 0 for a line
+   * read as plainly meant.
+   */
+  public int warnings() {
+    return line.warnings;
+  }
+
+  /** The last non-blank line as text for a message: trimmed, control bytes as {@code \xNN}. */
+  public String lineText() {
+    return Utf8Text.echo(line.bytes, line.from, line.to);
+  }
+
+  byte[] lineBytes() {
+    return line.bytes;
+  }
+
+  int lineFrom() {
+    return line.from;
+  }
+
+  int lineTo() {
+    return line.to;
   }
 
   /** For {@link LineKind#MALFORMED}: {@code what: 'text'}, one line; else null. */

@@ -162,6 +162,12 @@ class BuildIntervalsTest {
    * the entries holding it, and joins touching pieces with the same label.
    */
   static Expected expected(List<Range> ranges, String policy) {
+    return expected(ranges, policy, line -> "line " + line);
+  }
+
+  /** The same, naming an entry's line in conflict examples by {@code where}. */
+  static Expected expected(List<Range> ranges, String policy,
+      java.util.function.LongFunction<String> where) {
     TreeSet<Long> cuts = new TreeSet<>();
     for (Range r : ranges) {
       cuts.add(r.start);
@@ -215,8 +221,8 @@ class BuildIntervalsTest {
         conflicts++;
         if (examples.size() < 5) {
           examples.add("    " + dotted(r.start) + (r.start == r.end ? "" : "-" + dotted(r.end))
-              + ": line " + first.line + " " + quote(first.label) + " kept, line " + r.line + " "
-              + quote(r.label) + " ignored");
+              + ": " + where.apply(first.line) + " " + quote(first.label) + " kept, "
+              + where.apply(r.line) + " " + quote(r.label) + " ignored");
         }
       }
     }
@@ -308,7 +314,20 @@ class BuildIntervalsTest {
   /** The same for the union of several lists; entry lines are counted across them in order. */
   private void check(List<Path> lists, List<Range> ranges, String policy, String labels,
       String... options) throws Exception {
-    Expected want = expected(ranges, policy);
+    // Conflicts name file:line, the line counted in its own file.
+    List<Long> linesBefore = new ArrayList<>();
+    long before = 0;
+    for (Path list : lists) {
+      linesBefore.add(before);
+      before += Files.readAllLines(list, StandardCharsets.UTF_8).size();
+    }
+    Expected want = expected(ranges, policy, line -> {
+      int file = lists.size() - 1;
+      while (linesBefore.get(file) >= line) {
+        file--;
+      }
+      return lists.get(file) + ":" + (line - linesBefore.get(file));
+    });
     Path index = dir.resolve("out-" + policy + "-" + labels + ".ipidx");
     List<String> args = new ArrayList<>(List.of("build", "--input"));
     lists.forEach(l -> args.add(l.toString()));
@@ -475,7 +494,8 @@ class BuildIntervalsTest {
     assertEquals(0, run.exit(), run.err());
     for (String line : List.of("  addresses    4", "  duplicates   0", "  conflicts    1 (same"
         + " range as an earlier line, another label: the earlier line's label is kept)",
-        "    10.0.0.1: line 1 'bot' kept, line 3 'scan' ignored", "  merges       0",
+        "    10.0.0.1: " + list + ":1 'bot' kept, " + list + ":3 'scan' ignored",
+        "  merges       0",
         "  intervals    3 (index ", "  labels       1 (2 in the list, --labels default)")) {
       assertTrue(run.out().contains("\n" + line), line + " in\n" + run.out());
     }

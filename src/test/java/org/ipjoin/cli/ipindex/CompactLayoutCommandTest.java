@@ -80,9 +80,12 @@ class CompactLayoutCommandTest {
   @Test
   void aBlockOrRangeOrLabelIsRefusedWithOneLine() throws Exception {
     String[][] cases = {
-        {"1.2.3.4\n10.0.0.0/8\n", "an IPv4 block or range (10.0.0.0/8)"},
-        {"1.2.3.4\n5.6.7.8-5.6.7.10\n", "an IPv4 block or range (5.6.7.8-5.6.7.10)"},
-        {"1.2.3.4\tbot\n5.6.7.8\n", "labels"},
+        {"1.2.3.4\n10.0.0.0/8\n", "an IPv4 block or range (LIST:2 10.0.0.0/8); build it with"
+            + " --layout sorted"},
+        {"1.2.3.4\n5.6.7.8-5.6.7.10\n", "an IPv4 block or range (LIST:2 5.6.7.8-5.6.7.10); build"
+            + " it with --layout sorted"},
+        {"1.2.3.4\tbot\n5.6.7.8\n", "labels (LIST:1 1.2.3.4\\x09bot); build it with --labels"
+            + " none to leave them out, or with --layout sorted to keep them"},
     };
     for (String[] c : cases) {
       Path list = dir.resolve("refused.tsv");
@@ -92,7 +95,7 @@ class CompactLayoutCommandTest {
           "--layout", "compact");
       assertEquals(2, run.exit(), run.err());
       assertEquals("ipindex build: " + list + ": --layout compact stores single IPv4 addresses"
-          + " without labels, and the list has " + c[1] + "; build it with --layout sorted\n",
+          + " without labels, and the list has " + c[1].replace("LIST", list.toString()) + "\n",
           run.err());
       assertFalse(Files.exists(out));
     }

@@ -51,6 +51,7 @@ class IpListScannerTest {
   static Expected reference(byte[] file, LabelColumn labels) {
     ListLineParser parser = new ListLineParser(labels);
     ListEntries entries = new ListEntries();
+    entries.beginFile("test", 0); // as the scanner names its list's lines
     List<Integer> keys = new ArrayList<>();
     boolean plain = true;
     Map<LineKind, Long> kinds = new EnumMap<>(LineKind.class);
