@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.math.BigInteger;
-import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,6 +31,7 @@ import org.ipjoin.index.load.TextListLoader;
 import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.index.lookup.Ipv6IntervalIndex;
 import org.ipjoin.testing.AddressText;
+import org.ipjoin.testing.BlockMerge;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -627,30 +627,8 @@ class BuildIntervalsTest {
   @Test
   void spamhausDropV6BuildsItsBlocks() throws Exception {
     Path list = RealData.file("lists/spamhaus_dropv6.txt");
-    List<BigInteger[]> blocks = new ArrayList<>();
-    for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
-      if (!line.startsWith(";")) {
-        String[] block = line.split(";")[0].trim().split("/");
-        BigInteger start = new BigInteger(1,
-            InetAddress.getByName(block[0]).getAddress());
-        blocks.add(new BigInteger[] {start, start.add(BigInteger.ONE
-            .shiftLeft(128 - Integer.parseInt(block[1]))).subtract(BigInteger.ONE)});
-      }
-    }
-    blocks.sort(Comparator.comparing((BigInteger[] b) -> b[0]));
-    List<String> merged = new ArrayList<>();
-    BigInteger[] open = null;
-    for (BigInteger[] b : blocks) {
-      if (open != null && b[0].compareTo(open[1].add(BigInteger.ONE)) <= 0) {
-        open[1] = open[1].max(b[1]);
-      } else {
-        if (open != null) {
-          merged.add(AddressText.fullIpv6(open[0]) + "-" + AddressText.fullIpv6(open[1]));
-        }
-        open = b.clone();
-      }
-    }
-    merged.add(AddressText.fullIpv6(open[0]) + "-" + AddressText.fullIpv6(open[1]));
+    List<BigInteger[]> blocks = BlockMerge.ipv6Blocks(Files.readAllLines(list, StandardCharsets.UTF_8));
+    List<String> merged = BlockMerge.mergedIpv6(blocks);
     Path out = dir.resolve("dropv6.ipidx");
     Run run = IndexToolsTest.ipindex("build", "--input", list.toString(), "--output",
         out.toString());

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.math.BigInteger;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -17,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.ipjoin.RealData;
-import org.ipjoin.testing.AddressText;
+import org.ipjoin.testing.BlockMerge;
 import org.ipjoin.testing.CsvFields;
 import org.junit.jupiter.api.Test;
 
@@ -69,30 +68,9 @@ class RealListsTest {
   @Test
   void spamhausDropV6Blocks() throws IOException {
     List<String> lines = lines("lists/spamhaus_dropv6.txt");
-    List<BigInteger[]> blocks = new ArrayList<>();
-    for (String line : lines) {
-      if (!line.startsWith(";")) {
-        String[] block = line.split(";")[0].trim().split("/");
-        BigInteger start = new BigInteger(1, InetAddress.getByName(block[0]).getAddress());
-        BigInteger size = BigInteger.ONE.shiftLeft(128 - Integer.parseInt(block[1]));
-        blocks.add(new BigInteger[] {start, start.add(size).subtract(BigInteger.ONE)});
-      }
-    }
+    List<BigInteger[]> blocks = BlockMerge.ipv6Blocks(lines);
     assertEquals(78, blocks.size(), "the file as documented in realdata/README.md");
-    blocks.sort(Comparator.comparing((BigInteger[] b) -> b[0]));
-    List<String> merged = new ArrayList<>();
-    BigInteger[] open = null;
-    for (BigInteger[] b : blocks) {
-      if (open != null && b[0].compareTo(open[1].add(BigInteger.ONE)) <= 0) {
-        open[1] = open[1].max(b[1]);
-      } else {
-        if (open != null) {
-          merged.add(AddressText.fullIpv6(open[0]) + "-" + AddressText.fullIpv6(open[1]));
-        }
-        open = b.clone();
-      }
-    }
-    merged.add(AddressText.fullIpv6(open[0]) + "-" + AddressText.fullIpv6(open[1]));
+    List<String> merged = BlockMerge.mergedIpv6(blocks);
     for (OverlapPolicy policy : OverlapPolicy.values()) {
       NormalisedList list = IntervalNormaliser.normalise(
           Lists.entries(LabelColumn.DEFAULT, lines), policy);
