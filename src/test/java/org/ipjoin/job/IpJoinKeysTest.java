@@ -1,6 +1,7 @@
 package org.ipjoin.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -56,14 +57,21 @@ class IpJoinKeysTest {
     assertEquals(null, conf.get("ipjoin.mode"), "everything in the template is commented out");
   }
 
-  /** The README's key table is exactly the enum's table: no key missing, none extra, same text. */
+  /**
+   * docs/configuration.md's key table is exactly the enum's table: no key missing, none extra, same
+   * text; it is the only key table of the docs, and the README links it rather than repeating it.
+   */
   @Test
-  void readmeKeyTableIsTheEnumsTable() throws Exception {
-    String readme = Files.readString(projectDir().resolve("README.md"));
-    assertTrue(readme.contains(IpJoinKeys.markdownTable()),
-        "README.md's key table differs from IpJoinKeys.markdownTable():\n" + IpJoinKeys.markdownTable());
-    assertEquals(1, readme.split("\\| key \\| default \\| description \\|", -1).length - 1,
+  void configurationPageKeyTableIsTheEnumsTable() throws Exception {
+    String page = Files.readString(projectDir().resolve("docs/configuration.md"));
+    assertTrue(page.contains(IpJoinKeys.markdownTable()),
+        "docs/configuration.md's key table differs from IpJoinKeys.markdownTable():\n"
+            + IpJoinKeys.markdownTable());
+    assertEquals(1, page.split("\\| key \\| default \\| description \\|", -1).length - 1,
         "one key table");
+    String readme = Files.readString(projectDir().resolve("README.md"));
+    assertFalse(readme.contains("| key | default | description |"), "the README links the table");
+    assertTrue(readme.contains("(docs/configuration.md)"), "the README links docs/configuration.md");
   }
 
   /** The site template names no key the enum does not have (e.g. a removed one). */
