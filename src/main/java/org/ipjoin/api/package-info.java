@@ -8,7 +8,7 @@
  * <p>One package of its own, rather than public classes scattered over the implementation's
  * packages: what a user may depend on is exactly what is public here, and the rest of ipjoin can
  * change between versions. Options take the values their command-line options take (strings such as
- * {@code "count"} or {@code "tsv:3"}), so the README's option reference is also this API's.
+ * {@code "count"} or {@code "tsv:3"}), so the option reference of docs/job.md and docs/lists.md is also this API's.
  *
  * <p>A complete example: build an index from a list in HDFS, check it, join a day of logs against
  * it and read the counters.

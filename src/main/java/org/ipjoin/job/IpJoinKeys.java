@@ -5,8 +5,8 @@ import org.ipjoin.index.load.ReadPath;
 
 /**
  * Every configuration key of the job, with its default and description, in one place (like
- * TeraSort's {@code TeraSortConfigKeys}). {@code conf/ipjoin-site.xml} and the README's table are
- * made from this list ({@link #markdownTable()}); a test keeps the site template in step.
+ * TeraSort's {@code TeraSortConfigKeys}). {@code conf/ipjoin-site.xml} and the table in
+ * docs/configuration.md are made from this list ({@link #markdownTable()}); a test keeps the site template in step.
  *
  * <p>The driver's command-line options set the same keys, after {@code -D} has been applied, so the
  * command line wins over {@code -D} and site files.
@@ -50,7 +50,7 @@ public enum IpJoinKeys {
           + "of an exact-address list; a range list needs 4 bytes of client heap per interval "
           + "(docs/benchmarks/2026-11-23-format-2-remeasured.md has its time). With it, tasks skip the "
           + "content checks the driver made and check only header, section directory, identity and "
-          + "section CRC32Cs (README, Read paths). False checks the header and section directory "
+          + "section CRC32Cs (docs/job.md, Read paths). False checks the header and section directory "
           + "only, and every task runs every check; `--no-verify-index` sets it to false."),
   VERBOSE("ipjoin.verbose", "false",
       "Whether the driver prints Hadoop's report while the job runs (tracking URL, progress, every "
@@ -148,7 +148,7 @@ public enum IpJoinKeys {
     conf.set(key, value);
   }
 
-  /** The key table for the README: key | default | description. */
+  /** The key table of docs/configuration.md: key | default | description. */
   public static String markdownTable() {
     StringBuilder s = new StringBuilder();
     s.append("| key | default | description |\n");

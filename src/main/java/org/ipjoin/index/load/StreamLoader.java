@@ -11,7 +11,7 @@ import org.ipjoin.index.format.IndexDecoder;
 import org.ipjoin.index.format.LoadTrust;
 
 /**
- * The second and third tries of the read-path comparison (README, Read paths):
+ * The second and third tries of the read-path comparison (docs/job.md, Read paths):
  * {@code DataInputStream.readInt} value by value, either straight over the file ({@code stream}:
  * every readInt is four read(2) system calls) or over a 64 KiB {@link BufferedInputStream}
  * ({@code buffered}). Kept for the comparison, and because {@link #load(InputStream, long, String,
