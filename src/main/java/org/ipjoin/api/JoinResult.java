@@ -1,6 +1,8 @@
 package org.ipjoin.api;
 
+import java.util.Arrays;
 import java.util.Map;
+import org.ipjoin.job.IpJoinCounter;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -20,8 +22,20 @@ public record JoinResult(int exitCode, Path output, Map<String, Long> counters) 
     return exitCode == 0;
   }
 
-  /** A counter's value by name, 0 when absent. */
+  /**
+   * A counter's value by name ({@code IpJoinCounter}'s names); 0 when no job ran.
+   *
+   * @throws IllegalArgumentException when {@code name} is no ipjoin counter: a typo must not read
+   *     as a count of 0
+   */
   public long counter(String name) {
+    ApiArguments.notNull(name, "name");
+    try {
+      IpJoinCounter.valueOf(name);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("no ipjoin counter is named '" + name + "'; the counters: "
+          + Arrays.toString(IpJoinCounter.values()));
+    }
     return counters.getOrDefault(name, 0L);
   }
 }

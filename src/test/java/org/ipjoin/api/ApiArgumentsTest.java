@@ -3,6 +3,7 @@ package org.ipjoin.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -93,6 +94,11 @@ class ApiArgumentsTest {
     JoinResult first = join.run();
     assertEquals(0, first.exitCode(), err.toString(StandardCharsets.UTF_8));
     List<String> published = outputFiles(out);
+    assertEquals(1, first.counter("MATCHED"));
+    IllegalArgumentException typo = assertThrows(IllegalArgumentException.class,
+        () -> first.counter("MATCHD"));
+    assertTrue(typo.getMessage().startsWith("no ipjoin counter is named 'MATCHD'; the counters: ["),
+        typo.getMessage());
 
     IllegalStateException again = assertThrows(IllegalStateException.class, join::run);
     assertEquals("this prepared join has run already; prepare the join again to run it again (its"
