@@ -13,13 +13,16 @@ import org.ipjoin.index.builder.IndexBuilder;
 import org.ipjoin.index.builder.IndexShrinkException;
 import org.ipjoin.index.builder.InvalidBuildInputException;
 import org.ipjoin.index.builder.ListTooBigForHeapException;
+import org.ipjoin.index.builder.OutputWriteException;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.KeyLayout;
 import org.ipjoin.index.list.EmptyIpListException;
 import org.ipjoin.index.list.LabelColumn;
 import org.ipjoin.index.list.MalformedIpListException;
 import org.ipjoin.index.list.OverlapPolicy;
+import org.ipjoin.job.FileSystemConnector;
 import org.ipjoin.problem.ExitCode;
+import org.ipjoin.problem.IoCause;
 import org.ipjoin.problem.IpJoinException;
 import org.ipjoin.problem.OneLine;
 
@@ -128,7 +131,7 @@ public final class IndexBuild {
    *
    * @throws IpJoinException {@link ExitCode#USAGE} for a wrong option or path (an input
    *     missing, a directory, given twice or the output itself; the output exists without
-   *     overwrite); {@link ExitCode#FAILED} for a malformed line, a list without addresses,
+   *     overwrite; a path whose scheme has no FileSystem); {@link ExitCode#FAILED} for a malformed line, a list without addresses,
    *     a refused shrink, a list too big for the heap or an I/O failure. Nothing is published then.
    */
   public BuiltIndex run() throws IpJoinException {
@@ -137,22 +140,25 @@ public final class IndexBuild {
       List<IndexBuilder.ListFile> lists = new ArrayList<>();
       for (String input : inputs) {
         Path path = new Path(input);
-        lists.add(new IndexBuilder.ListFile(path.getFileSystem(conf), path));
+        lists.add(new IndexBuilder.ListFile(FileSystemConnector.of(path, conf), path));
       }
       Path out = new Path(output);
-      BuildSummary summary = builder.build(lists, out.getFileSystem(conf), out, progress::accept);
+      BuildSummary summary = builder.build(lists, FileSystemConnector.of(out, conf), out,
+          progress::accept);
       return new BuiltIndex(out, summary.intervals(), summary.lines(), summary.skipped(),
           summary.format());
     } catch (FileNotFoundException | FileAlreadyExistsException | InvalidBuildInputException e) {
       throw new IpJoinException(ExitCode.USAGE, e.getMessage());
     } catch (CorruptIndexException | MalformedIpListException | EmptyIpListException
-        | IndexShrinkException | ListTooBigForHeapException e) {
+        | IndexShrinkException | ListTooBigForHeapException | OutputWriteException e) {
       throw new IpJoinException(ExitCode.FAILED, e.getMessage());
     } catch (IOException e) {
       throw new IpJoinException(ExitCode.FAILED, OneLine.ioFailure(e));
     } catch (IllegalArgumentException e) {
       // A path Hadoop cannot parse (a bad URI).
       throw new IpJoinException(ExitCode.USAGE, e.getMessage());
+    } catch (RuntimeException | Error e) {
+      throw IoCause.failure(e);
     }
   }
 

@@ -8,7 +8,9 @@ import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.load.VerifyReader;
+import org.ipjoin.job.FileSystemConnector;
 import org.ipjoin.problem.ExitCode;
+import org.ipjoin.problem.IoCause;
 import org.ipjoin.problem.IpJoinException;
 import org.ipjoin.problem.OneLine;
 
@@ -47,7 +49,7 @@ public final class IpJoin {
     ApiArguments.notNull(index, "index");
     try {
       Path file = new Path(index);
-      FileSystem fs = file.getFileSystem(conf);
+      FileSystem fs = FileSystemConnector.of(file, conf);
       if (!fs.exists(file)) {
         throw new IpJoinException(ExitCode.USAGE, file + " does not exist");
       }
@@ -66,6 +68,8 @@ public final class IpJoin {
       throw new IpJoinException(ExitCode.FAILED, OneLine.ioFailure(e));
     } catch (IllegalArgumentException e) {
       throw new IpJoinException(ExitCode.USAGE, e.getMessage());
+    } catch (RuntimeException | Error e) {
+      throw IoCause.failure(e);
     }
   }
 }

@@ -10,7 +10,9 @@ import org.apache.hadoop.fs.Path;
 import org.ipjoin.api.BuiltIndex;
 import org.ipjoin.api.IndexBuild;
 import org.ipjoin.api.IpJoin;
+import org.ipjoin.job.FileSystemConnector;
 import org.ipjoin.problem.ExitCode;
+import org.ipjoin.problem.IpJoinException;
 
 /**
  * {@code ipindex build --input ip.tsv [more.tsv ...] --output ips.ipidx [--labels none|default|N]
@@ -121,11 +123,11 @@ final class BuildCommand extends IndexCommand {
     for (String input : inputs) {
       try {
         Path path = new Path(input);
-        FileSystem fs = path.getFileSystem(getConf());
+        FileSystem fs = FileSystemConnector.of(path, getConf());
         if (fs.exists(path)) {
           length += fs.getFileStatus(path).getLen();
         }
-      } catch (IOException | IllegalArgumentException e) {
+      } catch (IpJoinException | IOException | IllegalArgumentException e) {
         // The build reports it.
       }
     }

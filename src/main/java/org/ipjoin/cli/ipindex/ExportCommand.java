@@ -18,6 +18,7 @@ import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.index.lookup.Ipv6IntervalIndex;
 import org.ipjoin.index.lookup.LabelDictionary;
 import org.ipjoin.ip.Ipv4IntervalText;
+import org.ipjoin.job.FileSystemConnector;
 import org.ipjoin.problem.ExitCode;
 import org.ipjoin.problem.IpJoinException;
 
@@ -66,7 +67,7 @@ final class ExportCommand extends IndexCommand {
   @Override
   int run(CommandLine line) throws Exception {
     Path file = new Path(onlyArgument(line, "index file"));
-    FileSystem fs = file.getFileSystem(getConf());
+    FileSystem fs = FileSystemConnector.of(file, getConf());
     if (!fs.exists(file)) {
       throw new FileNotFoundException(file + " does not exist");
     }
@@ -80,7 +81,8 @@ final class ExportCommand extends IndexCommand {
     }
     Path target = new Path(output);
     // Raw local file system: no .crc side file next to the list (IndexBuilder explains).
-    FileSystem targetFs = IndexBuilder.withoutChecksumFiles(target.getFileSystem(getConf()));
+    FileSystem targetFs = IndexBuilder.withoutChecksumFiles(
+        FileSystemConnector.of(target, getConf()));
     if (targetFs.makeQualified(target).equals(fs.makeQualified(file))) {
       throw IpJoinException.usage("--output " + target + " is the index itself");
     }

@@ -8,15 +8,18 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.UnsupportedFileSystemException;
 import org.apache.hadoop.util.Tool;
 import org.ipjoin.cli.StrictCommandLine;
 import org.ipjoin.index.builder.IndexShrinkException;
 import org.ipjoin.index.builder.InvalidBuildInputException;
 import org.ipjoin.index.builder.ListTooBigForHeapException;
+import org.ipjoin.index.builder.OutputWriteException;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.list.EmptyIpListException;
 import org.ipjoin.index.list.MalformedIpListException;
 import org.ipjoin.problem.ExitCode;
+import org.ipjoin.problem.IoCause;
 import org.ipjoin.problem.IpJoinException;
 import org.ipjoin.problem.OneLine;
 
@@ -28,9 +31,11 @@ import org.ipjoin.problem.OneLine;
  *
  * <p>Exit codes: 0 success; 1 the command ran and the data failed (corrupt
  * index, malformed list line, list without addresses, a shrink refused, a list too big for the
- * heap, any other I/O error); 2 the command line or its paths are wrong (unknown,
- * repeated or misplaced option, stray argument, input missing or a directory or given twice,
- * output exists or is an input).
+ * heap, any other I/O error: a full disk, a file size limit, also when a worker thread, a stream or
+ * Hadoop's local FileSystem wraps it, and a standard output that could not be written); 2 the
+ * command line or its paths are wrong (unknown, repeated or misplaced option, stray argument, input
+ * missing or a directory or given twice, output exists or is an input, a path whose scheme has no
+ * FileSystem on the classpath).
  */
 abstract class IndexCommand extends Configured implements Tool {
 
@@ -72,24 +77,52 @@ abstract class IndexCommand extends Configured implements Tool {
       printHelp(options);
       return ExitCode.SUCCESS.code();
     }
+    int exit;
     try {
-      return run(line);
+      exit = run(line);
     } catch (IpJoinException e) {
       // The API's problem, or the command's own usage error, with the exit code it stands for.
       System.err.println("ipindex " + name + ": " + e.getMessage());
       return e.exitCode();
-    } catch (FileNotFoundException | FileAlreadyExistsException
-        | InvalidBuildInputException e) {
-      return usageError(e.getMessage());
-    } catch (CorruptIndexException | MalformedIpListException | EmptyIpListException
-        | IndexShrinkException | ListTooBigForHeapException e) {
-      System.err.println("ipindex " + name + ": " + e.getMessage());
-      return ExitCode.FAILED.code();
     } catch (IOException e) {
-      // Any other I/O failure (permission denied, a file system down): one line, not a trace.
-      System.err.println("ipindex " + name + ": " + OneLine.ioFailure(e));
+      return failed(e);
+    } catch (RuntimeException | Error e) {
+      // An I/O failure a stream, a worker thread or Hadoop's local FileSystem (FSError) wrapped.
+      IOException cause = IoCause.of(e);
+      if (cause == null) {
+        throw e;
+      }
+      return failed(cause);
+    }
+    if (exit == ExitCode.SUCCESS.code() && System.out.checkError()) {
+      // PrintStream keeps write errors to itself: without this a full disk or a closed pipe
+      // would cut an export short and still exit 0.
+      System.err.println("ipindex " + name + ": could not write to standard output (a full disk"
+          + " or a closed pipe?); what it received is incomplete");
       return ExitCode.FAILED.code();
     }
+    return exit;
+  }
+
+  /** One line for an I/O failure, by its kind: 2 for a wrong path, else 1. */
+  private int failed(IOException e) {
+    if (e instanceof FileNotFoundException || e instanceof FileAlreadyExistsException
+        || e instanceof InvalidBuildInputException) {
+      return usageError(e.getMessage());
+    }
+    if (e instanceof UnsupportedFileSystemException) {
+      // A scheme Hadoop does not know, met past the commands' own checks: a usage problem.
+      return usageError(OneLine.ioFailure(e));
+    }
+    if (e instanceof CorruptIndexException || e instanceof MalformedIpListException
+        || e instanceof EmptyIpListException || e instanceof IndexShrinkException
+        || e instanceof ListTooBigForHeapException || e instanceof OutputWriteException) {
+      System.err.println("ipindex " + name + ": " + OneLine.fold(e.getMessage()));
+      return ExitCode.FAILED.code();
+    }
+    // Any other I/O failure (permission denied, a file system down): one line, not a trace.
+    System.err.println("ipindex " + name + ": " + OneLine.ioFailure(e));
+    return ExitCode.FAILED.code();
   }
 
   /** Prints the one-line error; returns {@link ExitCode#USAGE}. The synopsis is in --help. */

@@ -18,6 +18,7 @@ import org.ipjoin.index.lookup.LabelDictionary;
 import org.ipjoin.ip.Ipv4Codec;
 import org.ipjoin.ip.Ipv4IntervalText;
 import org.ipjoin.ip.Ipv6Codec;
+import org.ipjoin.job.FileSystemConnector;
 import org.ipjoin.problem.ExitCode;
 import org.ipjoin.problem.IpJoinException;
 
@@ -59,7 +60,7 @@ final class InspectCommand extends IndexCommand {
     Path file = new Path(onlyArgument(line, "index file"));
     String[] lookups = line.getOptionValues("lookup");
     Probe[] probes = parseLookups(lookups == null ? new String[0] : lookups);
-    FileSystem fs = file.getFileSystem(getConf());
+    FileSystem fs = FileSystemConnector.of(file, getConf());
     if (!fs.exists(file)) {
       throw new FileNotFoundException(file + " does not exist");
     }

@@ -9,7 +9,8 @@ import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.builder.IndexBuilder;
-import org.ipjoin.index.builder.IndexPublisher;
+import org.ipjoin.index.builder.UnpublishedFile;
+import org.ipjoin.job.FileSystemConnector;
 import org.ipjoin.problem.ExitCode;
 import org.ipjoin.problem.IpJoinException;
 
@@ -97,8 +98,8 @@ final class SampleCommand extends IndexCommand {
   }
 
   /** Raw local file system: no .crc side files next to sample data (IndexBuilder explains). */
-  private FileSystem fileSystem(Path path) throws IOException {
-    return IndexBuilder.withoutChecksumFiles(path.getFileSystem(getConf()));
+  private FileSystem fileSystem(Path path) throws IpJoinException {
+    return IndexBuilder.withoutChecksumFiles(FileSystemConnector.of(path, getConf()));
   }
 
   private static void checkTarget(FileSystem fs, Path path, boolean overwrite) throws IOException {
@@ -109,20 +110,18 @@ final class SampleCommand extends IndexCommand {
 
   /**
    * Writes {@code content} to a hidden temporary file beside {@code target} and renames it into
-   * place only when it is complete ({@link IndexPublisher}: the same rename as an index), so a run
-   * killed part way leaves at most a hidden {@code .name.tmp-…} file, never a short list under
-   * the real name.
+   * place only when it is complete ({@link UnpublishedFile}: the same rename as an index), so a run
+   * that fails or is stopped part way leaves no short list under the real name and no temporary
+   * file (only SIGKILL leaves a hidden {@code .name.tmp-…}).
    */
   static void writeAtomically(FileSystem fs, Path target, boolean overwrite, Content content)
       throws IOException {
-    Path temp = IndexPublisher.tempPathFor(target);
-    try {
-      try (OutputStream out = fs.create(temp, false, 1 << 20)) {
+    try (UnpublishedFile file = UnpublishedFile.beside(fs, target)) {
+      file.write(1 << 20, out -> {
         content.writeTo(out);
-      }
-      IndexPublisher.publish(fs, temp, target, overwrite);
-    } finally {
-      fs.delete(temp, false); // gone after the rename; a leftover after a failure
+        return null;
+      });
+      file.publish(overwrite);
     }
   }
 

@@ -419,21 +419,17 @@ public final class IndexBuilder {
     long fileLength;
     try {
       checkShrink(s);
-      Path temp = IndexPublisher.tempPathFor(s.output);
-      try {
-        IndexHeader header;
-        try (OutputStream out = s.writeFs.create(temp, false, WRITE_BUFFER_BYTES)) {
-          header = s.read.write(out, layout);
-        }
+      // Gone after the rename; deleted after a failure, and by a shutdown hook on SIGTERM.
+      try (UnpublishedFile file = UnpublishedFile.beside(s.writeFs, s.output)) {
+        Path temp = file.temp();
+        IndexHeader header = file.write(WRITE_BUFFER_BYTES, out -> s.read.write(out, layout));
         // Checked without keeping the keys: the list's keys are still held, and a second copy
         // of 472 M keys (1.9 GB) is what ran a default 4 GB heap out of memory.
         VerifyReader.HeaderRead reread = VerifyReader.check(s.writeFs, temp, true);
         header.identity(s.writeFs.getFileStatus(temp).getLen())
             .check(reread.identity(), temp.toString());
         fileLength = header.fileLength();
-        IndexPublisher.publish(s.writeFs, temp, s.output, overwrite);
-      } finally {
-        s.writeFs.delete(temp, false); // gone after a successful rename; a leftover after a failure
+        file.publish(overwrite);
       }
     } catch (OutOfMemoryError e) {
       throw new ListTooBigForHeapException(

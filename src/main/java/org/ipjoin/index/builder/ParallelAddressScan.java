@@ -13,6 +13,7 @@ import org.ipjoin.index.format.ListContent;
 import org.ipjoin.index.list.LabelColumn;
 import org.ipjoin.index.list.MalformedIpListException;
 import org.ipjoin.ip.Utf8Bom;
+import org.ipjoin.problem.IoCause;
 
 /**
  * Reads lists of plain addresses on every core: one thread reads each file in order, cuts it into
@@ -187,6 +188,11 @@ final class ParallelAddressScan implements AutoCloseable {
       throw new InterruptedIOException("interrupted while reading the list");
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
+      IOException io = IoCause.of(cause);
+      if (io != null) {
+        // A parser's I/O failure, however wrapped, reads as if this thread had met it.
+        throw io;
+      }
       if (cause instanceof Error error) {
         throw error;
       }

@@ -1,12 +1,12 @@
 package org.ipjoin.job.driver;
 
-import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.job.CountBy;
+import org.ipjoin.job.FileSystemConnector;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinMode;
 import org.ipjoin.job.MatchTags;
@@ -14,7 +14,6 @@ import org.ipjoin.job.input.InputBlocks;
 import org.ipjoin.job.locate.ClientIpLocators;
 import org.ipjoin.job.task.ConfiguredMapper;
 import org.ipjoin.problem.IpJoinException;
-import org.ipjoin.problem.OneLine;
 
 /**
  * What the driver checks before it submits anything, so that a typo costs a one-line message
@@ -70,18 +69,7 @@ final class SubmitChecks {
   }
 
   static Path qualify(Path p, Configuration conf) throws IpJoinException {
-    try {
-      return p.getFileSystem(conf).makeQualified(p);
-    } catch (IOException e) {
-      throw IpJoinException.usage("no FileSystem for " + p + ": " + OneLine.of(e.getMessage()));
-    } catch (RuntimeException e) {
-      // A scheme Hadoop knows (core-default.xml names a class for s3a, gs, abfs...) whose
-      // connector jar is not on the classpath: Configuration wraps the ClassNotFoundException.
-      if (e.getCause() instanceof ClassNotFoundException missing) {
-        throw IpJoinException.usage("no FileSystem for " + p + ": the connector for scheme '"
-            + p.toUri().getScheme() + "' is not on the classpath (" + missing.getMessage() + ")");
-      }
-      throw e;
-    }
+    return FileSystemConnector.of(p, conf).makeQualified(p);
   }
+
 }
