@@ -10,6 +10,7 @@ import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.job.CountBy;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.locate.ClientIpLocators;
+import org.ipjoin.problem.ExitCode;
 import org.ipjoin.problem.IpJoinException;
 
 /**
@@ -25,6 +26,18 @@ final class IpJoinCommandLine {
       + " --input <path>... --output <dir> [--loader L] [--mode M] [--count-by C] [--format F]"
       + " [--no-verify-checksum] [--no-verify-index] [--no-malformed-output] [--allow-empty-input]"
       + " [--overwrite] [--verbose]";
+
+  /** Where the results go, for --help. */
+  private static final String OUTPUT = "Output: <output>/part-m-* (match, nomatch, tag: the"
+      + " records; count: part-r-*, one line per address or label), <output>/malformed/ (records"
+      + " without a well-formed client address, byte for byte), <output>/_ipjoin.json (the run:"
+      + " counters, index, inputs, times). One result line on stdout at the end.";
+
+  private static final String EXAMPLES = "Examples:\n"
+      + "  ipjoin --index ips.ipidx --input logs/ --output listed/\n"
+      + "  ipjoin --index labels.ipidx --input logs/ --output tagged/ --mode tag\n"
+      + "  ipjoin --index labels.ipidx --input logs/ --output counts/ --mode count --count-by label\n"
+      + "  ipjoin -D ipjoin.tag.unmatched=none --index labels.ipidx --input logs/ --output t/ --mode tag";
 
   private IpJoinCommandLine() {}
 
@@ -50,14 +63,17 @@ final class IpJoinCommandLine {
         .desc(ClientIpLocators.FORMS + " (default combined; " + IpJoinKeys.FORMAT.key() + ")")
         .build());
     o.addOption(Option.builder().longOpt("no-verify-checksum")
-        .desc("skip the index payload checksum in each task").build());
+        .desc("skip the index payload checksum in each task (" + IpJoinKeys.VERIFY_CHECKSUM.key()
+            + "=false)").build());
     o.addOption(Option.builder().longOpt("no-malformed-output")
-        .desc("count malformed records but do not write them under <output>/malformed/").build());
+        .desc("count malformed records but do not write them under <output>/malformed/ ("
+            + IpJoinKeys.MALFORMED_OUTPUT.key() + "=false)").build());
     o.addOption(Option.builder().longOpt("no-verify-index").desc("check only the index header and"
         + " length before submitting, not the whole index (" + IpJoinKeys.VERIFY_INDEX.key() + ")")
         .build());
     o.addOption(Option.builder().longOpt("allow-empty-input")
-        .desc("run on an input without data instead of failing with exit code 3").build());
+        .desc("run on an input without data instead of failing with exit code 3 ("
+            + IpJoinKeys.ALLOW_EMPTY_INPUT.key() + ")").build());
     o.addOption(Option.builder().longOpt("overwrite").desc("replace an existing output directory,"
         + " once the job succeeded (" + IpJoinKeys.OUTPUT_OVERWRITE.key() + ")").build());
     o.addOption(Option.builder().longOpt("verbose").desc("print Hadoop's report while the job"
@@ -119,7 +135,24 @@ final class IpJoinCommandLine {
 
   static void printHelp(PrintWriter out) {
     StrictCommandLine.printHelp(out, USAGE, "Map-side join of log records against an IPv4/IPv6 index."
-        + " Every option below can also be set as its ipjoin.* key with -D; the command line wins."
-        + " Exit code 3: the input held no data.", options());
+        + " Every option below can also be set as its ipjoin.* key with -D; the command line wins.",
+        options(), OUTPUT + "\n" + keysWithoutOption() + "\n" + EXAMPLES, ExitCode.values());
+  }
+
+  /**
+   * The keys no option sets, each with its default: given with {@code -D} (docs/configuration.md
+   * describes every key). The index identity is left out: the driver sets it.
+   */
+  static String keysWithoutOption() {
+    StringBuilder s = new StringBuilder("Keys without an option (-D key=value):");
+    String descriptions = options().getOptions().stream().map(Option::getDescription)
+        .reduce("", String::concat);
+    for (IpJoinKeys k : IpJoinKeys.values()) {
+      if (k != IpJoinKeys.INDEX_IDENTITY && !descriptions.contains(k.key())) {
+        s.append(' ').append(k.key()).append(" (default ").append(k.defaultValue()).append("),");
+      }
+    }
+    s.setLength(s.length() - 1);
+    return s.append("; every key: docs/configuration.md.").toString();
   }
 }

@@ -93,6 +93,9 @@ public class IpJoinDriver extends Configured implements Tool {
       }
       prepared = join.prepare();
     } catch (IpJoinException e) {
+      if (args.length == 0) {
+        err.println("ipjoin: no options given; ipjoin --help lists them");
+      }
       return refused(e.exitCode(), e.problems());
     }
     JoinResult result = prepared.run();

@@ -13,6 +13,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.apache.commons.cli.UnrecognizedOptionException;
+import org.ipjoin.problem.ExitCode;
 import org.ipjoin.problem.IpJoinException;
 
 /**
@@ -42,9 +43,6 @@ public final class StrictCommandLine {
   public static final String GENERIC_OPTIONS_RULE = "generic options (-D, -conf, -fs, -files, -libjars)"
       + " go first, before the command's options";
 
-  /** The shared footer of every {@code --help}. */
-  public static final String EXIT_CODES = "Exit codes: 0 success, 1 the data or the job failed,"
-      + " 2 usage or validation error.";
 
   private StrictCommandLine() {}
 
@@ -141,13 +139,15 @@ public final class StrictCommandLine {
   }
 
   /**
-   * Prints the help every command shares: the usage line, a description, the options, where
-   * generic options go, and the exit codes.
+   * Prints the help every command shares: the usage line, a description, the options, what the
+   * command adds after them ({@code more}, may be empty), where generic options go, and the exit
+   * codes the command ends with.
    */
-  public static void printHelp(PrintWriter out, String usage, String description, Options options) {
+  public static void printHelp(PrintWriter out, String usage, String description, Options options,
+      String more, ExitCode... exitCodes) {
     new HelpFormatter().printHelp(out, 100, usage, description, options, 2, 4,
-        "Hadoop " + GENERIC_OPTIONS_RULE + " (-D key=value, -conf site.xml, -fs uri).\n"
-            + EXIT_CODES, false);
+        (more.isEmpty() ? "" : more + "\n") + "Hadoop " + GENERIC_OPTIONS_RULE
+            + " (-D key=value, -conf site.xml, -fs uri).\n" + ExitCode.helpLine(exitCodes), false);
     out.flush();
   }
 }

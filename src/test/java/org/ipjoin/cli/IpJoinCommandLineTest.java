@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.apache.hadoop.util.ToolRunner;
 import org.ipjoin.index.load.ReadPath;
+import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.TestIndexes;
 import org.ipjoin.testing.IpJoinRun;
 import org.junit.jupiter.api.BeforeEach;
@@ -86,7 +87,20 @@ class IpJoinCommandLineTest {
     }
     assertTrue(help.out().contains("mmap-direct"), loaderLine);
     assertTrue(help.out().startsWith("usage: hadoop jar ipjoin.jar [generic options] "), help.out());
-    assertTrue(help.out().contains("Exit codes: 0 success, 1 the data or the job failed, 2 usage"
-        + " or validation error."), help.out());
+    // HelpFormatter wraps at 100 columns: compare with the line breaks folded.
+    String text = help.out().replaceAll("\\s+", " ");
+    assertTrue(text.contains("Exit codes: 0 success, 1 the data or the job failed, 2 usage"
+        + " or validation error, 3 the input held no data."), help.out());
+    // Every key is described in the help once, before the examples: an option's description names
+    // it, or the keys without an option list it (docs/configuration.md is made from the same enum).
+    String described = text.substring(0, text.indexOf("Examples:"));
+    for (IpJoinKeys key : IpJoinKeys.values()) {
+      if (key != IpJoinKeys.INDEX_IDENTITY) {
+        assertEquals(1, described.split(java.util.regex.Pattern.quote(key.key()) + "\\b", -1)
+            .length - 1, key.key() + " once in\n" + help.out());
+      }
+    }
+    assertTrue(help.out().contains("Output: <output>/part-m-*"), help.out());
+    assertTrue(help.out().contains("Examples:"), help.out());
   }
 }

@@ -167,7 +167,8 @@ abstract class IndexCommand extends Configured implements Tool {
 
   private void printHelp(Options options) {
     StrictCommandLine.printHelp(new PrintWriter(System.out, true),
-        "ipindex " + name + " [generic options] " + synopsis, null, options);
+        "ipindex " + name + " [generic options] " + synopsis, null, options, "",
+        ExitCode.SUCCESS, ExitCode.FAILED, ExitCode.USAGE);
   }
 
 }

@@ -277,6 +277,24 @@ class IndexToolsTest {
   }
 
   @Test
+  void helpGoesToStdoutWithALinePerCommand() throws Exception {
+    Run help = ipindex("--help");
+    assertEquals(0, help.exit());
+    assertEquals("", help.err());
+    for (String command : List.of("build", "verify", "inspect", "export", "sample", "load")) {
+      assertTrue(help.out().lines().anyMatch(l -> l.startsWith("  " + command + " ")),
+          command + " in\n" + help.out());
+      assertEquals(0, ipindex(command, "--help").exit(), command);
+    }
+    assertTrue(help.out().contains("Exit codes: 0 success, 1 the data or the job failed,"
+        + " 2 usage or validation error."), help.out());
+    Run none = ipindex();
+    assertEquals(2, none.exit());
+    assertEquals("", none.out());
+    assertTrue(none.err().contains("See ipindex --help"), none.err());
+  }
+
+  @Test
   void sampleIsReproducibleAndItsLogsHitTheList() throws Exception {
     Path a = dir.resolve("a.tsv");
     Path b = dir.resolve("b.tsv");
