@@ -4,13 +4,14 @@ import java.util.Arrays;
 import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.index.lookup.Ipv6IntervalIndex;
 import org.ipjoin.ip.Ipv4Codec;
+import org.ipjoin.ip.Ipv4WordParser;
 import org.ipjoin.ip.Ipv6Codec;
 import org.ipjoin.job.input.LineBlock;
 import org.ipjoin.job.locate.ClientIpLocator;
 
 /**
  * The clients of the records of one map call (a line, or every line of a {@link LineBlock}): each
- * record's client field found ({@link ClientIpLocator}) and parsed ({@link Ipv4Codec}, else
+ * record's client field found ({@link ClientIpLocator}) and parsed ({@link Ipv4WordParser}, else
  * {@link Ipv6Codec}) straight from the input's bytes, then all of them looked up at once: the IPv4
  * keys with one {@link Ipv4Lookup#matchAll} call, which may overlap the cache misses of their
  * probes, the IPv6 ones one by one. The mapper then reads the records back in order.
@@ -84,8 +85,9 @@ final class ClientBatch {
     if (!locator.locate(bytes, from, to, range)) {
       return;
     }
-    // Brackets hold an IPv6 literal only: "[1.2.3.4]" is not read as IPv4.
-    long key = range.bracketed ? Ipv4Codec.NOT_IPV4 : Ipv4Codec.parseKey(bytes, range.from, range.to);
+    // Brackets hold an IPv6 literal only: "[1.2.3.4]" is not read as IPv4. The word parser answers
+    // as Ipv4Codec.parseKey does, in about a third of its time (Ipv4WordParser's Javadoc).
+    long key = range.bracketed ? Ipv4Codec.NOT_IPV4 : Ipv4WordParser.parseKey(bytes, range.from, range.to);
     if (key == Ipv4Codec.NOT_IPV4) {
       if (!Ipv6Codec.parse(bytes, range.from, range.to, address)) {
         return;

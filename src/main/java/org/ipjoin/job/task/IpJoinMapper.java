@@ -37,7 +37,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The map-side join: loads the index once per task in {@link #setup}, then per record finds the
- * client IP bytes ({@link ClientIpLocator}), parses them ({@link Ipv4Codec}, else {@link Ipv6Codec};
+ * client IP bytes ({@link ClientIpLocator}), parses them ({@link Ipv4Codec}'s syntax read a word at a
+ * time by {@link org.ipjoin.ip.Ipv4WordParser}, else {@link Ipv6Codec};
  * no String) and looks them up in the index of their family (see Input, below, for how a call's
  * records are batched).
  *
