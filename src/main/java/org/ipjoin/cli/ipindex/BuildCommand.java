@@ -1,6 +1,7 @@
 package org.ipjoin.cli.ipindex;
 
 import java.io.IOException;
+import java.util.Locale;
 import java.util.function.Consumer;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -79,7 +80,7 @@ final class BuildCommand extends IndexCommand {
             .build())
         .addOption(Option.builder().longOpt("allow-empty")
             .desc("build an empty index from a list with no addresses (default: fail, exit 1)").build())
-        .addOption(Option.builder().longOpt("quiet").desc("no progress, no summary").build());
+        .addOption(Option.builder().longOpt("quiet").desc("no progress, no summary: only the result line").build());
   }
 
   /** The options as calls of the Java API ({@link IpJoin#buildIndex}), which checks them all. */
@@ -102,12 +103,26 @@ final class BuildCommand extends IndexCommand {
     long length = given == null ? 0 : totalLength(given);
     ProgressLine progress = new ProgressLine("ipindex build: read", length,
         !quiet && length >= PROGRESS_MIN_BYTES);
+    long start = System.nanoTime();
     BuiltIndex built = build.progress(progress::update).run();
     progress.done();
     if (!quiet) {
       System.out.print(built.summary());
     }
+    Path index = built.index();
+    System.out.println(resultLine(built, index.getFileSystem(getConf()).makeQualified(index),
+        System.nanoTime() - start));
     return ExitCode.SUCCESS.code();
+  }
+
+  /**
+   * The one line every build ends with on stdout, {@code --quiet} or not: e.g. {@code ipindex
+   * build: 999,891 intervals from 1,000,000 lines (0 skipped); index file:/data/ips.ipidx (0.3 s)}.
+   */
+  static String resultLine(BuiltIndex built, Path index, long nanos) {
+    return String.format(Locale.ROOT, "ipindex build: %,d intervals from %,d lines (%,d skipped);"
+        + " index %s (%.1f s)", built.intervals(), built.lines(), built.skipped(), index,
+        nanos / 1e9);
   }
 
   private static void ifGiven(CommandLine line, String option, Consumer<String> call) {
