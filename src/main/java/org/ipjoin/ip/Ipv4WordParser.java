@@ -29,21 +29,18 @@ import java.nio.ByteOrder;
  *       compared as big-endian numbers) and converted by one multiplication per pair of lanes.
  * </ol>
  *
- * <p>Measured: about 3× faster than the reference per address, short of the 4× aimed at. JMH,
- * {@code Ipv4ParseBenchmark}, both parsers in one run with the same fork settings (2 forks, 5 × 1 s
- * warm-up, 5 × 1 s measurement), 4,096 fields parsed in place in one array; JDK 17.0.15 on a 2-core
- * AMD EPYC VM that other engineers' builds were using at the same time (load average 5–8), so three
- * runs, the second in the other order (two invocations: {@code Ipv4ParseBenchmark.words}, then
- * {@code Ipv4ParseBenchmark.bytewise}). ns per address, reference → this parser:
+ * <p>Measured: 2.8-3.3× faster than the reference per address, short of the 4× aimed at (JMH
+ * {@code Ipv4ParseBenchmark}, both parsers in one run, 4,096 fields parsed in place; quiet 2-core
+ * AMD EPYC VM, JDK 17.0.15), ns per address, reference → this parser:
  * <pre>
  *   mvn -B -q -Pbench -DskipTests package
- *   java -jar target/bench-build/benchmarks.jar Ipv4ParseBenchmark
+ *   java -jar target/bench-build/benchmarks.jar Ipv4ParseBenchmark -f 2 -wi 5 -w 1 -i 5 -r 1
  *
- *   fields    run 1           run 2 (reversed)   run 3
- *   uniform   25.1 → 7.97     23.8 → 7.31        23.4 → 7.43     3.1–3.3×
- *   lengths   24.0 → 8.73     22.9 → 7.12        23.8 → 7.23     2.7–3.3×
- *   dirty     22.3 → 6.94     20.4 → 6.86        19.6 → 6.90     2.8–3.2×
+ *   uniform   23.09 → 7.01   3.3×
+ *   lengths   21.05 → 7.07   3.0×
+ *   dirty     18.80 → 6.63   2.8×
  * </pre>
+ * The runs and where the remaining time goes: docs/benchmarks/2026-11-25-ipv4-word-parser.md.
  */
 public final class Ipv4WordParser {
 
