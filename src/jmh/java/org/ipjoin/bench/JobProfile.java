@@ -45,14 +45,14 @@ public final class JobProfile {
   /** What a sample's CPU time was spent on, in the report's order. */
   public enum Category {
     LOOKUPS("lookups", "org.ipjoin.index.lookup: the interval search"),
-    PARSING("parsing/locating", "org.ipjoin.ip address parsing, the client-IP locators"),
+    PARSING("parsing/locating", "org.ipjoin.ip address parsing, the client-IP locators (org.ipjoin.job.locate)"),
     INPUT("input", "LineBlockReader/LineBlock, Hadoop's LineReader and record readers, decompression, file system reads"),
     OUTPUT("output", "TextOutputFormat's record writer, MultipleOutputs, the direct output collector, file system writes"),
     MAP_CODE("ipjoin map code", "IpJoinMapper's own work (copying, tagging, tallies) and the task-side classes it uses"),
     FRAMEWORK("framework", "Hadoop's task plumbing and configuration: MapTask, Mapper.run, contexts, counters,"
         + " FileSystem.Statistics, Configuration (reading the site files)"),
     INDEX_LOAD("index load", "org.ipjoin.index.load and .format: reading and checking the index (the driver's check too)"),
-    DRIVER("driver", "IpJoinDriver and the rest of org.ipjoin.job and org.ipjoin.api on the client side: options, checks, submission"),
+    DRIVER("driver", "org.ipjoin.cli, org.ipjoin.api and org.ipjoin.job.driver on the client side: options, checks, submission"),
     OTHER("other", "no categorised frame (JDK-only stacks, logging, class loading outside the task)");
 
     private final String label;

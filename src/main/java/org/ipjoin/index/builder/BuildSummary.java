@@ -33,6 +33,9 @@ public record BuildSummary(
     long writeMillis,
     long totalMillis) {
 
+  /** Below a megabyte read, the summary gives no read rate. */
+  private static final long MIN_BYTES_FOR_RATE = 1_000_000;
+
   /** One list file the index was built from: its bytes and lines. */
   public record ListCount(String name, long bytes, long lines) {}
 
@@ -76,9 +79,11 @@ public record BuildSummary(
     for (LabelConflict c : stats.conflictExamples()) {
       s.append("    ").append(c).append(System.lineSeparator());
     }
-    s.append(String.format("  overlaps     %,d entries gave up addresses to others (%,d all of"
-        + " them), --overlap %s: %s%n", stats.overlapped(), stats.shadowed(),
-        stats.policy().optionValue(), rule(stats.policy())));
+    // Duplicates and label conflicts give up all their addresses too: counted above, not again.
+    long counted = stats.duplicates() + stats.labelConflicts();
+    s.append(String.format("  overlaps     %,d more entries gave up addresses to others (%,d all"
+        + " of them), --overlap %s: %s%n", stats.overlapped() - counted,
+        stats.shadowed() - counted, stats.policy().optionValue(), rule(stats.policy())));
     s.append(String.format("  merges       %,d%n", stats.merges()));
     s.append(String.format("  intervals    %,d (index %,d bytes)%n", stats.intervals(),
         outputBytes));
@@ -103,9 +108,11 @@ public record BuildSummary(
       }
     }
     double seconds = Math.max(totalMillis, 1) / 1000.0;
-    s.append(String.format("  time         %,d ms (scan %,d, sort %,d, write+verify+publish %,d),"
-        + " %.1f MB/s%n", totalMillis, scanMillis, sortMillis, writeMillis,
-        inputBytes / 1e6 / seconds));
+    // A rate over a few milliseconds of a small list says nothing (it printed 0.0 MB/s).
+    String rate = inputBytes >= MIN_BYTES_FOR_RATE
+        ? String.format(", %.1f MB/s", inputBytes / 1e6 / seconds) : "";
+    s.append(String.format("  time         %,d ms (scan %,d, sort %,d, write+verify+publish %,d)%s%n",
+        totalMillis, scanMillis, sortMillis, writeMillis, rate));
     return s.toString();
   }
 

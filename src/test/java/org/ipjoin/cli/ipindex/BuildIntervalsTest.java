@@ -365,8 +365,9 @@ class BuildIntervalsTest {
             + " earlier line's label is kept)", want.conflicts())));
     summary.addAll(want.conflictExamples());
     summary.addAll(List.of(
-        String.format("  overlaps     %,d entries gave up addresses to others (%,d all of them),"
-            + " --overlap %s: %s", want.overlapped(), want.shadowed(), policy,
+        String.format("  overlaps     %,d more entries gave up addresses to others (%,d all of them),"
+            + " --overlap %s: %s", want.overlapped() - want.duplicates() - want.conflicts(),
+            want.shadowed() - want.duplicates() - want.conflicts(), policy,
             policy.equals("longest") ? "the smallest entry holding an address answers for it"
                 : "the earliest line holding an address answers for it"),
         String.format("  merges       %,d", want.merges()),
@@ -579,7 +580,7 @@ class BuildIntervalsTest {
         out.toString());
     assertEquals(0, run.exit(), run.err());
     for (String line : List.of("  addresses    2", "  blocks       3", "  ranges       0",
-        "  overlaps     1 entries gave up addresses to others (0 all of them), --overlap longest:"
+        "  overlaps     1 more entries gave up addresses to others (0 all of them), --overlap longest:"
             + " the smallest entry holding an address answers for it",
         "  intervals    6 (index ",
         "  families     IPv4 2 entries, 2 intervals; IPv6 3 entries, 4 intervals",
