@@ -62,6 +62,9 @@ public final class IpJoinMiniCluster implements BeforeAllCallback, AfterAllCallb
   private java.nio.file.Path workDir;
   private MiniDFSCluster dfs;
   private MiniMRYarnCluster yarn;
+
+  /** Where Hadoop's test clusters put their directories (GenericTestUtils.getTestDir). */
+  private static final String TEST_DATA = "test.build.data";
   private Configuration conf;
   private FileSystem fs;
 
@@ -100,11 +103,31 @@ public final class IpJoinMiniCluster implements BeforeAllCallback, AfterAllCallb
     dfs = new MiniDFSCluster.Builder(base).numDataNodes(1).build();
     dfs.waitActive();
     base.set("fs.defaultFS", dfs.getFileSystem().getUri().toString());
-    yarn = new MiniMRYarnCluster("ipjoin-" + name, 1);
+    yarn = newYarnCluster(name);
     yarn.init(base);
     yarn.start();
     conf = new Configuration(yarn.getConfig());
     fs = FileSystem.get(conf);
+  }
+
+  /**
+   * MiniYARNCluster puts its node manager's directories under the system property {@code
+   * test.build.data} (default {@code target/test/data} of the working directory), not under
+   * {@code hadoop.tmp.dir}, and reads it once, when it is constructed: the property points into
+   * {@link #workDir()} for that moment only, so everything the clusters write stays there.
+   */
+  private MiniMRYarnCluster newYarnCluster(String name) {
+    String given = System.getProperty(TEST_DATA);
+    System.setProperty(TEST_DATA, workDir.resolve("yarn").toString());
+    try {
+      return new MiniMRYarnCluster("ipjoin-" + name, 1);
+    } finally {
+      if (given == null) {
+        System.clearProperty(TEST_DATA);
+      } else {
+        System.setProperty(TEST_DATA, given);
+      }
+    }
   }
 
   private void stop() {
