@@ -45,6 +45,7 @@ final class JobExecution {
       err.flush();
       return ExitCode.FAILED;
     }
+    LocalRunnerLeftovers.remove(job, conf);
     try {
       FileSystem outputFs = outputDir.getFileSystem(conf);
       if (!succeeded) {

@@ -1,0 +1,64 @@
+package org.ipjoin.job;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.ipjoin.api.IpJoin;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A job on the local runner leaves nothing under Hadoop's temp and staging directories: the local
+ * runner's per-job folders (empty once the job ends) are removed with it, for a job that succeeded
+ * and for one that failed.
+ */
+class LocalRunnerLeftoversTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void localJobsLeaveNoFoldersBehind() throws Exception {
+    Path tmp = dir.resolve("hadoop-tmp");
+    Path staging = dir.resolve("staging");
+    Configuration conf = new Configuration();
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("fs.defaultFS", "file:///");
+    conf.set("hadoop.tmp.dir", tmp.toString());
+    conf.set("mapreduce.jobtracker.staging.root.dir", staging.toString());
+    Path list = Files.write(dir.resolve("list.txt"), List.of("10.0.0.1"));
+    Path logs = Files.write(dir.resolve("access.log"), List.of("10.0.0.1 - - [x] \"GET /\" 200 1"));
+    Path cut = Files.write(dir.resolve("cut.log.gz"), new byte[] {0x1f, (byte) 0x8b, 8, 0});
+    String index = dir.resolve("list.ipidx").toString();
+    IpJoin.buildIndex(conf).input(list.toString()).output(index).run();
+
+    for (int i = 0; i < 2; i++) {
+      assertEquals(0, IpJoin.join(conf).index(index).input(logs.toString())
+          .output(dir.resolve("out" + i).toString())
+          .warnings(new PrintStream(OutputStream.nullOutputStream())).prepare().run().exitCode());
+    }
+    assertEquals(1, IpJoin.join(conf).index(index).input(cut.toString())
+        .output(dir.resolve("failed").toString())
+        .warnings(new PrintStream(OutputStream.nullOutputStream())).prepare().run().exitCode());
+
+    assertEquals(List.of(), leftovers(tmp), "under hadoop.tmp.dir");
+    assertEquals(List.of(), leftovers(staging), "under the staging root");
+  }
+
+  /** Every folder below {@code root} named after a job or a local runner's staging area. */
+  private static List<String> leftovers(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return List.of();
+    }
+    try (Stream<Path> all = Files.walk(root)) {
+      return all.map(p -> root.relativize(p).toString())
+          .filter(p -> p.contains("job_local") || p.endsWith(".staging")).sorted().toList();
+    }
+  }
+}
