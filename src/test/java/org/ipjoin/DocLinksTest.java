@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.ipjoin.testing.ProjectFiles;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  */
 class DocLinksTest {
 
-  private static final Path PROJECT = projectDir();
+  private static final Path PROJECT = ProjectFiles.root();
   /** {@code [text](target)}; the text may span lines, the target may not. */
   private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
   /** A repository path to a markdown page named in running text. */
@@ -145,13 +145,4 @@ class DocLinksTest {
     return kept.toString();
   }
 
-  /** target/test-classes, two levels up. */
-  private static Path projectDir() {
-    try {
-      return Path.of(DocLinksTest.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-          .getParent().getParent();
-    } catch (URISyntaxException e) {
-      throw new IllegalStateException(e);
-    }
-  }
 }

@@ -3,12 +3,11 @@ package org.ipjoin;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.ipjoin.testing.ProjectFiles;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,12 +16,6 @@ import org.junit.jupiter.api.Test;
  * from this pom): a user who copies the doc gets a build that runs its JUnit 5 tests.
  */
 class EmbeddingDocTest {
-
-  private static Path project() throws URISyntaxException {
-    // target/test-classes -> the project
-    return Paths.get(EmbeddingDocTest.class.getProtectionDomain().getCodeSource().getLocation()
-        .toURI()).getParent().getParent();
-  }
 
   /** The body of the first fenced block of {@code language} after {@code heading}. */
   private static String block(String doc, String heading, String language) {
@@ -40,7 +33,7 @@ class EmbeddingDocTest {
 
   @Test
   void theDocsPomIsTheSamplesPom() throws Exception {
-    Path project = project();
+    Path project = ProjectFiles.root();
     String pom = Files.readString(project.resolve("pom.xml"));
     String sample = Files.readString(project.resolve("src/it/embedding-sample/pom.xml"))
         .replace("@project.version@",
@@ -52,7 +45,7 @@ class EmbeddingDocTest {
 
   @Test
   void theDocsLoggingIsTheSamplesLogging() throws Exception {
-    Path project = project();
+    Path project = ProjectFiles.root();
     assertEquals(Files.readString(project.resolve(
             "src/it/embedding-sample/src/test/resources/log4j.properties")),
         block(doc(project), "## Your pom", "properties"));

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +25,7 @@ import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.ipjoin.cli.ipindex.IndexTools;
 import org.ipjoin.testing.IpJoinRun;
+import org.ipjoin.testing.ProjectFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,7 +47,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReadmeCommandsTest {
 
-  private static final Path PROJECT = projectDir();
+  private static final Path PROJECT = ProjectFiles.root();
 
   /** Lines of the section that prepare a cluster and are not run here (the whole line). */
   private static final Set<String> NOT_RUN = Set.of(
@@ -328,13 +328,4 @@ class ReadmeCommandsTest {
     }
   }
 
-  /** target/test-classes, two levels up. */
-  private static Path projectDir() {
-    try {
-      return Path.of(ReadmeCommandsTest.class.getProtectionDomain().getCodeSource().getLocation()
-          .toURI()).getParent().getParent();
-    } catch (URISyntaxException e) {
-      throw new IllegalStateException(e);
-    }
-  }
 }

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
+import org.ipjoin.testing.LocalHadoop;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,10 +34,7 @@ class ApiArgumentsTest {
 
   @BeforeEach
   void localHadoop() {
-    conf = new Configuration();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
-    conf.set("mapreduce.jobtracker.staging.root.dir", dir.resolve("mr-staging").toString());
+    conf = LocalHadoop.conf(dir);
   }
 
   /** Each call with a null argument, and the argument name its message must give. */

@@ -23,6 +23,7 @@ import org.ipjoin.cli.IpJoinDriver;
 import org.ipjoin.cli.ipindex.IndexTools;
 import org.ipjoin.problem.ExitCode;
 import org.ipjoin.problem.IpJoinException;
+import org.ipjoin.testing.LocalHadoop;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,10 +57,7 @@ class IpJoinApiTest {
 
   @BeforeEach
   void localHadoop() throws IOException {
-    conf = new Configuration();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
-    conf.set("mapreduce.jobtracker.staging.root.dir", dir.resolve("mr-staging").toString());
+    conf = LocalHadoop.conf(dir);
     list = Files.write(dir.resolve("list.txt"), LIST);
     Files.createDirectories(dir.resolve("logs"));
     logs = Files.write(dir.resolve("logs/access.log"), LOG);

@@ -9,6 +9,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.ipjoin.api.IpJoin;
 import org.ipjoin.testing.IpJoinRun;
+import org.ipjoin.testing.LocalHadoop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,10 +20,7 @@ class ResultLineTest {
 
   @Test
   void oneResultLineWithTheCountsTheOutputAndWhereMalformedRecordsWent() throws Exception {
-    Configuration conf = new Configuration();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
-    conf.set("mapreduce.jobtracker.staging.root.dir", dir.resolve("mr-staging").toString());
+    Configuration conf = LocalHadoop.conf(dir);
     Path list = Files.write(dir.resolve("list.txt"), List.of("10.0.0.1"));
     String index = dir.resolve("list.ipidx").toString();
     IpJoin.buildIndex(conf).input(list.toString()).output(index).run();

@@ -5,11 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import org.apache.hadoop.conf.Configuration;
+import org.ipjoin.testing.ProjectFiles;
 import org.junit.jupiter.api.Test;
 
 class IpJoinKeysTest {
@@ -45,7 +44,7 @@ class IpJoinKeysTest {
   /** conf/ipjoin-site.xml documents every key with its default (found from target/test-classes). */
   @Test
   void siteTemplateListsEveryKey() throws Exception {
-    String site = Files.readString(projectDir().resolve("conf/ipjoin-site.xml"));
+    String site = Files.readString(ProjectFiles.root().resolve("conf/ipjoin-site.xml"));
     for (IpJoinKeys k : IpJoinKeys.values()) {
       String property = "<name>" + k.key() + "</name>\n    <value>"
           + (k.defaultValue() == null ? "" : k.defaultValue());
@@ -53,7 +52,7 @@ class IpJoinKeysTest {
     }
     // It must stay valid XML for Hadoop to read it.
     Configuration conf = new Configuration(false);
-    conf.addResource(new org.apache.hadoop.fs.Path(projectDir().resolve("conf/ipjoin-site.xml").toUri()));
+    conf.addResource(new org.apache.hadoop.fs.Path(ProjectFiles.root().resolve("conf/ipjoin-site.xml").toUri()));
     assertEquals(null, conf.get("ipjoin.mode"), "everything in the template is commented out");
   }
 
@@ -63,13 +62,13 @@ class IpJoinKeysTest {
    */
   @Test
   void configurationPageKeyTableIsTheEnumsTable() throws Exception {
-    String page = Files.readString(projectDir().resolve("docs/configuration.md"));
+    String page = Files.readString(ProjectFiles.root().resolve("docs/configuration.md"));
     assertTrue(page.contains(IpJoinKeys.markdownTable()),
         "docs/configuration.md's key table differs from IpJoinKeys.markdownTable():\n"
             + IpJoinKeys.markdownTable());
     assertEquals(1, page.split("\\| key \\| default \\| description \\|", -1).length - 1,
         "one key table");
-    String readme = Files.readString(projectDir().resolve("README.md"));
+    String readme = Files.readString(ProjectFiles.root().resolve("README.md"));
     assertFalse(readme.contains("| key | default | description |"), "the README links the table");
     assertTrue(readme.contains("(docs/configuration.md)"), "the README links docs/configuration.md");
   }
@@ -77,7 +76,7 @@ class IpJoinKeysTest {
   /** The site template names no key the enum does not have (e.g. a removed one). */
   @Test
   void siteTemplateNamesNoOtherKey() throws Exception {
-    String site = Files.readString(projectDir().resolve("conf/ipjoin-site.xml"));
+    String site = Files.readString(ProjectFiles.root().resolve("conf/ipjoin-site.xml"));
     java.util.Set<String> keys = new java.util.HashSet<>();
     for (IpJoinKeys k : IpJoinKeys.values()) {
       keys.add(k.key());
@@ -110,15 +109,10 @@ class IpJoinKeysTest {
   @Test
   void localSiteFilesSelectTheLocalRunner() throws Exception {
     Configuration conf = new Configuration(false);
-    conf.addResource(new org.apache.hadoop.fs.Path(projectDir().resolve("conf/local/core-site.xml").toUri()));
-    conf.addResource(new org.apache.hadoop.fs.Path(projectDir().resolve("conf/local/mapred-site.xml").toUri()));
+    conf.addResource(new org.apache.hadoop.fs.Path(ProjectFiles.root().resolve("conf/local/core-site.xml").toUri()));
+    conf.addResource(new org.apache.hadoop.fs.Path(ProjectFiles.root().resolve("conf/local/mapred-site.xml").toUri()));
     assertEquals("file:///", conf.get("fs.defaultFS"));
     assertEquals("local", conf.get("mapreduce.framework.name"));
   }
 
-  private static Path projectDir() throws URISyntaxException {
-    // target/test-classes -> project root
-    Path classes = Paths.get(IpJoinKeysTest.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-    return classes.getParent().getParent();
-  }
 }

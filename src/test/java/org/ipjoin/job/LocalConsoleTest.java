@@ -9,7 +9,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
@@ -21,6 +20,8 @@ import org.apache.log4j.PropertyConfigurator;
 import org.apache.log4j.spi.LoggingEvent;
 import org.ipjoin.api.IpJoin;
 import org.ipjoin.api.JoinResult;
+import org.ipjoin.testing.LocalHadoop;
+import org.ipjoin.testing.ProjectFiles;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,9 +41,7 @@ class LocalConsoleTest {
 
   @BeforeEach
   void launchersLogging() throws Exception {
-    Path classes = Paths.get(LocalConsoleTest.class.getProtectionDomain().getCodeSource()
-        .getLocation().toURI());
-    Path properties = classes.getParent().getParent().resolve("conf/local/log4j.properties");
+    Path properties = ProjectFiles.resolve("conf/local/log4j.properties");
     LogManager.resetConfiguration();
     PropertyConfigurator.configure(properties.toString());
     LogManager.getRootLogger().addAppender(new AppenderSkeleton() {
@@ -61,10 +60,7 @@ class LocalConsoleTest {
         return false;
       }
     });
-    conf = new Configuration();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
-    conf.set("mapreduce.jobtracker.staging.root.dir", dir.resolve("mr-staging").toString());
+    conf = LocalHadoop.conf(dir);
   }
 
   @AfterEach

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.ipjoin.api.IpJoin;
+import org.ipjoin.testing.LocalHadoop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,9 +28,7 @@ class LocalRunnerLeftoversTest {
   void localJobsLeaveNoFoldersBehind() throws Exception {
     Path tmp = dir.resolve("hadoop-tmp");
     Path staging = dir.resolve("staging");
-    Configuration conf = new Configuration();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
+    Configuration conf = LocalHadoop.conf(dir);
     conf.set("hadoop.tmp.dir", tmp.toString());
     conf.set("mapreduce.jobtracker.staging.root.dir", staging.toString());
     Path list = Files.write(dir.resolve("list.txt"), List.of("10.0.0.1"));

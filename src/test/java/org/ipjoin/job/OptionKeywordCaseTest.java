@@ -21,6 +21,7 @@ import org.ipjoin.index.list.OverlapPolicy;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.job.locate.ClientIpLocator;
 import org.ipjoin.job.locate.ClientIpLocators;
+import org.ipjoin.testing.LocalHadoop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,10 +66,7 @@ class OptionKeywordCaseTest {
 
   @Test
   void aJoinGivenUpperCaseKeywordsWritesWhatTheLowerCaseOneWrites() throws Exception {
-    Configuration conf = new Configuration();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
-    conf.set("mapreduce.jobtracker.staging.root.dir", dir.resolve("mr-staging").toString());
+    Configuration conf = LocalHadoop.conf(dir);
     Path list = Files.write(dir.resolve("list.txt"), List.of("10.0.0.0/30\tnet", "10.9.9.9\tone"));
     Path logs = Files.write(dir.resolve("access.tsv"), List.of("a\t10.0.0.1", "b\t10.0.0.2",
         "c\t10.9.9.9", "d\t10.5.5.5", "e\tnot-an-address"));

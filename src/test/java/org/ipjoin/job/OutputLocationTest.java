@@ -18,6 +18,7 @@ import org.ipjoin.api.JoinJob;
 import org.ipjoin.api.JoinResult;
 import org.ipjoin.problem.ExitCode;
 import org.ipjoin.problem.IpJoinException;
+import org.ipjoin.testing.LocalHadoop;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,10 +37,7 @@ class OutputLocationTest {
 
   @BeforeEach
   void listAndLogs() throws Exception {
-    conf = new Configuration();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
-    conf.set("mapreduce.jobtracker.staging.root.dir", dir.resolve("mr-staging").toString());
+    conf = LocalHadoop.conf(dir);
     Path list = Files.write(dir.resolve("list.txt"), List.of("10.0.0.1"));
     logs = Files.write(dir.resolve("access.log"),
         List.of("10.0.0.1 - - [17/May/2015:10:05:03 +0000] \"GET / HTTP/1.1\" 200 1"));

@@ -13,6 +13,7 @@ import org.ipjoin.api.IpJoin;
 import org.ipjoin.api.JoinJob;
 import org.ipjoin.problem.ExitCode;
 import org.ipjoin.problem.IpJoinException;
+import org.ipjoin.testing.LocalHadoop;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,9 +31,7 @@ class TagValueCollisionTest {
 
   @BeforeEach
   void job() throws Exception {
-    conf = new Configuration();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
+    conf = LocalHadoop.conf(dir);
     Path list = Files.write(dir.resolve("list.txt"), List.of("10.0.0.1"));
     Path logs = Files.write(dir.resolve("access.log"), List.of("10.0.0.1 - - [x] \"GET /\" 200 1",
         "10.0.0.2 - - [x] \"GET /\" 200 2"));

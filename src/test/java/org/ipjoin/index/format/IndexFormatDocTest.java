@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.ipjoin.testing.ProjectFiles;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,20 +19,10 @@ import org.junit.jupiter.api.Test;
  */
 class IndexFormatDocTest {
 
-  private static final Path PROJECT = projectDir();
+  private static final Path PROJECT = ProjectFiles.root();
   private static final Path DOC = PROJECT.resolve(Path.of("docs", "index-format.md"));
   private static final Path SOURCE = PROJECT.resolve(
       Path.of("src", "main", "java", "org", "ipjoin", "index", "format", "IndexByteMap.java"));
-
-  /** target/test-classes, two levels up (tests run in target/). */
-  private static Path projectDir() {
-    try {
-      return Path.of(IndexFormatDocTest.class.getProtectionDomain().getCodeSource().getLocation()
-          .toURI()).getParent().getParent();
-    } catch (java.net.URISyntaxException e) {
-      throw new IllegalStateException(e);
-    }
-  }
 
   private static List<String> javadocByteMap() throws IOException {
     String source = Files.readString(SOURCE, StandardCharsets.UTF_8);
