@@ -1,7 +1,6 @@
 package org.ipjoin.cli;
 
 import java.io.PrintWriter;
-import java.util.function.Consumer;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -95,12 +94,12 @@ final class IpJoinCommandLine {
     if (cmd.hasOption("help")) {
       return false;
     }
-    ifGiven(cmd, "index", join::index);
-    ifGiven(cmd, "loader", join::loader);
-    ifGiven(cmd, "mode", join::mode);
-    ifGiven(cmd, "format", join::format);
-    ifGiven(cmd, "count-by", join::countBy);
-    ifGiven(cmd, "output", join::output);
+    StrictCommandLine.ifGiven(cmd, "index", join::index);
+    StrictCommandLine.ifGiven(cmd, "loader", join::loader);
+    StrictCommandLine.ifGiven(cmd, "mode", join::mode);
+    StrictCommandLine.ifGiven(cmd, "format", join::format);
+    StrictCommandLine.ifGiven(cmd, "count-by", join::countBy);
+    StrictCommandLine.ifGiven(cmd, "output", join::output);
     String[] inputs = cmd.getOptionValues("input");
     if (inputs != null) {
       join.input(inputs);
@@ -124,13 +123,6 @@ final class IpJoinCommandLine {
       join.verbose(true);
     }
     return true;
-  }
-
-  private static void ifGiven(CommandLine cmd, String option, Consumer<String> call) {
-    String value = cmd.getOptionValue(option);
-    if (value != null) {
-      call.accept(value);
-    }
   }
 
   static void printHelp(PrintWriter out) {

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
@@ -131,6 +132,17 @@ public final class StrictCommandLine {
 
   private static String display(Option option) {
     return option.getLongOpt() != null ? "--" + option.getLongOpt() : "-" + option.getOpt();
+  }
+
+  /**
+   * Passes an option's value to {@code call} when the option was given: a command line sets only
+   * what it was told, so the API's defaults (and {@code -D} keys) stand for the rest.
+   */
+  public static void ifGiven(CommandLine line, String option, Consumer<String> call) {
+    String value = line.getOptionValue(option);
+    if (value != null) {
+      call.accept(value);
+    }
   }
 
   /** {@code -h} / {@code --help}, the same in every command. */

@@ -2,7 +2,6 @@ package org.ipjoin.cli.ipindex;
 
 import java.io.IOException;
 import java.util.Locale;
-import java.util.function.Consumer;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -12,6 +11,7 @@ import org.ipjoin.api.BuiltIndex;
 import org.ipjoin.api.IndexBuild;
 import org.ipjoin.api.IpJoin;
 import org.ipjoin.job.FileSystemConnector;
+import org.ipjoin.cli.StrictCommandLine;
 import org.ipjoin.problem.ExitCode;
 import org.ipjoin.problem.IpJoinException;
 
@@ -94,11 +94,11 @@ final class BuildCommand extends IndexCommand {
     if (given != null) {
       build.input(given);
     }
-    ifGiven(line, "output", build::output);
-    ifGiven(line, "labels", build::labels);
-    ifGiven(line, "overlap", build::overlap);
-    ifGiven(line, "max-shrink", build::maxShrink);
-    ifGiven(line, "layout", build::layout);
+    StrictCommandLine.ifGiven(line, "output", build::output);
+    StrictCommandLine.ifGiven(line, "labels", build::labels);
+    StrictCommandLine.ifGiven(line, "overlap", build::overlap);
+    StrictCommandLine.ifGiven(line, "max-shrink", build::maxShrink);
+    StrictCommandLine.ifGiven(line, "layout", build::layout);
     boolean quiet = line.hasOption("quiet");
     long length = given == null ? 0 : totalLength(given);
     ProgressLine progress = new ProgressLine("ipindex build: read", length,
@@ -123,13 +123,6 @@ final class BuildCommand extends IndexCommand {
     return String.format(Locale.ROOT, "ipindex build: %,d intervals from %,d lines (%,d skipped);"
         + " index %s (%.1f s)", built.intervals(), built.lines(), built.skipped(), index,
         nanos / 1e9);
-  }
-
-  private static void ifGiven(CommandLine line, String option, Consumer<String> call) {
-    String value = line.getOptionValue(option);
-    if (value != null) {
-      call.accept(value);
-    }
   }
 
   /** The bytes the progress line counts to; inputs that are not there are left to the build. */

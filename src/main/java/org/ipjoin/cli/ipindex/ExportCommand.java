@@ -43,17 +43,7 @@ final class ExportCommand extends IndexCommand {
   private static final int BUFFER_BYTES = 1 << 16;
 
   ExportCommand() {
-    super("export", "ips.ipidx [--output list.txt] [--overwrite]");
-  }
-
-  @Override
-  int maxArguments() {
-    return 1;
-  }
-
-  @Override
-  String argumentHint() {
-    return "expected one index file; see --help";
+    super("export", "ips.ipidx [--output list.txt] [--overwrite]", "index file");
   }
 
   @Override
@@ -66,7 +56,7 @@ final class ExportCommand extends IndexCommand {
 
   @Override
   int run(CommandLine line) throws Exception {
-    Path file = new Path(onlyArgument(line, "index file"));
+    Path file = new Path(fileArgument(line));
     FileSystem fs = FileSystemConnector.of(file, getConf());
     if (!fs.exists(file)) {
       throw new FileNotFoundException(file + " does not exist");

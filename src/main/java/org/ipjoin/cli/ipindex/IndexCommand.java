@@ -42,10 +42,19 @@ abstract class IndexCommand extends Configured implements Tool {
 
   private final String name;
   private final String synopsis;
+  /** What the command's one positional argument is ("index file"), or null when it takes none. */
+  private final String fileArgument;
 
+  /** A command that takes no positional argument, only options. */
   IndexCommand(String name, String synopsis) {
+    this(name, synopsis, null);
+  }
+
+  /** A command that takes one file as its positional argument, named {@code fileArgument}. */
+  IndexCommand(String name, String synopsis, String fileArgument) {
     this.name = name;
     this.synopsis = synopsis;
+    this.fileArgument = fileArgument;
   }
 
   /** The command's options, besides {@code --help}. */
@@ -54,14 +63,16 @@ abstract class IndexCommand extends Configured implements Tool {
   /** Runs with parsed options; returns the exit code. */
   abstract int run(CommandLine line) throws Exception;
 
-  /** How many positional arguments the command takes (none unless it says otherwise). */
-  int maxArguments() {
-    return 0;
+  /** How many positional arguments the command takes: its file, or none. */
+  private int maxArguments() {
+    return fileArgument == null ? 0 : 1;
   }
 
   /** What to tell a user who gave a positional argument the command does not take. */
-  String argumentHint() {
-    return "ipindex " + name + " takes no arguments besides its options; see --help";
+  private String argumentHint() {
+    return fileArgument == null
+        ? "ipindex " + name + " takes no arguments besides its options; see --help"
+        : "expected one " + fileArgument + "; see --help";
   }
 
   @Override
@@ -131,11 +142,11 @@ abstract class IndexCommand extends Configured implements Tool {
     return ExitCode.USAGE.code();
   }
 
-  /** The single positional argument (the parser refused more), or a usage error. */
-  String onlyArgument(CommandLine line, String what) throws IpJoinException {
+  /** The command's file argument (the parser refused more than one), or a usage error. */
+  String fileArgument(CommandLine line) throws IpJoinException {
     List<String> rest = line.getArgList();
     if (rest.isEmpty()) {
-      throw IpJoinException.usage("missing the " + what + "; see --help");
+      throw IpJoinException.usage("missing the " + fileArgument + "; see --help");
     }
     return rest.get(0);
   }

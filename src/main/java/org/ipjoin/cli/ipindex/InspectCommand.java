@@ -36,17 +36,7 @@ import org.ipjoin.problem.IpJoinException;
 final class InspectCommand extends IndexCommand {
 
   InspectCommand() {
-    super("inspect", "ips.ipidx [--lookup IP ...]");
-  }
-
-  @Override
-  int maxArguments() {
-    return 1;
-  }
-
-  @Override
-  String argumentHint() {
-    return "expected one index file; see --help";
+    super("inspect", "ips.ipidx [--lookup IP ...]", "index file");
   }
 
   @Override
@@ -57,7 +47,7 @@ final class InspectCommand extends IndexCommand {
 
   @Override
   int run(CommandLine line) throws Exception {
-    Path file = new Path(onlyArgument(line, "index file"));
+    Path file = new Path(fileArgument(line));
     String[] lookups = line.getOptionValues("lookup");
     Probe[] probes = parseLookups(lookups == null ? new String[0] : lookups);
     FileSystem fs = FileSystemConnector.of(file, getConf());

@@ -44,17 +44,7 @@ final class LoadCommand extends IndexCommand {
 
   LoadCommand() {
     super("load", "--loader " + ReadPath.names().replace(", ", "|")
-        + " [--no-checksum] [--trusted] [--json] FILE");
-  }
-
-  @Override
-  int maxArguments() {
-    return 1;
-  }
-
-  @Override
-  String argumentHint() {
-    return "expected one local file; see --help";
+        + " [--no-checksum] [--trusted] [--json] FILE", "local file");
   }
 
   @Override
@@ -82,7 +72,7 @@ final class LoadCommand extends IndexCommand {
     } catch (IllegalArgumentException e) {
       throw IpJoinException.usage(e.getMessage());
     }
-    String argument = onlyArgument(line, "local file");
+    String argument = fileArgument(line);
     if (argument.contains("://") && !argument.startsWith("file://")) {
       throw IpJoinException.usage("load reads a local file, as a task does; copy " + argument
           + " to local disk first (hadoop fs -get)");

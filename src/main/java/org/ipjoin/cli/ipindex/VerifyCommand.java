@@ -17,17 +17,7 @@ import org.ipjoin.problem.ExitCode;
 final class VerifyCommand extends IndexCommand {
 
   VerifyCommand() {
-    super("verify", "[--no-checksum] ips.ipidx");
-  }
-
-  @Override
-  int maxArguments() {
-    return 1;
-  }
-
-  @Override
-  String argumentHint() {
-    return "expected one index file; see --help";
+    super("verify", "[--no-checksum] ips.ipidx", "index file");
   }
 
   @Override
@@ -39,7 +29,7 @@ final class VerifyCommand extends IndexCommand {
   /** The API's {@link IpJoin#verifyIndex}, printed as one line. */
   @Override
   int run(CommandLine line) throws Exception {
-    String file = onlyArgument(line, "index file");
+    String file = fileArgument(line);
     boolean checksum = !line.hasOption("no-checksum");
     IndexInfo info = IpJoin.verifyIndex(getConf(), file, checksum);
     String size = info.ipv6Intervals() == 0 ? String.format("%,d keys", info.intervals())

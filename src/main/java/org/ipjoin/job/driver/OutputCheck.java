@@ -1,5 +1,6 @@
 package org.ipjoin.job.driver;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -79,8 +80,10 @@ final class OutputCheck {
   /** The status of {@code p} or of its nearest ancestor that exists; null if none does. */
   private static FileStatus nearestExisting(FileSystem fs, Path p) throws IOException {
     for (Path q = p; q != null; q = q.getParent()) {
-      if (fs.exists(q)) {
+      try {
         return fs.getFileStatus(q);
+      } catch (FileNotFoundException e) {
+        // Not there yet: the job would make it; look one level up.
       }
     }
     return null;
