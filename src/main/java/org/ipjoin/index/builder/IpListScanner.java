@@ -15,7 +15,6 @@ import org.ipjoin.index.list.ListLineParser;
 import org.ipjoin.index.list.ListWarning;
 import org.ipjoin.index.list.ListWarnings;
 import org.ipjoin.index.list.MalformedIpListException;
-import org.ipjoin.ip.Utf8Bom;
 
 /**
  * Reads text IP lists (one or several files, one after another) from streams in large chunks and
@@ -231,11 +230,7 @@ public final class IpListScanner {
       boolean eof = n == 0 || end < buf.length;
       int start = 0;
       if (first) {
-        String notText = ListContent.whyNotText(buf, end);
-        if (notText != null) {
-          throw MalformedIpListException.notATextList(name, notText);
-        }
-        start = Utf8Bom.length(buf, end);
+        start = ListContent.textStart(name, buf, end);
         first = false;
       }
       start = scanLines(buf, start, end);

@@ -12,7 +12,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.ipjoin.index.format.ListContent;
 import org.ipjoin.index.list.LabelColumn;
 import org.ipjoin.index.list.MalformedIpListException;
-import org.ipjoin.ip.Utf8Bom;
 import org.ipjoin.problem.IoCause;
 
 /**
@@ -92,11 +91,7 @@ final class ParallelAddressScan implements AutoCloseable {
       boolean eof = n == 0 || end < buf.length;
       int start = 0;
       if (first) {
-        String notText = ListContent.whyNotText(buf, end);
-        if (notText != null) {
-          throw MalformedIpListException.notATextList(fileName, notText);
-        }
-        start = Utf8Bom.length(buf, end);
+        start = ListContent.textStart(fileName, buf, end);
         first = false;
       }
       int cut = eof ? end : lastNewline(buf, start, end) + 1;

@@ -1,5 +1,7 @@
 package org.ipjoin.index.format;
 
+import org.ipjoin.index.list.MalformedIpListException;
+import org.ipjoin.ip.Utf8Bom;
 
 /**
  * Recognises, from a file's first bytes, content that is not a text IP list at all, so that the
@@ -10,6 +12,21 @@ package org.ipjoin.index.format;
 public final class ListContent {
 
   private ListContent() {}
+
+  /**
+   * Where the text of list {@code file} starts in its first bytes {@code head[0, length)}: after a
+   * UTF-8 byte order mark, if it has one.
+   *
+   * @throws MalformedIpListException naming the file and what it is, when it is no text list
+   */
+  public static int textStart(String file, byte[] head, int length)
+      throws MalformedIpListException {
+    String notText = whyNotText(head, length);
+    if (notText != null) {
+      throw MalformedIpListException.notATextList(file, notText);
+    }
+    return Utf8Bom.length(head, length);
+  }
 
   /** Why {@code head[0, length)} cannot start a text list, or null if it can. */
   public static String whyNotText(byte[] head, int length) {
