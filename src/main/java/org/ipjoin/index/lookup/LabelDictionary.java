@@ -1,6 +1,7 @@
 package org.ipjoin.index.lookup;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * The labels of an index, each stored once: label id {@code k} (1-based) is the UTF-8 bytes
@@ -14,14 +15,32 @@ public final class LabelDictionary {
 
   private final byte[] bytes;
   private final int[] ends;
+  private final List<String> attributeNames;
 
   /**
    * @param bytes every label's UTF-8 bytes, one after the other
    * @param ends {@code ends[0] = 0}, then the end offset of each label: non-decreasing, last = bytes.length
    */
   public LabelDictionary(byte[] bytes, int[] ends) {
+    this(bytes, ends, List.of());
+  }
+
+  /**
+   * @param attributeNames the names of the attributes each label holds, in order, its values
+   *     joined by TAB; empty for an index whose label is one unnamed value
+   */
+  public LabelDictionary(byte[] bytes, int[] ends, List<String> attributeNames) {
     this.bytes = bytes;
     this.ends = ends;
+    this.attributeNames = List.copyOf(attributeNames);
+  }
+
+  /**
+   * The attribute names, in column order: a label of an index built with several attributes is
+   * their values joined by TAB. Empty when each label is one unnamed value.
+   */
+  public List<String> attributeNames() {
+    return attributeNames;
   }
 
   /** Number of labels (ids 1 .. count). */
