@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.JoinIndexes;
 import org.ipjoin.job.driver.JoinPlan;
 import org.ipjoin.problem.ExitCode;
 import org.ipjoin.problem.IpJoinException;
@@ -29,6 +30,8 @@ public final class JoinJob {
 
   private final Configuration conf;
   private final List<String> inputs = new ArrayList<>();
+  private final List<String> indexes = new ArrayList<>();
+  private final List<String> loaders = new ArrayList<>();
   private String output;
   private boolean countByGiven;
   private PrintStream warnings = System.err;
@@ -37,9 +40,26 @@ public final class JoinJob {
     this.conf = new Configuration(conf);
   }
 
-  /** The index file (any FileSystem URI); with loader {@code text}, the text IP list. Required. */
-  public JoinJob index(String path) {
-    return set(IpJoinKeys.INDEX_PATH, ApiArguments.notNull(path, "path"));
+  /**
+   * An index to join against, {@code [NAME=]PATH[:ATTRS]}: the file (any FileSystem URI; with
+   * loader {@code text}, the text IP list), optionally a name (else the file name without {@code
+   * .ipidx}) and the attributes to write ({@code asn=hdfs:///ref/asn.ipidx:org}). Call it once per
+   * index, in output order; at least one is required. Text that names an existing file is a path.
+   */
+  public JoinJob index(String spec) {
+    indexes.add(ApiArguments.notNull(spec, "spec"));
+    return this;
+  }
+
+  /** An index named {@code name} (a letter, then letters, digits, {@code _} or {@code -}) at {@code path}. */
+  public JoinJob index(String name, String path) {
+    ApiArguments.notNull(name, "name");
+    ApiArguments.notNull(path, "path");
+    if (!JoinIndexes.NAME.matcher(name).matches()) {
+      throw new IllegalArgumentException("index name '" + name + "' must be a letter followed by"
+          + " letters, digits, '_' or '-'");
+    }
+    return index(name + "=" + path.replace(":", "\\:"));
   }
 
   /** Input files, directories or globs; gzip and bzip2 are read transparently. Required. */
@@ -59,7 +79,10 @@ public final class JoinJob {
     return set(IpJoinKeys.MODE, ApiArguments.notNull(mode, "mode"));
   }
 
-  /** With mode {@code count}: {@code address} (default) or {@code label}. */
+  /**
+   * With mode {@code count}: {@code address} (default), {@code label} (one index), or index names
+   * {@code NAME[.ATTR],...}: counts per combination of their labels or attribute values.
+   */
   public JoinJob countBy(String countBy) {
     ApiArguments.notNull(countBy, "countBy");
     countByGiven = true;
@@ -71,9 +94,23 @@ public final class JoinJob {
     return set(IpJoinKeys.FORMAT, ApiArguments.notNull(format, "format"));
   }
 
-  /** How tasks read the index: {@code text}, {@code stream}, {@code buffered}, {@code nio} (default), {@code mmap}, {@code mmap-direct}. */
+  /**
+   * How tasks read the indexes: {@code text}, {@code stream}, {@code buffered}, {@code nio}
+   * (default), {@code mmap}, {@code mmap-direct}; or {@code NAME=LOADER} for one index. Repeatable;
+   * the calls together replace {@code ipjoin.index.loader}.
+   */
   public JoinJob loader(String loader) {
-    return set(IpJoinKeys.LOADER, ApiArguments.notNull(loader, "loader"));
+    loaders.add(ApiArguments.notNull(loader, "loader"));
+    return this;
+  }
+
+  /**
+   * When a record matches in {@code match}, {@code nomatch} and {@code count} modes: an expression
+   * over index names, {@code NAME=LABEL}, {@code NAME.ATTR=VALUE}, {@code and}, {@code or}, {@code
+   * not} and parentheses (default: listed in any index).
+   */
+  public JoinJob where(String expression) {
+    return set(IpJoinKeys.WHERE, ApiArguments.notNull(expression, "expression"));
   }
 
   /** Whether each task checks the index payload's CRC32C (default true). */
@@ -130,6 +167,12 @@ public final class JoinJob {
   public PreparedJoin prepare() throws IpJoinException {
     // A copy: preparing twice, or changing this builder later, leaves a prepared join alone.
     Configuration jobConf = new Configuration(conf);
+    if (!indexes.isEmpty()) {
+      IpJoinKeys.INDEX_PATH.set(jobConf, JoinIndexes.keyValue(indexes));
+    }
+    if (!loaders.isEmpty()) {
+      IpJoinKeys.LOADER.set(jobConf, JoinIndexes.keyValue(loaders));
+    }
     return new PreparedJoin(JoinPlan.check(jobConf, List.copyOf(inputs), output, countByGiven,
         warnings), warnings);
   }

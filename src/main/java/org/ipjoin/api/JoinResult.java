@@ -14,8 +14,16 @@ import org.apache.hadoop.fs.Path;
  * @param output the output directory, qualified
  * @param counters the job's {@code IpJoinCounter} values by name ({@code RECORDS}, {@code MATCHED},
  *     {@code UNMATCHED}, {@code MALFORMED}, ...); empty when no job ran
+ * @param matchedByIndex per index name, in the order the indexes were given, the records listed
+ *     in that index whatever the others say ({@code IndexCounter.MATCHED}); empty when no job ran
  */
-public record JoinResult(int exitCode, Path output, Map<String, Long> counters) {
+public record JoinResult(int exitCode, Path output, Map<String, Long> counters,
+    Map<String, Long> matchedByIndex) {
+
+  /** A result without per-index counts (as before joins took several indexes). */
+  public JoinResult(int exitCode, Path output, Map<String, Long> counters) {
+    this(exitCode, output, counters, Map.of());
+  }
 
   /** Whether the job succeeded and its output is published. */
   public boolean succeeded() {

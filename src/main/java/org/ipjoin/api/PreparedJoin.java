@@ -2,6 +2,7 @@ package org.ipjoin.api;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
@@ -28,9 +29,14 @@ public final class PreparedJoin {
     return plan.output();
   }
 
-  /** The index, qualified. */
+  /** The index, qualified (the first, when there are several). */
   public Path index() {
     return plan.index();
+  }
+
+  /** Every index, qualified, in the order given. */
+  public List<Path> indexes() {
+    return plan.indexes();
   }
 
   /**
@@ -63,7 +69,8 @@ public final class PreparedJoin {
     }
     try {
       JoinPlan.Outcome outcome = plan.run(err);
-      return new JoinResult(outcome.exit().code(), plan.output(), outcome.counters());
+      return new JoinResult(outcome.exit().code(), plan.output(), outcome.counters(),
+          outcome.matchedByIndex());
     } catch (IOException | InterruptedException | RuntimeException e) {
       throw e;
     } catch (Exception e) {

@@ -21,8 +21,9 @@ import org.ipjoin.problem.IpJoinException;
  */
 final class IpJoinCommandLine {
 
-  static final String USAGE = "hadoop jar ipjoin.jar [generic options] --index <path>"
-      + " --input <path>... --output <dir> [--loader L] [--mode M] [--count-by C] [--format F]"
+  static final String USAGE = "hadoop jar ipjoin.jar [generic options] --index [NAME=]<path>..."
+      + " --input <path>... --output <dir> [--loader [NAME=]L...] [--mode M] [--where EXPR]"
+      + " [--count-by C] [--format F]"
       + " [--no-verify-checksum] [--no-verify-index] [--no-malformed-output] [--allow-empty-input]"
       + " [--overwrite] [--verbose]";
 
@@ -36,28 +37,36 @@ final class IpJoinCommandLine {
       + "  ipjoin --index ips.ipidx --input logs/ --output listed/\n"
       + "  ipjoin --index labels.ipidx --input logs/ --output tagged/ --mode tag\n"
       + "  ipjoin --index labels.ipidx --input logs/ --output counts/ --mode count --count-by label\n"
+      + "  ipjoin --index block=ipsum.ipidx --index cloud=dc.ipidx --input logs/ --output t/ --mode tag\n"
+      + "  ipjoin --index block=ipsum.ipidx --index cloud=dc.ipidx --input logs/ --output m/"
+      + " --where 'block and not cloud'\n"
       + "  ipjoin -D ipjoin.tag.unmatched=none --index labels.ipidx --input logs/ --output t/ --mode tag";
 
   private IpJoinCommandLine() {}
 
   static Options options() {
     Options o = new Options();
-    o.addOption(Option.builder().longOpt("index").hasArg().argName("path")
-        .desc("index file (" + IpJoinKeys.INDEX_PATH.key() + "); the text IP list with --loader text")
-        .build());
+    o.addOption(Option.builder().longOpt("index").hasArgs().argName("[NAME=]path[:ATTRS]")
+        .desc("index file (" + IpJoinKeys.INDEX_PATH.key() + "); the text IP list with --loader"
+            + " text; repeatable: each index is looked up for every record, named NAME (default:"
+            + " the file name without .ipidx); :ATTRS chooses attributes to write").build());
     o.addOption(Option.builder().longOpt("input").hasArgs().argName("path")
         .desc("input files, directories or globs; gzip and bzip2 are read transparently;"
             + " repeatable").build());
     o.addOption(Option.builder().longOpt("output").hasArg().argName("dir")
         .desc("output directory; must not exist unless --overwrite").build());
-    o.addOption(Option.builder().longOpt("loader").hasArg().argName("L")
-        .desc(ReadPath.names() + " (default nio; " + IpJoinKeys.LOADER.key() + ")")
-        .build());
+    o.addOption(Option.builder().longOpt("loader").hasArgs().argName("[NAME=]L")
+        .desc(ReadPath.names() + " (default nio; " + IpJoinKeys.LOADER.key() + "); NAME=L for one"
+            + " index; repeatable").build());
     o.addOption(Option.builder().longOpt("mode").hasArg().argName("M")
         .desc("match, nomatch, tag or count (default match; " + IpJoinKeys.MODE.key() + ")").build());
     o.addOption(Option.builder().longOpt("count-by").hasArg().argName("C")
         .desc("with --mode count: " + CountBy.names() + " (default address; "
-            + IpJoinKeys.COUNT_BY.key() + ")").build());
+            + IpJoinKeys.COUNT_BY.key() + "), or index names NAME[.ATTR],...").build());
+    o.addOption(Option.builder().longOpt("where").hasArg().argName("EXPR")
+        .desc("when a record matches (match, nomatch, count): index names, NAME=LABEL,"
+            + " NAME.ATTR=VALUE, and, or, not, parentheses (default: listed in any index; "
+            + IpJoinKeys.WHERE.key() + ")").build());
     o.addOption(Option.builder().longOpt("format").hasArg().argName("F")
         .desc(ClientIpLocators.FORMS + " (default combined; " + IpJoinKeys.FORMAT.key() + ")")
         .build());
@@ -94,8 +103,17 @@ final class IpJoinCommandLine {
     if (cmd.hasOption("help")) {
       return false;
     }
-    StrictCommandLine.ifGiven(cmd, "index", join::index);
-    StrictCommandLine.ifGiven(cmd, "loader", join::loader);
+    for (String option : new String[] {"index", "loader"}) {
+      String[] values = cmd.getOptionValues(option);
+      for (String value : values == null ? new String[0] : values) {
+        if (option.equals("index")) {
+          join.index(value);
+        } else {
+          join.loader(value);
+        }
+      }
+    }
+    StrictCommandLine.ifGiven(cmd, "where", join::where);
     StrictCommandLine.ifGiven(cmd, "mode", join::mode);
     StrictCommandLine.ifGiven(cmd, "format", join::format);
     StrictCommandLine.ifGiven(cmd, "count-by", join::countBy);

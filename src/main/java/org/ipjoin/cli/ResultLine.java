@@ -11,7 +11,8 @@ import org.ipjoin.job.IpJoinCounter;
 
 /**
  * The one line a successful join ends with on stdout, for a person or a scheduler's log: records,
- * matched, unmatched, malformed (and where they were set aside), the output and the wall time, e.g.
+ * matched (with several indexes, then the records listed in each), unmatched, malformed (and where
+ * they were set aside), the output and the wall time, e.g.
  * {@code ipjoin: 200,000 records, 99,960 matched, 100,040 unmatched, 0 malformed; output
  * file:/data/out (2.7 s)}. The machine-readable record of the run is {@code _ipjoin.json} in the
  * output; Hadoop's own report comes with {@code --verbose}.
@@ -23,11 +24,23 @@ final class ResultLine {
   static String of(JoinResult result, Duration wall, Configuration conf) {
     Map<String, Long> c = result.counters();
     long malformed = count(c, IpJoinCounter.MALFORMED);
-    return String.format(Locale.ROOT, "ipjoin: %,d records, %,d matched, %,d unmatched, %,d malformed%s;"
-            + " output %s (%.1f s)", count(c, IpJoinCounter.RECORDS), count(c, IpJoinCounter.MATCHED),
+    return String.format(Locale.ROOT, "ipjoin: %,d records, %,d matched%s, %,d unmatched, %,d"
+            + " malformed%s; output %s (%.1f s)", count(c, IpJoinCounter.RECORDS),
+        count(c, IpJoinCounter.MATCHED), perIndex(result.matchedByIndex()),
         count(c, IpJoinCounter.UNMATCHED), malformed,
         malformed > 0 ? setAside(result.output(), conf) : "", result.output(),
         wall.toMillis() / 1000.0);
+  }
+
+  /** With several indexes, the records listed in each: {@code  (block 30 listed, cloud 95 listed)}. */
+  private static String perIndex(Map<String, Long> matchedByIndex) {
+    if (matchedByIndex.size() < 2) {
+      return "";
+    }
+    StringBuilder s = new StringBuilder(" (");
+    matchedByIndex.forEach((name, n) -> s.append(s.length() > 2 ? ", " : "")
+        .append(String.format(Locale.ROOT, "%s %,d listed", name, n)));
+    return s.append(')').toString();
   }
 
   private static long count(Map<String, Long> counters, IpJoinCounter counter) {

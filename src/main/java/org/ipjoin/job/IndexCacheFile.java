@@ -10,13 +10,14 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Finds the index a map task must load: the distributed-cache file whose URI fragment is
- * {@value #LINK_NAME}, and a local file holding its bytes.
+ * Finds an index a map task must load: the distributed-cache file whose URI fragment is its link
+ * name ({@value #LINK_NAME} for the first index of a join, {@link JoinIndexes#linkName} for the
+ * others), and a local file holding its bytes.
  *
  * <p>Resolution order, and why:
  * <ol>
  *   <li>A {@code file:} URI (or a scheme-less one while the default FileSystem is local) that exists:
- *       opened where it is. In local mode this never looks at {@code ./ipindex}, so a stale file of
+ *       opened where it is. In local mode this never looks at {@code ./ipindex} (or another index's link name), so a stale file of
  *       that name in the working directory (the local runner then silently makes no link)
  *       cannot be read instead.
  *   <li>{@code ./ipindex} in the task's working directory: the link YARN makes for the cache file.
@@ -44,20 +45,37 @@ public final class IndexCacheFile {
 
   /** The cache file named {@value #LINK_NAME}; fails if the job has none (not submitted by the driver). */
   public static URI find(URI[] cacheFiles) throws IOException {
+    return find(cacheFiles, LINK_NAME);
+  }
+
+  /**
+   * The cache file whose fragment is {@code linkName} (each index of a join has its own, see
+   * {@link JoinIndexes#linkName}); fails if the job has none.
+   */
+  public static URI find(URI[] cacheFiles, String linkName) throws IOException {
     if (cacheFiles != null) {
       for (URI uri : cacheFiles) {
-        if (LINK_NAME.equals(uri.getFragment())) {
+        if (linkName.equals(uri.getFragment())) {
           return uri;
         }
       }
     }
-    throw new IOException("no distributed-cache file named '#" + LINK_NAME + "' in this job (cache"
+    throw new IOException("no distributed-cache file named '#" + linkName + "' in this job (cache"
         + " files: " + (cacheFiles == null ? "none" : Arrays.toString(cacheFiles)) + "); submit the"
-        + " job with IpJoinDriver, or add the index as <uri>#" + LINK_NAME);
+        + " job with IpJoinDriver, or add the index as <uri>#" + linkName);
   }
 
-  /** Resolves {@code uri} to a local file, copying it if nothing local holds it. */
+  /** Resolves {@code uri} (linked as {@value #LINK_NAME}) to a local file, copying it if nothing local holds it. */
   public static Local localize(URI uri, Configuration conf, java.nio.file.Path workDir) throws IOException {
+    return localize(uri, conf, workDir, LINK_NAME);
+  }
+
+  /**
+   * Resolves {@code uri}, linked as {@code linkName}, to a local file, copying it if nothing local
+   * holds it.
+   */
+  public static Local localize(URI uri, Configuration conf, java.nio.file.Path workDir,
+      String linkName) throws IOException {
     URI file = withoutFragment(uri);
     if (isLocal(file, conf)) {
       java.nio.file.Path direct = java.nio.file.Paths.get(file.getPath());
@@ -65,9 +83,9 @@ public final class IndexCacheFile {
         return new Local(direct, false, "local file");
       }
     }
-    java.nio.file.Path link = workDir.resolve(LINK_NAME);
+    java.nio.file.Path link = workDir.resolve(linkName);
     if (Files.exists(link)) {
-      return new Local(link, false, "cache link ./" + LINK_NAME);
+      return new Local(link, false, "cache link ./" + linkName);
     }
     Path source = new Path(file);
     FileSystem fs = source.getFileSystem(conf);

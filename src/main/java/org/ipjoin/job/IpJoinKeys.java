@@ -14,17 +14,29 @@ import org.ipjoin.index.load.ReadPath;
 public enum IpJoinKeys {
   INDEX_PATH("ipjoin.index.path", null,
       "Index file to join against (any Hadoop FileSystem URI). With loader `text` it is the text "
-          + "IP list (`ip.tsv`) itself. Required; `--index` sets it."),
+          + "IP list (`ip.tsv`) itself. Several indexes: a comma-separated list of "
+          + "`[NAME=]PATH[:ATTRS]` (a comma inside one written `\\,`; NAME defaults to the file "
+          + "name without `.ipidx`; `:ATTRS` chooses attributes for output, e.g. `asn=asn.ipidx:org`). "
+          + "Required; `--index` (repeatable) sets it."),
   LOADER("ipjoin.index.loader", "nio",
       "How each map task reads the index: `text`, `stream`, `buffered`, `nio`, `mmap` (copies "
           + "into the heap) or `mmap-direct` (lookups served from a shared read-only mapping: no heap"
-          + " copy, for indexes larger than a task's heap). `--loader` sets it."),
+          + " copy, for indexes larger than a task's heap). With several indexes, `NAME=LOADER` "
+          + "items after it choose one index's, e.g. `nio,geo=mmap-direct`. `--loader` (repeatable) "
+          + "sets it."),
   MODE("ipjoin.mode", "match",
       "Output: `match` (records whose client IP is listed), `nomatch` (the others), "
           + "`tag` (every record + TAB + the label of the matching list entry, `1` for an entry "
           + "without a label, `ipjoin.tag.unmatched` when nothing matches, `-` malformed), `count` "
           + "(`address<TAB>matched records`, IPv4 then IPv6 (RFC 5952), each sorted by address; "
-          + "per label with `ipjoin.count.by=label`). `--mode` sets it."),
+          + "per label with `ipjoin.count.by=label`). With several indexes `tag` writes one column "
+          + "per index (per chosen attribute), and a record matches when `ipjoin.where` holds. "
+          + "`--mode` sets it."),
+  WHERE("ipjoin.where", null,
+      "With `match`, `nomatch` and `count`: when a record matches, as an expression over the "
+          + "indexes: index names (listed there), `NAME=LABEL`, `NAME.ATTR=VALUE`, `and`, `or`, "
+          + "`not`, parentheses, e.g. `block and not cloud=googlebot`. Unset: listed in any index. "
+          + "`--where` sets it."),
   TAG_UNMATCHED("ipjoin.tag.unmatched", "0",
       "What `tag` mode writes after the TAB for a record whose client IP matches nothing, e.g. "
           + "`none`; any non-empty text without a tab or line break, other than `1` (a match without "
@@ -33,6 +45,8 @@ public enum IpJoinKeys {
       "What `count` mode counts by: `address` (`address<TAB>records` per listed client address, "
           + "IPv4 then IPv6, sorted by address) or `label` (`label<TAB>records` per label of the "
           + "matching entries, sorted by the label's bytes, `1` for entries without a label; one "
+          + "reducer) or index names `NAME[.ATTR],...` (`value<TAB>...<TAB>records` per combination "
+          + "of their labels or attribute values, for records listed in at least one of them; one "
           + "reducer). `--count-by` sets it."),
   FORMAT("ipjoin.format", "combined",
       "Where the client IP is in a record: `combined` (first space-delimited field: Apache "
@@ -89,8 +103,8 @@ public enum IpJoinKeys {
           + "line counted with one byte for its end: lines are added while they fit or until the "
           + "split ends; a longer line is a block of its own."),
   INDEX_IDENTITY("ipjoin.index.identity", null,
-      "Internal, set by the driver: `length:count:crc` of the index it validated. Every task "
-          + "checks it loaded exactly that index.");
+      "Internal, set by the driver: `length:count:crc` of the index it validated, one per index "
+          + "in order, comma-separated. Every task checks it loaded exactly those indexes.");
 
   private final String key;
   private final String defaultValue;

@@ -70,18 +70,38 @@ public final class MatchTags {
    * ({@link org.ipjoin.index.lookup.Ipv4IntervalIndex#labels}).
    */
   public void appendTag(Text out, LabelDictionary labels, int labelId) {
-    out.append(TAB, 0, 1);
-    if (labelId == NO_MATCH) {
-      out.append(unmatched, 0, unmatched.length);
-    } else {
+    appendColumns(out, labels, labelId, 1);
+  }
+
+  /**
+   * Appends the {@code columns} columns of one index, each after a TAB: the label {@code labelId}
+   * (its values already TAB-joined, one per column), {@code 1} in each column for a match without
+   * a label, or the unmatched tag in each column for {@link #NO_MATCH}.
+   */
+  public void appendColumns(Text out, LabelDictionary labels, int labelId, int columns) {
+    if (labelId > 0) {
+      out.append(TAB, 0, 1);
       appendLabel(out, labels, labelId);
+      return;
+    }
+    byte[] each = labelId == NO_MATCH ? unmatched : UNLABELLED;
+    for (int c = 0; c < columns; c++) {
+      out.append(TAB, 0, 1);
+      out.append(each, 0, each.length);
     }
   }
 
   /** Appends TAB and {@code -} to {@code out}, which ends with a malformed record. */
   public static void appendMalformedTag(Text out) {
-    out.append(TAB, 0, 1);
-    out.append(MALFORMED, 0, 1);
+    appendMalformedTag(out, 1);
+  }
+
+  /** Appends {@code columns} times TAB and {@code -}: every column of a malformed record. */
+  public static void appendMalformedTag(Text out, int columns) {
+    for (int c = 0; c < columns; c++) {
+      out.append(TAB, 0, 1);
+      out.append(MALFORMED, 0, 1);
+    }
   }
 
   /** {@code out} = the label {@code labelId} of a match, or {@code 1} when it is 0 (none). */

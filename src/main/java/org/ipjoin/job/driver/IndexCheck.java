@@ -2,6 +2,8 @@ package org.ipjoin.job.driver;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -11,80 +13,112 @@ import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.format.KeyLayout;
 import org.ipjoin.index.list.MalformedIpListException;
-import org.ipjoin.index.load.ReadPath;
+import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.TextListLoader;
 import org.ipjoin.index.load.VerifyReader;
 import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.JoinIndex;
+import org.ipjoin.job.JoinIndexes;
 import org.ipjoin.problem.IpJoinException;
 
 /**
- * The {@code --index} before submission, read as the tasks will read it (see {@link SubmitChecks}):
- * a binary index by its header, then whole unless {@code ipjoin.index.verify.submit=false}; a text
- * list parsed whole, since its identity only exists after parsing. Either is refused when too big
- * for the map task heap ({@link TaskMemory}), unless {@code ipjoin.memory.check=false}.
+ * The {@code --index} files before submission, each read as the tasks will read it (see {@link
+ * SubmitChecks}): a binary index by its header, then whole unless {@code
+ * ipjoin.index.verify.submit=false}; a text list parsed whole, since its identity only exists
+ * after parsing. Together they are refused when too big for the map task heap ({@link
+ * TaskMemory}), unless {@code ipjoin.memory.check=false}.
  */
 final class IndexCheck {
 
-  /** The index as a qualified path, and the identity tasks must load (null if not read). */
-  record CheckedIndex(Path path, IndexIdentity identity) {}
+  /**
+   * One index as checked: the index of the join, its qualified path, the identity tasks must load
+   * (null if not read), and its attribute names (empty when its label is one unnamed value).
+   */
+  record CheckedIndex(JoinIndex index, Path path, IndexIdentity identity, List<String> attributes) {}
+
+  /** What the header (or the parsed text list) says, before the memory check. */
+  private record Head(JoinIndex index, Path path, IndexIdentity identity, KeyLayout layout,
+      List<String> attributes) {}
 
   private IndexCheck() {}
 
   /**
-   * @param readPath how tasks read the index; null when the loader is bad, and then the index is
-   *     only qualified, since there is no telling how to read it
+   * Checks every index: each readable and sound, all together fitting the task heap; the problems
+   * of all indexes are reported together.
    */
-  static CheckedIndex check(Configuration conf, ReadPath readPath) throws IpJoinException {
+  static List<CheckedIndex> check(Configuration conf, JoinIndexes indexes) throws IpJoinException {
+    Checklist checklist = new Checklist();
+    List<Head> heads = new ArrayList<>();
+    for (JoinIndex index : indexes.list()) {
+      heads.add(checklist.check(() -> head(conf, index)));
+    }
+    checklist.passOrThrow();
+    refuseTooBig(conf, heads);
+    List<CheckedIndex> checked = new ArrayList<>();
+    for (Head head : heads) {
+      // Only indexes that fit are read whole: a too big one would cost the read for nothing.
+      IndexIdentity identity = checklist.check(() -> !head.index().readPath().readsText()
+          && Switches.on(conf, IpJoinKeys.VERIFY_INDEX)
+          ? WholeIndexCheck.verify(head.path(), conf) : head.identity());
+      checked.add(new CheckedIndex(head.index(), head.path(), identity, head.attributes()));
+    }
+    checklist.passOrThrow();
+    return checked;
+  }
+
+  /** Whether {@code text} names an existing file: then it is a path, whatever it holds. */
+  static boolean isFile(String text, Configuration conf) {
     try {
-      Path index = SubmitChecks.qualify(new Path(IpJoinKeys.INDEX_PATH.get(conf)), conf);
-      if (readPath == null) {
-        return new CheckedIndex(index, null);
-      }
-      return readPath.readsText() ? textList(index, conf, readPath)
-          : binary(index, conf, readPath);
-    } catch (IllegalArgumentException e) {
-      throw IpJoinException.usage("bad index path '" + IpJoinKeys.INDEX_PATH.get(conf) + "': "
-          + e.getMessage());
+      Path path = new Path(text);
+      return path.getFileSystem(conf).getFileStatus(path).isFile();
+    } catch (IOException | RuntimeException e) {
+      return false;
     }
   }
 
-  private static CheckedIndex textList(Path list, Configuration conf, ReadPath readPath)
-      throws IpJoinException {
-    IndexIdentity identity = textIdentity(list, conf);
-    EmptyTextList.refuse(list, identity, conf);
-    refuseTooBig(conf, list, identity, KeyLayout.SORTED, readPath);
-    return new CheckedIndex(list, identity);
+  private static Head head(Configuration conf, JoinIndex index) throws IpJoinException {
+    Path path;
+    try {
+      path = SubmitChecks.qualify(new Path(index.path()), conf);
+    } catch (IllegalArgumentException e) {
+      throw IpJoinException.usage("bad index path '" + index.path() + "': " + e.getMessage());
+    }
+    JoinIndex qualified = index.at(path.toString());
+    if (index.readPath().readsText()) {
+      LoadedIndex list = textList(path, conf);
+      EmptyTextList.refuse(path, list.identity(), conf);
+      return new Head(qualified, path, list.identity(), KeyLayout.SORTED,
+          list.index().labels().attributeNames());
+    }
+    VerifyReader.HeaderRead head = binaryHeader(path, conf);
+    // The header names no attributes: a binary index's labels are one unnamed value each.
+    return new Head(qualified, path, head.identity(), head.header().keyLayout(), List.of());
   }
 
-  private static CheckedIndex binary(Path index, Configuration conf, ReadPath readPath)
-      throws IpJoinException {
-    VerifyReader.HeaderRead head = binaryHeader(index, conf);
-    refuseTooBig(conf, index, head.identity(), head.header().keyLayout(), readPath);
-    // Only an index that fits is read whole: a too big one would cost the read for nothing.
-    IndexIdentity identity = Switches.on(conf, IpJoinKeys.VERIFY_INDEX)
-        ? WholeIndexCheck.verify(index, conf) : head.identity();
-    return new CheckedIndex(index, identity);
-  }
-
-  /** Refuses an index the map task heap cannot hold, unless the memory check is off. */
-  private static void refuseTooBig(Configuration conf, Path index, IndexIdentity identity,
-      KeyLayout layout, ReadPath readPath) throws IpJoinException {
+  /** Refuses indexes the map task heap cannot hold together, unless the memory check is off. */
+  private static void refuseTooBig(Configuration conf, List<Head> heads) throws IpJoinException {
     if (!Switches.on(conf, IpJoinKeys.MEMORY_CHECK)) {
       return;
     }
-    String tooBig = memoryProblem(conf, index, identity, layout, readPath);
+    String tooBig;
+    try {
+      if (heads.size() == 1) {
+        Head h = heads.get(0);
+        tooBig = TaskMemory.check(conf, h.path().toString(), h.identity(), h.layout(),
+            h.index().readPath());
+      } else {
+        List<TaskMemory.Need> needs = new ArrayList<>();
+        for (Head h : heads) {
+          needs.add(new TaskMemory.Need(h.index().name(), h.index().readPath(),
+              h.index().readPath().taskHeapBytes(h.identity(), h.layout())));
+        }
+        tooBig = TaskMemory.checkAll(conf, needs);
+      }
+    } catch (IllegalArgumentException e) {
+      tooBig = e.getMessage();
+    }
     if (tooBig != null) {
       throw IpJoinException.usage(tooBig);
-    }
-  }
-
-  /** The memory check's problem, or a bad memory setting named with its value; null if it fits. */
-  private static String memoryProblem(Configuration conf, Path index, IndexIdentity identity,
-      KeyLayout layout, ReadPath readPath) {
-    try {
-      return TaskMemory.check(conf, index.toString(), identity, layout, readPath);
-    } catch (IllegalArgumentException e) {
-      return e.getMessage();
     }
   }
 
@@ -117,12 +151,12 @@ final class IndexCheck {
   }
 
   /** Parses the whole list with the text loader's rules; its identity is what tasks will compute. */
-  private static IndexIdentity textIdentity(Path list, Configuration conf) throws IpJoinException {
+  private static LoadedIndex textList(Path list, Configuration conf) throws IpJoinException {
     try {
       FileSystem fs = list.getFileSystem(conf);
       long length = indexStatus(list, fs, "IP list").getLen();
       try (FSDataInputStream in = fs.open(list)) {
-        return new TextListLoader().load(in, list.toString(), length).identity();
+        return new TextListLoader().load(in, list.toString(), length);
       }
     } catch (MalformedIpListException e) {
       throw IpJoinException.usage(e.getMessage());

@@ -2,6 +2,7 @@ package org.ipjoin.job.driver;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
@@ -15,8 +16,8 @@ import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
 import org.ipjoin.job.CountBy;
-import org.ipjoin.job.IndexCacheFile;
 import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.JoinIndexes;
 import org.ipjoin.job.JoinMode;
 import org.ipjoin.job.task.AddressKey;
 import org.ipjoin.job.task.AddressRangePartitioner;
@@ -39,16 +40,20 @@ final class JobFactory {
    */
   static Job createJob(Configuration conf, SubmitChecks.Checked checked, Path outputDir)
       throws Exception {
-    IpJoinKeys.INDEX_PATH.set(conf, checked.index().toString());
-    IpJoinKeys.INDEX_IDENTITY.set(conf, checked.identity().toString());
+    checked.joinIndexes().writeTo(conf);
+    IpJoinKeys.INDEX_IDENTITY.set(conf, checked.indexes().stream()
+        .map(i -> i.identity().toString()).collect(Collectors.joining(",")));
     JoinMode mode = checked.mode();
 
-    Job job = Job.getInstance(conf, "ipjoin " + mode.externalName() + " " + checked.index().getName());
+    Job job = Job.getInstance(conf, "ipjoin " + mode.externalName() + " " + checked.indexes().stream()
+        .map(i -> i.path().getName()).collect(Collectors.joining(" ")));
     job.setJarByClass(JobFactory.class);
     // The command line goes through ToolRunner; the Java API takes a Configuration instead, which
     // is no mistake of its caller: Hadoop's "Implement the Tool interface" warning does not apply.
     job.getConfiguration().setBoolean(Job.USED_GENERIC_PARSER, true);
-    job.addCacheFile(cacheUri(checked.index()));
+    for (int k = 0; k < checked.indexes().size(); k++) {
+      job.addCacheFile(cacheUri(checked.indexes().get(k).path(), JoinIndexes.linkName(k)));
+    }
 
     checked.inputs().configure(job, checked.blocks());
     FileOutputFormat.setOutputPath(job, outputDir);
@@ -60,10 +65,11 @@ final class JobFactory {
         NullWritable.class, Text.class);
 
     job.setMapperClass(ConfiguredMapper.of(conf));
-    if (mode.needsReducer() && checked.countBy() == CountBy.LABEL) {
+    if (mode.needsReducer() && checked.countBy() != CountBy.ADDRESS) {
       job.setMapOutputKeyClass(Text.class);
       job.setMapOutputValueClass(LongWritable.class);
-      // Sums per label, on the map side and in the reducer; Text keys sort by their bytes.
+      // Sums per label (or per combination of the named indexes' values), on the map side and in
+      // the reducer; Text keys sort by their bytes.
       job.setCombinerClass(LongSumReducer.class);
       job.setReducerClass(LongSumReducer.class);
       job.setOutputKeyClass(Text.class);
@@ -93,9 +99,9 @@ final class JobFactory {
     return job;
   }
 
-  /** {@code <qualified index URI>#ipindex}: the fragment names the task's cache link. */
-  static URI cacheUri(Path qualifiedIndex) throws URISyntaxException {
+  /** {@code <qualified index URI>#<link name>}: the fragment names the task's cache link. */
+  static URI cacheUri(Path qualifiedIndex, String linkName) throws URISyntaxException {
     URI u = qualifiedIndex.toUri();
-    return new URI(u.getScheme(), u.getAuthority(), u.getPath(), null, IndexCacheFile.LINK_NAME);
+    return new URI(u.getScheme(), u.getAuthority(), u.getPath(), null, linkName);
   }
 }

@@ -12,6 +12,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
+import org.ipjoin.job.IndexCounter;
 import org.ipjoin.job.IpJoinCounter;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinMode;
@@ -27,8 +28,12 @@ import org.ipjoin.problem.OneLine;
  */
 public final class JoinPlan {
 
-  /** What a run ended with: the driver's exit code and the job's counters (empty if none ran). */
-  public record Outcome(ExitCode exit, Map<String, Long> counters) {}
+  /**
+   * What a run ended with: the driver's exit code, the job's counters and, per index name in the
+   * order given, the records listed in that index (both empty if no job ran).
+   */
+  public record Outcome(ExitCode exit, Map<String, Long> counters,
+      Map<String, Long> matchedByIndex) {}
 
   private final Configuration conf;
   private final SubmitChecks.Checked checked;
@@ -91,9 +96,14 @@ public final class JoinPlan {
     return checked.output();
   }
 
-  /** The index, qualified. */
+  /** The index, qualified (the first, when there are several). */
   public Path index() {
     return checked.index();
+  }
+
+  /** Every index, qualified, in the order given. */
+  public List<Path> indexes() {
+    return checked.indexes().stream().map(IndexCheck.CheckedIndex::path).toList();
   }
 
   /**
@@ -121,11 +131,11 @@ public final class JoinPlan {
       publication.guard(job);
       ExitCode executed = JobExecution.run(job, checked, publication.staging(), conf, err);
       if (executed != ExitCode.SUCCESS) {
-        return new Outcome(executed, counters(job));
+        return outcome(executed, job);
       }
       ExitCode result = ResultCheck.exitCode(job.getCounters(), conf, checked.output(), err);
       if (result != ExitCode.SUCCESS) {
-        return new Outcome(result, counters(job));
+        return outcome(result, job);
       }
       RunSummary.of(job, checked, conf, start, Instant.now())
           .write(publication.staging().getFileSystem(conf), publication.staging());
@@ -135,10 +145,32 @@ public final class JoinPlan {
         // Lost the race for the output to another job: leave that job's output alone.
         err.println("ipjoin: " + e.getMessage());
         err.flush();
-        return new Outcome(ExitCode.FAILED, counters(job));
+        return outcome(ExitCode.FAILED, job);
       }
-      return new Outcome(ExitCode.SUCCESS, counters(job));
+      return outcome(ExitCode.SUCCESS, job);
     }
+  }
+
+  private Outcome outcome(ExitCode exit, Job job) {
+    return new Outcome(exit, counters(job), matchedByIndex(job));
+  }
+
+  /** Records listed per index, by name in the order given; none when the counters are gone. */
+  private Map<String, Long> matchedByIndex(Job job) {
+    Map<String, Long> values = new LinkedHashMap<>();
+    try {
+      Counters counters = job.getCounters();
+      if (counters != null) {
+        for (IndexCheck.CheckedIndex index : checked.indexes()) {
+          String name = index.index().name();
+          values.put(name, counters.findCounter(IndexCounter.GROUP,
+              IndexCounter.MATCHED.counterName(name)).getValue());
+        }
+      }
+    } catch (IOException | IllegalStateException e) {
+      return Map.of();
+    }
+    return java.util.Collections.unmodifiableMap(values);
   }
 
   /** The ipjoin counters by name, or none when the job never ran or its counters are gone. */

@@ -109,7 +109,8 @@ final class OutputPublication implements AutoCloseable {
     } catch (IOException e) {
       throw IpJoinException.usage("cannot check output " + out + ": " + e.getMessage());
     }
-    for (Path p : concat(checked.index(), checked.inputs().files())) {
+    for (Path p : concat(checked.indexes().stream().map(IndexCheck.CheckedIndex::path).toList(),
+        checked.inputs().files())) {
       if (isSameOrInside(p, out)) {
         throw IpJoinException.usage("--overwrite would delete " + p + ": it is inside output " + out);
       }
@@ -270,9 +271,9 @@ final class OutputPublication implements AutoCloseable {
         + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 1));
   }
 
-  private static List<Path> concat(Path first, List<Path> rest) {
-    List<Path> all = new ArrayList<>(rest);
-    all.add(0, first);
+  private static List<Path> concat(List<Path> first, List<Path> rest) {
+    List<Path> all = new ArrayList<>(first);
+    all.addAll(rest);
     return all;
   }
 

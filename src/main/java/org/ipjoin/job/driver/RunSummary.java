@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,7 @@ import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.util.VersionInfo;
 import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.job.IndexCounter;
 import org.ipjoin.job.IpJoinCounter;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinMode;
@@ -35,11 +37,13 @@ import org.ipjoin.job.JoinMode;
  * that Maven fills in at build time.
  */
 @JsonPropertyOrder({"ipjoinVersion", "hadoopVersion", "jobId", "output", "index", "inputs",
-    "format", "mode", "countBy", "loader", "start", "end", "durationMillis", "counters"})
+    "format", "mode", "countBy", "loader", "start", "end", "durationMillis", "counters", "where",
+    "indexes"})
 public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobId, String output,
     Index index, List<String> inputs, String format, String mode, String countBy, String loader,
     String start,
-    String end, long durationMillis, Map<String, Long> counters) {
+    String end, long durationMillis, Map<String, Long> counters, String where,
+    List<JoinedIndex> indexes) {
 
   /** The file name in the output directory. */
   public static final String FILE_NAME = "_ipjoin.json";
@@ -58,6 +62,16 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
   @JsonPropertyOrder({"path", "identity", "length", "keys", "crc32c"})
   public record Index(String path, String identity, long length, long keys, String crc32c) {}
 
+  /**
+   * One index of the join, in the order given ({@code index} above is the first): its name, the
+   * qualified path, the identity tasks checked, the read path, the attributes chosen for output
+   * (empty: all), and its per-index counters: intervals (summed over map tasks, as {@code
+   * INDEX_ENTRIES}) and the records listed in it, whatever the other indexes say.
+   */
+  @JsonPropertyOrder({"name", "path", "identity", "loader", "attributes", "entries", "matched"})
+  public record JoinedIndex(String name, String path, String identity, String loader,
+      List<String> attributes, long entries, long matched) {}
+
   /** The summary of {@code job}, which succeeded, for the plan the driver checked. */
   static RunSummary of(Job job, SubmitChecks.Checked checked, Configuration conf, Instant start,
       Instant end) throws IOException {
@@ -69,13 +83,28 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
     for (IpJoinCounter c : IpJoinCounter.values()) {
       values.put(c.name(), counters == null ? 0 : counters.findCounter(c).getValue());
     }
+    List<JoinedIndex> indexes = new ArrayList<>();
+    for (IndexCheck.CheckedIndex i : checked.indexes()) {
+      String name = i.index().name();
+      indexes.add(new JoinedIndex(name, i.path().toString(), i.identity().toString(),
+          i.index().readPath().externalName(), i.index().attributes(),
+          indexCounter(counters, IndexCounter.ENTRIES, name),
+          indexCounter(counters, IndexCounter.MATCHED, name)));
+    }
     return new RunSummary(ipjoinVersionOfThisBuild(), VersionInfo.getVersion(),
         job.getJobID().toString(), checked.output().toString(), index,
         checked.inputs().files().stream().map(Path::toString).toList(), IpJoinKeys.FORMAT.get(conf),
         checked.mode().externalName(),
-        checked.mode() == JoinMode.COUNT ? checked.countBy().externalName() : null,
+        checked.mode() != JoinMode.COUNT ? null : checked.countBy() != null
+            ? checked.countBy().externalName() : IpJoinKeys.COUNT_BY.get(conf),
         IpJoinKeys.LOADER.get(conf), start.toString(),
-        end.toString(), end.toEpochMilli() - start.toEpochMilli(), values);
+        end.toString(), end.toEpochMilli() - start.toEpochMilli(), values,
+        checked.where() == null ? null : checked.where().toString(), indexes);
+  }
+
+  private static long indexCounter(Counters counters, IndexCounter c, String index) {
+    return counters == null ? 0
+        : counters.findCounter(IndexCounter.GROUP, c.counterName(index)).getValue();
   }
 
   /** A counter's value (0 when absent). */

@@ -4,12 +4,14 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.format.IndexIdentity;
-import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.job.CountBy;
+import org.ipjoin.job.CountColumns;
 import org.ipjoin.job.FileSystemConnector;
 import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.JoinIndexes;
 import org.ipjoin.job.JoinMode;
 import org.ipjoin.job.MatchTags;
+import org.ipjoin.job.WhereExpression;
 import org.ipjoin.job.input.InputBlocks;
 import org.ipjoin.job.locate.ClientIpLocators;
 import org.ipjoin.job.task.ConfiguredMapper;
@@ -29,11 +31,28 @@ import org.ipjoin.problem.IpJoinException;
 final class SubmitChecks {
 
   /**
-   * The validated plan: the index as a qualified path, the identity tasks must load, and what the
-   * job writes ({@code countBy} matters in count mode only), and how tasks read the input.
+   * The validated plan: the indexes, each qualified with the identity tasks must load, and what
+   * the job writes ({@code countBy} matters in count mode only: null when it names indexes, see
+   * {@link CountColumns}; {@code where} is null when none was given), and how tasks read the input.
    */
-  record Checked(Path index, IndexIdentity identity, JoinMode mode, CountBy countBy,
-      InputSet inputs, InputBlocks blocks, Path output) {}
+  record Checked(List<IndexCheck.CheckedIndex> indexes, JoinMode mode, CountBy countBy,
+      WhereExpression where, InputSet inputs, InputBlocks blocks, Path output) {
+
+    /** The first index, qualified: the one index of most joins. */
+    Path index() {
+      return indexes.get(0).path();
+    }
+
+    /** The first index's identity. */
+    IndexIdentity identity() {
+      return indexes.get(0).identity();
+    }
+
+    /** The indexes as the tasks read them, at their qualified paths. */
+    JoinIndexes joinIndexes() {
+      return new JoinIndexes(indexes.stream().map(IndexCheck.CheckedIndex::index).toList());
+    }
+  }
 
   private SubmitChecks() {}
 
@@ -45,18 +64,27 @@ final class SubmitChecks {
   static Checked check(Configuration conf, List<String> inputs, String output)
       throws IpJoinException {
     Checklist checklist = new Checklist();
-    ReadPath readPath = checklist.setting(() -> IpJoinKeys.readPath(conf), "bad loader: ");
+    JoinIndexes given = checklist.check(() -> JoinIndexes.resolve(conf,
+        text -> IndexCheck.isFile(text, conf)));
     JoinMode mode = checklist.setting(() -> JoinMode.fromName(IpJoinKeys.MODE.get(conf)),
         "bad mode: ");
-    CountBy countBy = checklist.setting(() -> CountBy.fromName(IpJoinKeys.COUNT_BY.get(conf)),
-        "bad count-by: ");
+    String countByValue = IpJoinKeys.COUNT_BY.get(conf);
+    CountBy countBy = CountColumns.namesIndexes(countByValue) ? null
+        : checklist.setting(() -> CountBy.fromName(countByValue), "bad count-by: ");
     checklist.setting(() -> MatchTags.of(conf));
     checklist.setting(() -> ClientIpLocators.fromSpec(IpJoinKeys.FORMAT.get(conf)));
     InputBlocks blocks = checklist.setting(() -> InputBlocks.of(conf));
     checklist.setting(() -> ConfiguredMapper.of(conf));
     Switches.check(conf, checklist);
     checklist.setting(() -> ResultCheck.maxFraction(conf));
-    IndexCheck.CheckedIndex index = checklist.check(() -> IndexCheck.check(conf, readPath));
+    List<IndexCheck.CheckedIndex> indexes = given == null ? null
+        : checklist.check(() -> IndexCheck.check(conf, given));
+    WhereExpression where = null;
+    if (indexes != null) {
+      checklist.check(() -> JoinChoices.checkAttributes(indexes));
+      where = checklist.check(() -> JoinChoices.where(conf, mode, indexes));
+      checklist.check(() -> JoinChoices.checkCountBy(countByValue, countBy, indexes));
+    }
     Path out = checklist.check(() -> OutputCheck.qualified(conf, output));
     if (out != null) {
       checklist.check(() -> OutputCheck.refuseExisting(conf, output, out));
@@ -65,7 +93,7 @@ final class SubmitChecks {
     // An output that exists still takes part: an input holding it is a problem of its own.
     InputSet inputSet = checklist.check(() -> InputSet.resolve(conf, inputs, out));
     checklist.passOrThrow();
-    return new Checked(index.path(), index.identity(), mode, countBy, inputSet, blocks, out);
+    return new Checked(indexes, mode, countBy, where, inputSet, blocks, out);
   }
 
   static Path qualify(Path p, Configuration conf) throws IpJoinException {

@@ -1,8 +1,11 @@
 package org.ipjoin.job.driver;
 
+import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -122,6 +125,33 @@ public final class TaskMemory {
             : " × 4 bytes + the lookup table",
         Math.round(MAX_INDEX_SHARE * 100), mib(heap.bytes()), heap.source(), MRJobConfig.MAP_MEMORY_MB,
         MRJobConfig.MAP_JAVA_OPTS, IpJoinKeys.MEMORY_CHECK.key());
+  }
+
+  /** What one index of several needs: its name, read path and task heap bytes. */
+  record Need(String name, ReadPath path, long bytes) {}
+
+  /**
+   * Null when the indexes of a join fit together, else the one-line problem naming each one's
+   * need and the index to switch to {@code mmap-direct}: the biggest one not read that way yet.
+   */
+  static String checkAll(Configuration conf, List<Need> needs) {
+    Heap heap = mapTaskHeap(conf);
+    long need = needs.stream().mapToLong(Need::bytes).sum();
+    long allowed = (long) (heap.bytes() * MAX_INDEX_SHARE);
+    if (need <= allowed) {
+      return null;
+    }
+    Need biggest = needs.stream().filter(n -> !n.path().keepsKeysOffHeap() && !n.path().readsText())
+        .max(Comparator.comparingLong(Need::bytes)).orElse(null);
+    String each = needs.stream().map(n -> n.name() + " " + mib(n.bytes()))
+        .collect(Collectors.joining(", "));
+    return String.format(Locale.ROOT, "the %d indexes need about %s of heap together in each map"
+        + " task (%s), more than %d%% of the map task heap of %s (%s): %sraise %s and/or the -Xmx"
+        + " in %s, or set %s=false to skip this check", needs.size(), mib(need), each,
+        Math.round(MAX_INDEX_SHARE * 100), mib(heap.bytes()), heap.source(),
+        biggest == null ? "" : "read " + biggest.name() + " with --loader " + biggest.name()
+            + "=mmap-direct (lookups from a shared mapping, no heap copy), or ",
+        MRJobConfig.MAP_MEMORY_MB, MRJobConfig.MAP_JAVA_OPTS, IpJoinKeys.MEMORY_CHECK.key());
   }
 
   private static String mib(long bytes) {

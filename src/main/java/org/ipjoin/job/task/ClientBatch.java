@@ -2,7 +2,6 @@ package org.ipjoin.job.task;
 
 import java.util.Arrays;
 import org.ipjoin.index.lookup.Ipv4Lookup;
-import org.ipjoin.index.lookup.Ipv6IntervalIndex;
 import org.ipjoin.ip.Ipv4Codec;
 import org.ipjoin.ip.Ipv4WordParser;
 import org.ipjoin.ip.Ipv6Codec;
@@ -12,9 +11,10 @@ import org.ipjoin.job.locate.ClientIpLocator;
 /**
  * The clients of the records of one map call (a line, or every line of a {@link LineBlock}): each
  * record's client field found ({@link ClientIpLocator}) and parsed ({@link Ipv4WordParser}, else
- * {@link Ipv6Codec}) straight from the input's bytes, then all of them looked up at once: the IPv4
- * keys with one {@link Ipv4Lookup#matchAll} call, which may overlap the cache misses of their
- * probes, the IPv6 ones one by one. The mapper then reads the records back in order.
+ * {@link Ipv6Codec}) straight from the input's bytes, once, whatever the number of indexes; each
+ * index of the join then looks all of them up at once ({@link JoinedIndex#lookUp}: the IPv4 keys
+ * with one {@link Ipv4Lookup#matchAll} call, which may overlap the cache misses of their probes,
+ * the IPv6 ones one by one). The mapper then reads the records back in order.
  *
  * <p>Families: an IPv4-mapped IPv6 client ({@code ::ffff:a.b.c.d}) is the IPv4 client {@code
  * a.b.c.d}; a field in brackets is IPv6 or malformed, never IPv4. The arrays grow to the largest
@@ -45,12 +45,10 @@ final class ClientBatch {
 
   private int ipv4;
   private int[] keys = new int[INITIAL];
-  private int[] intervals = new int[INITIAL];
 
   private int ipv6;
   private long[] hi = new long[INITIAL];
   private long[] lo = new long[INITIAL];
-  private int[] intervals6 = new int[INITIAL];
 
   ClientBatch(ClientIpLocator locator) {
     this.locator = locator;
@@ -105,7 +103,6 @@ final class ClientBatch {
   private void addIpv4(int record, int key) {
     if (ipv4 == keys.length) {
       keys = Arrays.copyOf(keys, 2 * ipv4);
-      intervals = new int[keys.length];
     }
     kinds[record] = IPV4;
     slots[record] = ipv4;
@@ -116,20 +113,11 @@ final class ClientBatch {
     if (ipv6 == hi.length) {
       hi = Arrays.copyOf(hi, 2 * ipv6);
       lo = Arrays.copyOf(lo, 2 * ipv6);
-      intervals6 = new int[hi.length];
     }
     kinds[record] = IPV6;
     slots[record] = ipv6;
     hi[ipv6] = addressHi;
     lo[ipv6++] = addressLo;
-  }
-
-  /** Looks every client up in the index of its family. */
-  void lookUp(Ipv4Lookup index, Ipv6IntervalIndex index6) {
-    index.matchAll(keys, ipv4, intervals);
-    for (int i = 0; i < ipv6; i++) {
-      intervals6[i] = index6.match(Ipv6Codec.toKey(hi[i]), Ipv6Codec.toKey(lo[i]));
-    }
   }
 
   /** The input bytes the records are in. */
@@ -155,12 +143,34 @@ final class ClientBatch {
     return kinds[record];
   }
 
-  /**
-   * The interval of its family's index holding the client of an {@link #IPV4} or {@link #IPV6}
-   * record, or {@link Ipv4Lookup#NO_MATCH}.
-   */
-  int interval(int record) {
-    return kinds[record] == IPV4 ? intervals[slots[record]] : intervals6[slots[record]];
+  /** The record's place among the clients of its family (IPv4 keys or IPv6 addresses). */
+  int slot(int record) {
+    return slots[record];
+  }
+
+  /** How many IPv4 clients the batch holds: {@link #ipv4Keys()}{@code [0, n)}. */
+  int ipv4Clients() {
+    return ipv4;
+  }
+
+  /** The IPv4 clients' keys ({@link Ipv4Codec#toKey}), by slot. */
+  int[] ipv4Keys() {
+    return keys;
+  }
+
+  /** How many IPv6 clients the batch holds. */
+  int ipv6Clients() {
+    return ipv6;
+  }
+
+  /** Bits 127–64 of IPv6 client {@code slot}. */
+  long ipv6HiAt(int slot) {
+    return hi[slot];
+  }
+
+  /** Bits 63–0 of IPv6 client {@code slot}. */
+  long ipv6LoAt(int slot) {
+    return lo[slot];
   }
 
   /** The client's IPv4 key ({@link Ipv4Codec#toKey}) of an {@link #IPV4} record. */

@@ -1,9 +1,11 @@
 package org.ipjoin.job.task;
 
 import java.io.IOException;
-import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
@@ -12,25 +14,23 @@ import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.ipjoin.index.format.IndexIdentity;
-import org.ipjoin.index.format.LoadTrust;
-import org.ipjoin.index.load.LoadedIndex;
-import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.index.lookup.Ipv4Lookup;
-import org.ipjoin.index.lookup.Ipv6IntervalIndex;
 import org.ipjoin.index.lookup.LabelDictionary;
 import org.ipjoin.ip.Ipv4Codec;
 import org.ipjoin.ip.Ipv6Codec;
 import org.ipjoin.job.CountBy;
-import org.ipjoin.job.IndexCacheFile;
-import org.ipjoin.job.IpJoinCounter;
+import org.ipjoin.job.CountColumns;
 import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.JoinIndexes;
 import org.ipjoin.job.JoinMode;
 import org.ipjoin.job.MatchTags;
 import org.ipjoin.job.TaskFailureLog;
+import org.ipjoin.job.WhereExpression;
 import org.ipjoin.job.input.LineBlock;
 import org.ipjoin.job.input.LineBlockInputFormat;
 import org.ipjoin.job.locate.ClientIpLocator;
 import org.ipjoin.job.locate.ClientIpLocators;
+import org.ipjoin.problem.IpJoinException;
 import org.ipjoin.problem.OneLine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -95,10 +95,16 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   /** Its files: {@code <output>/malformed/part-m-NNNNN}. */
   static final String MALFORMED_BASE_PATH = "malformed/part";
 
-  private Ipv4Lookup index;
-  private Ipv6IntervalIndex index6;
-  /** The one dictionary both families' label ids point into. */
-  private LabelDictionary labels;
+  /** The join's indexes, in the order given; each record is looked up in all of them. */
+  private JoinedIndex[] indexes;
+  /** Per index, the label id of the current record's match, or {@link MatchTags#NO_MATCH}. */
+  private int[] labelIds;
+  /** Whether a record counts as matched ({@code --where}; by default listed in any index). */
+  private WhereExpression.Matcher where;
+  /** With count by index names: what each count column reads. */
+  private CountKey countKey;
+  /** Columns tag mode writes after each record, all indexes together. */
+  private int tagColumns;
   private JoinMode mode;
   private CountBy countBy;
   private MatchTags tags;
@@ -122,54 +128,71 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   protected void setup(Context context) throws IOException, InterruptedException {
     Configuration conf = context.getConfiguration();
     mode = JoinMode.fromName(IpJoinKeys.MODE.get(conf));
-    countBy = CountBy.fromName(IpJoinKeys.COUNT_BY.get(conf));
+    String countByValue = IpJoinKeys.COUNT_BY.get(conf);
+    countBy = CountColumns.namesIndexes(countByValue) ? null : CountBy.fromName(countByValue);
     tags = MatchTags.of(conf);
     locator = ClientIpLocators.fromSpec(IpJoinKeys.FORMAT.get(conf));
     batch = new ClientBatch(locator);
     writeMalformed = IpJoinKeys.MALFORMED_OUTPUT.getBoolean(conf);
-    ReadPath readPath = IpJoinKeys.readPath(conf);
-    boolean verifyChecksum = IpJoinKeys.VERIFY_CHECKSUM.getBoolean(conf);
+    JoinIndexes specs = JoinIndexes.of(conf);
+    List<IndexIdentity> pinned = pinnedIdentities(conf, specs.size());
+    JoinedIndex[] loading = new JoinedIndex[specs.size()];
+    for (int k = 0; k < specs.size(); k++) {
+      loading[k] = JoinedIndex.load(k, specs.get(k), pinned.get(k), context);
+    }
+    indexes = loading;
+    labelIds = new int[indexes.length];
+    List<String> names = specs.names();
+    List<LabelDictionary> dictionaries = Stream.of(indexes).map(JoinedIndex::labels).toList();
+    where = whereExpression(conf, names, dictionaries).bind(names, dictionaries);
+    for (JoinedIndex index : indexes) {
+      tagColumns += index.columns();
+    }
+    if (countBy == null) {
+      countKey = CountKey.of(countByValue, names, dictionaries, tags);
+    }
+    LOG.info("Mode {}{}, format {}, malformed output {}, where {}", mode.externalName(),
+        mode == JoinMode.COUNT ? " by " + countByValue : "", locator.spec(),
+        writeMalformed ? "on" : "off", where);
+    tally.attach(context);
+  }
+
+  /** The identities the driver pinned, one per index; a missing or short list fails the task. */
+  private static List<IndexIdentity> pinnedIdentities(Configuration conf, int indexes)
+      throws IOException {
     String pinned = IpJoinKeys.INDEX_IDENTITY.get(conf);
     if (pinned == null) {
       throw new IOException(IpJoinKeys.INDEX_IDENTITY.key() + " is not set: the driver pins the"
           + " index every task must load; submit the job with IpJoinDriver");
     }
-    IndexIdentity expected = IndexIdentity.parse(pinned);
-
-    URI uri = IndexCacheFile.find(context.getCacheFiles());
-    IndexCacheFile.Local local = IndexCacheFile.localize(uri, conf, Paths.get("").toAbsolutePath());
-    try {
-      long start = System.nanoTime();
-      // The driver verified the whole index when this is set: the task checks only what ties its
-      // bytes to the verified ones (LoadTrust).
-      LoadedIndex loaded = readPath.loader().load(local.path(), verifyChecksum,
-          IpJoinKeys.VERIFY_INDEX.getBoolean(conf)
-              ? LoadTrust.pinned(expected, "cache file " + uri) : LoadTrust.FULL);
-      long millis = (System.nanoTime() - start) / 1_000_000;
-      expected.check(loaded.identity(), local.path() + " (cache file " + uri + ")");
-      index = loaded.index();
-      index6 = loaded.index6();
-      labels = index.labels();
-      context.getCounter(IpJoinCounter.INDEX_ENTRIES).increment(index.size() + (long) index6.size());
-      context.getCounter(IpJoinCounter.INDEX_ENTRIES_V6).increment(index6.size());
-      context.getCounter(IpJoinCounter.INDEX_BYTES).increment(loaded.identity().fileLength());
-      context.getCounter(IpJoinCounter.INDEX_LOAD_MILLIS).increment(millis);
-      context.getCounter(IpJoinCounter.INDEX_LABELS).increment(index.labels().count());
-      LOG.info("Loaded index {} ({}, {}) with loader {} in {} ms: {} IPv4 and {} IPv6 intervals, {}"
-          + " labels, {} bytes, checksum {}", local.path(), local.how(), uri,
-          readPath.externalName(), millis, index.size(), index6.size(), index.labels().count(),
-          loaded.identity().fileLength(),
-          readPath.readsText() ? "n/a (text list)" : verifyChecksum ? "verified" : "not verified");
-    } finally {
-      if (local.temporary()) {
-        Files.deleteIfExists(local.path());
-      }
+    String[] each = pinned.split(",");
+    if (each.length != indexes) {
+      throw new IOException(IpJoinKeys.INDEX_IDENTITY.key() + " pins " + each.length
+          + " indexes, but the job joins " + indexes + "; submit the job with IpJoinDriver");
     }
-    LOG.info("Mode {}{}, format {}, malformed output {}", mode.externalName(),
-        mode == JoinMode.COUNT ? " by " + countBy.externalName() : "", locator.spec(),
-        writeMalformed ? "on" : "off");
+    List<IndexIdentity> identities = new ArrayList<>();
+    for (String identity : each) {
+      identities.add(IndexIdentity.parse(identity.trim()));
+    }
+    return identities;
+  }
 
-    tally.attach(context);
+  /** {@code ipjoin.where} over the loaded indexes, or "listed in any index". */
+  private static WhereExpression whereExpression(Configuration conf, List<String> names,
+      List<LabelDictionary> dictionaries) throws IOException {
+    String text = IpJoinKeys.WHERE.get(conf);
+    if (text == null) {
+      return WhereExpression.anyListed(names);
+    }
+    Map<String, List<String>> attributes = new LinkedHashMap<>();
+    for (int k = 0; k < names.size(); k++) {
+      attributes.put(names.get(k), dictionaries.get(k).attributeNames());
+    }
+    try {
+      return WhereExpression.parse(text, attributes);
+    } catch (IpJoinException e) {
+      throw new IOException(String.join("; ", e.problems()), e);
+    }
   }
 
   /** Hadoop's loop, recording why it failed for the driver. */
@@ -178,9 +201,9 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     try {
       super.run(context);
     } catch (OutOfMemoryError e) {
-      String reason = TaskHeap.outOfMemory(context.getConfiguration(), index != null);
+      String reason = TaskHeap.outOfMemory(context.getConfiguration(), indexes != null);
       TaskFailureLog.record(context, reason);
-      if (index == null) {
+      if (indexes == null) {
         // While loading the index: the large allocation failed and is gone; say why in one line.
         throw new TaskOutOfMemoryException(reason);
       }
@@ -211,7 +234,9 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
         batch.reset(line.getBytes(), 1);
         batch.add(0, line.getLength());
       }
-      batch.lookUp(index, index6);
+      for (JoinedIndex index : indexes) {
+        index.lookUp(batch);
+      }
       output.clear();
       for (int i = 0, n = batch.records(); i < n; i++) {
         join(i, context);
@@ -221,6 +246,9 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       }
     } finally {
       tally.flush();
+      for (JoinedIndex index : indexes) {
+        index.flush();
+      }
     }
   }
 
@@ -236,8 +264,10 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       return;
     }
     boolean v6 = kind == ClientBatch.IPV6;
-    int interval = batch.interval(record);
-    boolean listed = interval != Ipv4Lookup.NO_MATCH;
+    for (int k = 0; k < indexes.length; k++) {
+      labelIds[k] = indexes[k].labelId(batch, record);
+    }
+    boolean listed = where.matches(labelIds);
     if (v6) {
       tally.recordsV6++;
     } else {
@@ -267,30 +297,30 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       }
       case TAG -> {
         output.add(batch.bytes(), batch.start(record), batch.end(record));
-        tags.appendTag(output.text(), labels, labelId(v6, interval));
+        for (int k = 0; k < indexes.length; k++) {
+          tags.appendColumns(output.text(), indexes[k].output(), labelIds[k], indexes[k].columns());
+        }
       }
       case COUNT -> {
         if (listed) {
-          count(record, v6, interval, context);
+          count(record, v6, context);
         }
       }
     }
   }
 
-  /** The label id of a match in the index of its family, or {@link MatchTags#NO_MATCH}. */
-  private int labelId(boolean v6, int interval) {
-    if (interval == Ipv4Lookup.NO_MATCH) {
-      return MatchTags.NO_MATCH;
-    }
-    return v6 ? index6.labelId(interval) : index.labelId(interval);
-  }
-
-  /** A listed client: one (address or label, 1) pair, written at once. */
-  private void count(int record, boolean v6, int interval, Context context)
+  /** A counted record: one (address, label or index values, 1) pair, written at once. */
+  private void count(int record, boolean v6, Context context)
       throws IOException, InterruptedException {
-    if (countBy == CountBy.LABEL) {
-      MatchTags.label(labelKey, labels, labelId(v6, interval));
-      context.write(labelKey, one);
+    if (countBy == null) {
+      if (countKey.set(labelKey, labelIds)) {
+        context.write(labelKey, one);
+      }
+    } else if (countBy == CountBy.LABEL) {
+      if (labelIds[0] != MatchTags.NO_MATCH) {
+        MatchTags.label(labelKey, indexes[0].labels(), labelIds[0]);
+        context.write(labelKey, one);
+      }
     } else {
       if (v6) {
         addressKey.setIpv6(batch.ipv6Hi(record), batch.ipv6Lo(record));
@@ -309,7 +339,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     if (mode == JoinMode.TAG) {
       // Tag mode keeps its promise of every record: a malformed one is tagged '-'.
       output.add(bytes, start, end);
-      MatchTags.appendMalformedTag(output.text());
+      MatchTags.appendMalformedTag(output.text(), tagColumns);
     }
     if (writeMalformed) {
       if (malformedOut == null) {

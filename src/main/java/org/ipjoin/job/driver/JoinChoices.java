@@ -1,0 +1,85 @@
+package org.ipjoin.job.driver;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.ipjoin.job.AttributeSelection;
+import org.ipjoin.job.CountBy;
+import org.ipjoin.job.CountColumns;
+import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.JoinMode;
+import org.ipjoin.job.WhereExpression;
+import org.ipjoin.problem.IpJoinException;
+
+/**
+ * The choices that name indexes and their attributes, checked once the indexes were read (their
+ * names and attribute names are known only then): the attribute subsets of {@code --index},
+ * {@code --where} and {@code --count-by}. Each wrong name is one line naming what exists.
+ */
+final class JoinChoices {
+
+  private JoinChoices() {}
+
+  /** Every {@code --index NAME=PATH:ATTRS} chooses attributes its index has. */
+  static void checkAttributes(List<IndexCheck.CheckedIndex> indexes) throws IpJoinException {
+    List<String> problems = new ArrayList<>();
+    for (IndexCheck.CheckedIndex index : indexes) {
+      try {
+        AttributeSelection.positions(index.index().name(), index.attributes(),
+            index.index().attributes());
+      } catch (IllegalArgumentException e) {
+        problems.add("bad --index " + index.index().name() + ": " + e.getMessage());
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw IpJoinException.usage(problems);
+    }
+  }
+
+  /**
+   * The parsed {@code --where}, or null when none was given (then a record matches when it is
+   * listed in any index); refused in {@code tag} mode, which writes every record.
+   */
+  static WhereExpression where(Configuration conf, JoinMode mode,
+      List<IndexCheck.CheckedIndex> indexes) throws IpJoinException {
+    String text = IpJoinKeys.WHERE.get(conf);
+    if (text == null) {
+      return null;
+    }
+    if (mode == JoinMode.TAG) {
+      throw IpJoinException.usage("--where applies to --mode match, nomatch and count; tag mode"
+          + " writes every record with every index's columns");
+    }
+    return WhereExpression.parse(text, attributesByIndex(indexes));
+  }
+
+  /**
+   * {@code --count-by} names indexes of this join (and attributes they have); {@code label}
+   * needs a single index.
+   */
+  static void checkCountBy(String value, CountBy countBy, List<IndexCheck.CheckedIndex> indexes)
+      throws IpJoinException {
+    Map<String, List<String>> attributes = attributesByIndex(indexes);
+    if (countBy == CountBy.LABEL && indexes.size() > 1) {
+      throw IpJoinException.usage("--count-by label needs one index; with " + indexes.size()
+          + " name the ones to count by: --count-by " + String.join(",", attributes.keySet()));
+    }
+    if (countBy == null) {
+      try {
+        CountColumns.parse(value, List.copyOf(attributes.keySet()), List.copyOf(attributes.values()));
+      } catch (IllegalArgumentException e) {
+        throw IpJoinException.usage(e.getMessage());
+      }
+    }
+  }
+
+  private static Map<String, List<String>> attributesByIndex(List<IndexCheck.CheckedIndex> indexes) {
+    Map<String, List<String>> attributes = new LinkedHashMap<>();
+    for (IndexCheck.CheckedIndex index : indexes) {
+      attributes.put(index.index().name(), index.attributes());
+    }
+    return attributes;
+  }
+}

@@ -1,0 +1,183 @@
+package org.ipjoin.job.task;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.TaskInputOutputContext;
+import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.format.LoadTrust;
+import org.ipjoin.index.load.LoadedIndex;
+import org.ipjoin.index.load.ReadPath;
+import org.ipjoin.index.lookup.Ipv4Lookup;
+import org.ipjoin.index.lookup.Ipv6IntervalIndex;
+import org.ipjoin.index.lookup.LabelDictionary;
+import org.ipjoin.ip.Ipv6Codec;
+import org.ipjoin.job.AttributeSelection;
+import org.ipjoin.job.IndexCacheFile;
+import org.ipjoin.job.IndexCounter;
+import org.ipjoin.job.IpJoinCounter;
+import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.JoinIndex;
+import org.ipjoin.job.JoinIndexes;
+import org.ipjoin.job.MatchTags;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One index of a join inside a map task: loaded and checked once in setup ({@link #load}), then
+ * asked for the clients of each map call ({@link #lookUp}: the IPv4 keys in one batched lookup, the
+ * IPv6 ones one by one) and for each record's label id. It also knows what its columns look like
+ * in {@code tag} mode (its chosen attributes, projected once) and counts its own matches.
+ */
+final class JoinedIndex {
+
+  private static final Logger LOG = LoggerFactory.getLogger(JoinedIndex.class);
+
+  private final String name;
+  private final Ipv4Lookup index;
+  private final Ipv6IntervalIndex index6;
+  /** The one dictionary both families' label ids point into. */
+  private final LabelDictionary labels;
+  /** The labels as tag mode writes them: the chosen attributes only, when some are chosen. */
+  private final LabelDictionary output;
+  private final int columns;
+
+  private int[] intervals = new int[16];
+  private int[] intervals6 = new int[16];
+
+  /** Records of the current map call listed here, added to {@link #matchedCounter} per call. */
+  private long matched;
+  private Counter matchedCounter;
+
+  private JoinedIndex(String name, LoadedIndex loaded, java.util.List<String> chosen) {
+    this.name = name;
+    this.index = loaded.index();
+    this.index6 = loaded.index6();
+    this.labels = index.labels();
+    this.output = AttributeSelection.project(labels,
+        AttributeSelection.positions(name, labels.attributeNames(), chosen));
+    this.columns = AttributeSelection.columns(labels.attributeNames(), chosen);
+  }
+
+  /**
+   * Loads index {@code k} of the join from its cache file, checks it is the one the driver pinned,
+   * and adds its counters (the job's {@code INDEX_*} sums and its own).
+   */
+  static JoinedIndex load(int k, JoinIndex spec, IndexIdentity expected,
+      TaskInputOutputContext<?, ?, ?, ?> context) throws IOException {
+    Configuration conf = context.getConfiguration();
+    ReadPath readPath = spec.readPath();
+    boolean verifyChecksum = IpJoinKeys.VERIFY_CHECKSUM.getBoolean(conf);
+    String link = JoinIndexes.linkName(k);
+    URI uri = IndexCacheFile.find(context.getCacheFiles(), link);
+    IndexCacheFile.Local local = IndexCacheFile.localize(uri, conf, Paths.get("").toAbsolutePath(), link);
+    try {
+      long start = System.nanoTime();
+      // The driver verified the whole index when this is set: the task checks only what ties its
+      // bytes to the verified ones (LoadTrust).
+      LoadedIndex loaded = readPath.loader().load(local.path(), verifyChecksum,
+          IpJoinKeys.VERIFY_INDEX.getBoolean(conf)
+              ? LoadTrust.pinned(expected, "cache file " + uri) : LoadTrust.FULL);
+      long millis = (System.nanoTime() - start) / 1_000_000;
+      expected.check(loaded.identity(), local.path() + " (cache file " + uri + ")");
+      JoinedIndex joined;
+      try {
+        joined = new JoinedIndex(spec.name(), loaded, spec.attributes());
+      } catch (IllegalArgumentException e) {
+        throw new IOException(e.getMessage(), e);
+      }
+      joined.count(context, loaded, millis);
+      LOG.info("Loaded index {} {} ({}, {}) with loader {} in {} ms: {} IPv4 and {} IPv6 intervals,"
+          + " {} labels, {} bytes, checksum {}", spec.name(), local.path(), local.how(), uri,
+          readPath.externalName(), millis, joined.index.size(), joined.index6.size(),
+          joined.labels.count(), loaded.identity().fileLength(),
+          readPath.readsText() ? "n/a (text list)" : verifyChecksum ? "verified" : "not verified");
+      return joined;
+    } finally {
+      if (local.temporary()) {
+        Files.deleteIfExists(local.path());
+      }
+    }
+  }
+
+  private void count(TaskInputOutputContext<?, ?, ?, ?> context, LoadedIndex loaded, long millis) {
+    long entries = index.size() + (long) index6.size();
+    long bytes = loaded.identity().fileLength();
+    context.getCounter(IpJoinCounter.INDEX_ENTRIES).increment(entries);
+    context.getCounter(IpJoinCounter.INDEX_ENTRIES_V6).increment(index6.size());
+    context.getCounter(IpJoinCounter.INDEX_BYTES).increment(bytes);
+    context.getCounter(IpJoinCounter.INDEX_LOAD_MILLIS).increment(millis);
+    context.getCounter(IpJoinCounter.INDEX_LABELS).increment(labels.count());
+    counter(context, IndexCounter.ENTRIES).increment(entries);
+    counter(context, IndexCounter.BYTES).increment(bytes);
+    counter(context, IndexCounter.LOAD_MILLIS).increment(millis);
+    counter(context, IndexCounter.LABELS).increment(labels.count());
+    matchedCounter = counter(context, IndexCounter.MATCHED);
+  }
+
+  private Counter counter(TaskInputOutputContext<?, ?, ?, ?> context, IndexCounter c) {
+    return context.getCounter(IndexCounter.GROUP, c.counterName(name));
+  }
+
+  /** Looks every client of {@code batch} up in the index of its family. */
+  void lookUp(ClientBatch batch) {
+    int v4 = batch.ipv4Clients();
+    int v6 = batch.ipv6Clients();
+    if (intervals.length < v4) {
+      intervals = new int[Math.max(v4, 2 * intervals.length)];
+    }
+    if (intervals6.length < v6) {
+      intervals6 = new int[Math.max(v6, 2 * intervals6.length)];
+    }
+    index.matchAll(batch.ipv4Keys(), v4, intervals);
+    for (int i = 0; i < v6; i++) {
+      intervals6[i] = index6.match(Ipv6Codec.toKey(batch.ipv6HiAt(i)), Ipv6Codec.toKey(batch.ipv6LoAt(i)));
+    }
+  }
+
+  /**
+   * The label id of the match of a well-formed record of the last {@link #lookUp} (0 for an entry
+   * without a label), or {@link MatchTags#NO_MATCH}; counts the match.
+   */
+  int labelId(ClientBatch batch, int record) {
+    int slot = batch.slot(record);
+    boolean v6 = batch.kind(record) == ClientBatch.IPV6;
+    int interval = v6 ? intervals6[slot] : intervals[slot];
+    if (interval == Ipv4Lookup.NO_MATCH) {
+      return MatchTags.NO_MATCH;
+    }
+    matched++;
+    return v6 ? index6.labelId(interval) : index.labelId(interval);
+  }
+
+  /** Adds this call's matches to the counter. */
+  void flush() {
+    if (matched != 0 && matchedCounter != null) {
+      matchedCounter.increment(matched);
+    }
+    matched = 0;
+  }
+
+  String name() {
+    return name;
+  }
+
+  /** The dictionary label ids point into, with every attribute. */
+  LabelDictionary labels() {
+    return labels;
+  }
+
+  /** The dictionary tag mode writes from: the chosen attributes only, when some are chosen. */
+  LabelDictionary output() {
+    return output;
+  }
+
+  /** How many columns tag mode writes for this index. */
+  int columns() {
+    return columns;
+  }
+
+}
