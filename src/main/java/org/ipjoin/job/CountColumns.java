@@ -41,6 +41,11 @@ public final class CountColumns {
       int dot = name.indexOf('.');
       String index = dot < 0 ? name : name.substring(0, dot);
       int k = names.indexOf(index);
+      if (k < 0 && names.size() == 1) {
+        // One index: counting by its name is counting by label, so name the keywords only.
+        throw new IllegalArgumentException("bad count-by: unknown count-by '" + OneLine.of(value)
+            + "'; choose one of " + CountBy.names());
+      }
       if (k < 0) {
         throw new IllegalArgumentException("bad count-by: '" + OneLine.of(name) + "' is no index"
             + " of this join; count by " + CountBy.names() + ", or by index names ("

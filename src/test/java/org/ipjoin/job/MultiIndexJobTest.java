@@ -1,0 +1,304 @@
+package org.ipjoin.job;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.ipjoin.BuiltIndexes;
+import org.ipjoin.RealData;
+import org.ipjoin.ReferenceList;
+import org.ipjoin.index.load.ReadPath;
+import org.ipjoin.job.driver.RunSummary;
+import org.ipjoin.testing.IpJoinRun;
+import org.ipjoin.testing.ListOracle;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Three real lists in one job over the real logs: ipsum (exact addresses, labelled with how many
+ * block lists name them), Spamhaus DROP (CIDR blocks without labels) and the ipcat data centres
+ * (labelled ranges), built in the test. Every tag column of every output line, every {@code
+ * --where} and {@code --count-by} answer is checked against an independent reading of each list
+ * ({@link ReferenceList}, and a map of ipsum's lines), on every read path.
+ */
+class MultiIndexJobTest {
+
+  private static final Path IPSUM = RealData.ipsum();
+  private static final Path DROP = RealData.file("lists/spamhaus_drop.txt");
+  private static final Path DATACENTRES = RealData.file("lists/ipcat_datacenters.csv");
+
+  @TempDir static Path shared;
+  @TempDir Path dir;
+
+  private static Path blockIndex;
+  private static Path dropIndex;
+  private static Path cloudIndex;
+  private static Path edges;
+  /** Per record of the input, in order: its tag in block, drop and cloud ("-" when malformed). */
+  private static List<String> records;
+  private static List<String[]> tags;
+
+  @BeforeAll
+  static void buildIndexesAndTheExpectation() throws IOException {
+    blockIndex = shared.resolve("ipsum.ipidx");
+    dropIndex = shared.resolve("drop.ipidx");
+    cloudIndex = shared.resolve("dc.ipidx");
+    BuiltIndexes.write(IPSUM, blockIndex);
+    BuiltIndexes.write(DROP, dropIndex);
+    BuiltIndexes.write(DATACENTRES, cloudIndex);
+
+    ReferenceList drop = ReferenceList.cidrBlocks(DROP);
+    ReferenceList cloud = ReferenceList.ipcatCsv(DATACENTRES);
+    Map<Long, String> ipsum = ipsumCounts();
+    // The real logs have no client in a DROP block: add records at the edges of some blocks, and
+    // a few ipsum addresses, so that every index matches something on its own and together.
+    StringBuilder extra = new StringBuilder();
+    for (ReferenceList.Entry block : drop.entries().subList(0, 30)) {
+      for (long a : new long[] {block.start() - 1, block.start(), block.end(), block.end() + 1}) {
+        extra.append(ReferenceList.dotted(a)).append(" - - [17/Jan/2025:17:03:47 +0000] \"GET /")
+            .append(a).append(" HTTP/1.1\" 403 0\n");
+      }
+    }
+    ipsum.keySet().stream().sorted().limit(20).forEach(a -> extra.append(ReferenceList.dotted(a))
+        .append(" - - [17/Jan/2025:17:03:48 +0000] \"GET /ipsum HTTP/1.1\" 200 1\n"));
+    extra.append("not-an-ip - - [17/Jan/2025:17:03:49 +0000] \"GET / HTTP/1.1\" 200 1\n");
+    edges = shared.resolve("edges.log");
+    Files.writeString(edges, extra, StandardCharsets.US_ASCII);
+
+    records = LabelledJoinJobTest.records(RealData.elasticLog(), RealData.basjesLog(), edges);
+    tags = new ArrayList<>();
+    Map<String, String[]> byClient = new HashMap<>();
+    for (String r : records) {
+      String client = r.indexOf(' ') < 0 ? r : r.substring(0, r.indexOf(' '));
+      tags.add(byClient.computeIfAbsent(client, c -> new String[] {
+          ipsumTag(ipsum, c), drop.tag(r, "0"), cloud.tag(r, "0")}));
+    }
+  }
+
+  /** ipsum's lines read with String code: address to the count after the TAB. */
+  private static Map<Long, String> ipsumCounts() throws IOException {
+    Map<Long, String> counts = new HashMap<>();
+    for (String line : Files.readAllLines(IPSUM, StandardCharsets.UTF_8)) {
+      if (!line.startsWith("#") && !line.isBlank()) {
+        String[] f = line.split("\t");
+        counts.put(ReferenceList.address(f[0].trim()), f[1].trim());
+      }
+    }
+    return counts;
+  }
+
+  private static String ipsumTag(Map<Long, String> ipsum, String client) {
+    if (ListOracle.IPV4.matcher(client).matches()) {
+      return ipsum.getOrDefault(ReferenceList.address(client), "0");
+    }
+    return client.contains(":") ? "0" : "-";
+  }
+
+  private static boolean malformed(String[] t) {
+    return t[0].equals("-");
+  }
+
+  private static boolean listed(String tag) {
+    return !tag.equals("0") && !tag.equals("-");
+  }
+
+  private IpJoinRun run(String... more) throws Exception {
+    List<String> args = new ArrayList<>(IpJoinRun.LOCAL);
+    args.addAll(List.of(more));
+    args.addAll(List.of("--input", RealData.elasticLog().toString(),
+        RealData.basjesLog().toString(), edges.toString(), "--output", out().toString()));
+    return IpJoinRun.of(args);
+  }
+
+  private Path out() {
+    return dir.resolve("out");
+  }
+
+  private List<String> indexArgs(ReadPath path) {
+    boolean text = path.readsText();
+    return List.of("--loader", path.externalName(),
+        "--index", "block=" + (text ? IPSUM : blockIndex),
+        "--index", "drop=" + (text ? DROP : dropIndex),
+        "--index", "cloud=" + (text ? DATACENTRES : cloudIndex));
+  }
+
+  private List<String> expectedWhere(Predicate<String[]> holds, boolean nomatch) {
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < records.size(); i++) {
+      String[] t = tags.get(i);
+      if (!malformed(t) && holds.test(t) != nomatch) {
+        expected.add(records.get(i));
+      }
+    }
+    return DriverRun.sorted(expected);
+  }
+
+  private RunSummary summary() throws IOException {
+    return RunSummary.read(FileSystem.getLocal(new Configuration()),
+        new org.apache.hadoop.fs.Path(out().toUri()));
+  }
+
+  @Test
+  void tagWritesOneColumnPerIndexForEveryRecordOnEveryReadPath() throws Exception {
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < records.size(); i++) {
+      expected.add(records.get(i) + "\t" + String.join("\t", tags.get(i)));
+    }
+    long[] listedIn = new long[3];
+    for (String[] t : tags) {
+      for (int k = 0; k < 3; k++) {
+        listedIn[k] += listed(t[k]) ? 1 : 0;
+      }
+    }
+    assertTrue(listedIn[0] >= 32 && listedIn[1] >= 60 && listedIn[2] > 100, Arrays.toString(listedIn));
+    long anyListed = tags.stream().filter(t -> listed(t[0]) || listed(t[1]) || listed(t[2])).count();
+    for (ReadPath path : ReadPath.values()) {
+      List<String> args = new ArrayList<>(indexArgs(path));
+      args.addAll(List.of("--mode", "tag", "--overwrite"));
+      IpJoinRun run = run(args.toArray(new String[0]));
+      assertEquals(0, run.exitCode(), path + ": " + run.err());
+      assertEquals(DriverRun.sorted(expected),
+          DriverRun.sorted(LabelledJoinJobTest.outputLines(out())), path.externalName());
+
+      RunSummary summary = summary();
+      assertEquals(List.of("block", "drop", "cloud"),
+          summary.indexes().stream().map(RunSummary.JoinedIndex::name).toList());
+      for (int k = 0; k < 3; k++) {
+        assertEquals(listedIn[k], summary.indexes().get(k).matched(), path + " index " + k);
+      }
+      assertEquals(anyListed, summary.counter(IpJoinCounter.MATCHED), path.externalName());
+      assertEquals(1, tags.stream().filter(MultiIndexJobTest::malformed).count());
+      assertEquals(1, summary.counter(IpJoinCounter.MALFORMED));
+      assertTrue(run.out().contains(String.format("(block %,d listed, drop %,d listed, cloud %,d"
+          + " listed)", listedIn[0], listedIn[1], listedIn[2])), run.out());
+    }
+  }
+
+  @Test
+  void whereSelectsRecordsByAnExpressionOverTheIndexes() throws Exception {
+    List<Map.Entry<String, Predicate<String[]>>> expressions = List.of(
+        Map.entry("block and not cloud", t -> listed(t[0]) && !listed(t[2])),
+        Map.entry("cloud or drop", t -> listed(t[2]) || listed(t[1])),
+        Map.entry("(block=1 or block=2) and not drop",
+            t -> (t[0].equals("1") || t[0].equals("2")) && !listed(t[1])),
+        Map.entry("not (block or cloud)", t -> !listed(t[0]) && !listed(t[2])));
+    for (Map.Entry<String, Predicate<String[]>> e : expressions) {
+      List<String> expected = expectedWhere(e.getValue(), false);
+      assertFalse(expected.isEmpty(), e.getKey());
+      List<String> args = new ArrayList<>(indexArgs(ReadPath.NIO));
+      args.addAll(List.of("--where", e.getKey(), "--overwrite"));
+      IpJoinRun run = run(args.toArray(new String[0]));
+      assertEquals(0, run.exitCode(), e.getKey() + ": " + run.err());
+      assertEquals(expected, DriverRun.sorted(LabelledJoinJobTest.outputLines(out())), e.getKey());
+      assertEquals(expected.size(), summary().counter(IpJoinCounter.MATCHED), e.getKey());
+    }
+    // nomatch writes the well-formed records the expression does not hold for.
+    IpJoinRun run = run("--index", "block=" + blockIndex, "--index", "cloud=" + cloudIndex,
+        "--index", "drop=" + dropIndex, "--loader", "nio", "--loader", "cloud=mmap-direct",
+        "--mode", "nomatch", "--where", "block or cloud", "--overwrite");
+    assertEquals(0, run.exitCode(), run.err());
+    assertEquals(expectedWhere(t -> listed(t[0]) || listed(t[2]), true),
+        DriverRun.sorted(LabelledJoinJobTest.outputLines(out())));
+    assertEquals("mmap-direct", summary().indexes().get(1).loader());
+    assertEquals("nio", summary().indexes().get(0).loader());
+  }
+
+  @Test
+  void countByTwoIndexesCountsEachCombinationOfTheirLabels() throws Exception {
+    TreeMap<String, Long> counts = new TreeMap<>(MultiIndexJobTest::compareUtf8);
+    for (String[] t : tags) {
+      if (listed(t[0]) || listed(t[2])) {
+        counts.merge(t[2] + "\t" + t[0], 1L, Long::sum);
+      }
+    }
+    List<String> expected = new ArrayList<>();
+    counts.forEach((key, n) -> expected.add(key + "\t" + n));
+    for (ReadPath path : List.of(ReadPath.NIO, ReadPath.TEXT)) {
+      List<String> args = new ArrayList<>(indexArgs(path));
+      args.addAll(List.of("--mode", "count", "--count-by", "cloud,block", "--overwrite",
+          "-D", "mapreduce.job.reduces=2"));
+      // Generic options first, as ToolRunner wants them.
+      args.add(0, args.remove(args.size() - 1));
+      args.add(0, args.remove(args.size() - 1));
+      IpJoinRun run = run(args.toArray(new String[0]));
+      assertEquals(0, run.exitCode(), run.err());
+      assertEquals(expected, LabelledJoinJobTest.outputLines(out()), path.externalName());
+      assertEquals("cloud,block", summary().countBy());
+    }
+  }
+
+  @Test
+  void refusalsAreOneLineBeforeSubmission() throws Exception {
+    String[][] cases = {
+        {"ipjoin: index name 'ipsum' is given to 2 indexes (" + blockIndex + ", " + blockIndex
+            + "); name each one: --index NAME=PATH",
+            "--index", blockIndex.toString(), "--index", blockIndex.toString()},
+        {"ipjoin: bad --index block: index block has no named attributes (its label is one value),"
+            + " so 'org' cannot be chosen",
+            "--index", "block=" + blockIndex + ":org", "--index", "cloud=" + cloudIndex},
+        {"ipjoin: --count-by label needs one index; with 2 name the ones to count by: --count-by"
+            + " block,cloud", "--index", "block=" + blockIndex, "--index", "cloud=" + cloudIndex,
+            "--mode", "count", "--count-by", "label"},
+        {"ipjoin: bad count-by: 'asn' is no index of this join; count by address, label, or by"
+            + " index names (block, cloud, NAME.ATTRIBUTE for one attribute)",
+            "--index", "block=" + blockIndex, "--index", "cloud=" + cloudIndex,
+            "--mode", "count", "--count-by", "block,asn"},
+        {"ipjoin: --where applies to --mode match, nomatch and count; tag mode writes every record"
+            + " with every index's columns", "--index", "block=" + blockIndex,
+            "--mode", "tag", "--where", "block"},
+        {"ipjoin: bad loader: 'geo=mmap-direct' names no index; the indexes: block",
+            "--index", "block=" + blockIndex, "--loader", "geo=mmap-direct"},
+    };
+    for (String[] c : cases) {
+      IpJoinRun run = run(Arrays.copyOfRange(c, 1, c.length));
+      assertEquals(2, run.exitCode(), run.err());
+      assertEquals(List.of(c[0]), run.errLines());
+      assertFalse(Files.exists(out()));
+    }
+    // The where expression's own messages: one line naming the bad token or unknown name.
+    String[][] where = {{"block and nope", "nope"}, {"block and", "and"}, {"block.org=x", "org"},
+        {"(block or cloud", ")"}};
+    for (String[] w : where) {
+      IpJoinRun run = run("--index", "block=" + blockIndex, "--index", "cloud=" + cloudIndex,
+          "--where", w[0]);
+      assertEquals(2, run.exitCode(), run.err());
+      assertEquals(1, run.errLines().size(), run.err());
+      assertTrue(run.errLines().get(0).startsWith("ipjoin: ")
+          && run.errLines().get(0).contains(w[1]), run.err());
+    }
+  }
+
+  @Test
+  void aHiveStyleFolderIsAPathAndTheIndexIsNamedAfterItsFile() throws Exception {
+    Path hive = Files.createDirectories(dir.resolve("ref/dt=2026-11-21"));
+    Path geo = Files.copy(cloudIndex, hive.resolve("geo.ipidx"));
+    IpJoinRun run = run("--index", geo.toString(), "--index", "block=" + blockIndex,
+        "--mode", "tag");
+    assertEquals(0, run.exitCode(), run.err());
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < records.size(); i++) {
+      expected.add(records.get(i) + "\t" + tags.get(i)[2] + "\t" + tags.get(i)[0]);
+    }
+    assertEquals(DriverRun.sorted(expected), DriverRun.sorted(LabelledJoinJobTest.outputLines(out())));
+    assertEquals(List.of("geo", "block"),
+        summary().indexes().stream().map(RunSummary.JoinedIndex::name).toList());
+  }
+
+  private static int compareUtf8(String a, String b) {
+    return Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+  }
+}
