@@ -275,6 +275,49 @@ class IpJoinApiTest {
     assertTrue(Files.exists(out.resolve("_SUCCESS")));
   }
 
+  /**
+   * Two indexes through the API: the list and a second one holding the records' even last octets,
+   * one job, with a where expression and a count by both; the same keys the command line sets.
+   */
+  @Test
+  void aJoinOfTwoIndexesWithWhereAndCountByBoth() throws Exception {
+    String index = index();
+    List<String> evens = LOG.stream().map(l -> l.substring(0, l.indexOf(' ')))
+        .filter(ip -> address(ip) % 2 == 0).toList();
+    Path evenList = Files.write(dir.resolve("even.txt"), evens);
+    String even = dir.resolve("even.ipidx").toString();
+    IpJoin.buildIndex(conf).input(evenList.toString()).output(even).run();
+
+    Path out = dir.resolve("out-where");
+    JoinResult result = IpJoin.join(conf).index("blocked", index).index(even)
+        .input(logs.toString()).output(out.toString()).where("blocked and not even").prepare().run();
+    assertTrue(result.succeeded(), "exit " + result.exitCode());
+    List<String> expected = LOG.stream().filter(l -> {
+      String ip = l.substring(0, l.indexOf(' '));
+      return listed(ip) && address(ip) % 2 != 0;
+    }).toList();
+    assertEquals(expected, partLines(out));
+    assertEquals(expected.size(), result.counter("MATCHED"));
+    assertEquals(List.of("blocked", "even"), List.copyOf(result.matchedByIndex().keySet()));
+    assertEquals(expectedMatches().size(), result.matchedByIndex().get("blocked"));
+    assertEquals(evens.size(), result.matchedByIndex().get("even"));
+
+    Path counts = dir.resolve("out-count");
+    assertTrue(IpJoin.join(conf).index("blocked", index).index(even).input(logs.toString())
+        .output(counts.toString()).mode("count").countBy("even,blocked").prepare().run().succeeded());
+    java.util.TreeMap<String, Integer> byKey = new java.util.TreeMap<>();
+    for (String l : LOG) {
+      String ip = l.substring(0, l.indexOf(' '));
+      if (listed(ip) || address(ip) % 2 == 0) {
+        byKey.merge((address(ip) % 2 == 0 ? "1" : "0") + "\t" + (listed(ip) ? "1" : "0"), 1,
+            Integer::sum);
+      }
+    }
+    List<String> expectedCounts = new ArrayList<>();
+    byKey.forEach((k, n) -> expectedCounts.add(k + "\t" + n));
+    assertEquals(expectedCounts, partLines(counts));
+  }
+
   /** The lines of the part files in {@code dir}, in file-name order. */
   static List<String> partLines(Path dir) throws IOException {
     List<String> lines = new ArrayList<>();

@@ -1,5 +1,6 @@
 package org.ipjoin.job.driver;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -29,7 +30,9 @@ import org.ipjoin.job.JoinMode;
 /**
  * The machine-readable record of a successful run, {@code <output>/_ipjoin.json}: what was joined
  * against what, how, when, and every {@link IpJoinCounter}. A pipeline checks it instead of parsing
- * the driver's log. It is written into the staging directory before the output is published
+ * the driver's log. A join of several indexes adds {@code indexes} (one entry per index, with its
+ * own counters) and a {@code --where} adds {@code where}; a one-index run without one writes neither,
+ * so its summary is what it always was. It is written into the staging directory before the output is published
  * ({@link OutputPublication}), so an output that has {@code _SUCCESS} always has it too. Field by
  * field in {@code docs/pipelines.md}.
  *
@@ -42,8 +45,9 @@ import org.ipjoin.job.JoinMode;
 public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobId, String output,
     Index index, List<String> inputs, String format, String mode, String countBy, String loader,
     String start,
-    String end, long durationMillis, Map<String, Long> counters, String where,
-    List<JoinedIndex> indexes) {
+    String end, long durationMillis, Map<String, Long> counters,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String where,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<JoinedIndex> indexes) {
 
   /** The file name in the output directory. */
   public static final String FILE_NAME = "_ipjoin.json";
@@ -99,7 +103,9 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
             ? checked.countBy().externalName() : IpJoinKeys.COUNT_BY.get(conf),
         IpJoinKeys.LOADER.get(conf), start.toString(),
         end.toString(), end.toEpochMilli() - start.toEpochMilli(), values,
-        checked.where() == null ? null : checked.where().toString(), indexes);
+        checked.where() == null ? null : checked.where().toString(),
+        // A one-index run's summary stays as it always was: index and counters say it all.
+        indexes.size() > 1 ? indexes : null);
   }
 
   private static long indexCounter(Counters counters, IndexCounter c, String index) {
