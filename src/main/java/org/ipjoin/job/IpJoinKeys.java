@@ -1,7 +1,6 @@
 package org.ipjoin.job;
 
 import org.apache.hadoop.conf.Configuration;
-import org.ipjoin.index.load.ReadPath;
 
 /**
  * Every configuration key of the job, with its default and description, in one place (like
@@ -147,15 +146,6 @@ public enum IpJoinKeys {
       return false;
     }
     throw new IllegalArgumentException(key + " must be true or false, got '" + value + "'");
-  }
-
-  /**
-   * The read path {@code ipjoin.index.loader} names: the one place its value is parsed.
-   *
-   * @throws IllegalArgumentException naming the valid choices
-   */
-  public static ReadPath readPath(Configuration conf) {
-    return ReadPath.fromName(LOADER.get(conf));
   }
 
   public void set(Configuration conf, String value) {

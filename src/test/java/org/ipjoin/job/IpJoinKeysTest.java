@@ -93,17 +93,22 @@ class IpJoinKeysTest {
   @Test
   void readPathIsResolvedFromTheLoaderKeyInOnePlace() {
     Configuration conf = new Configuration(false);
-    assertEquals(org.ipjoin.index.load.ReadPath.NIO, IpJoinKeys.readPath(conf));
+    assertEquals(org.ipjoin.index.load.ReadPath.NIO, readPath(conf));
     conf.set("ipjoin.index.loader", "TEXT");
-    assertEquals(org.ipjoin.index.load.ReadPath.TEXT, IpJoinKeys.readPath(conf));
-    assertTrue(IpJoinKeys.readPath(conf).readsText(), "any spelling the parser accepts reads text");
+    assertEquals(org.ipjoin.index.load.ReadPath.TEXT, readPath(conf));
+    assertTrue(readPath(conf).readsText(), "any spelling the parser accepts reads text");
     conf.set("ipjoin.index.loader", " mmap_direct ");
-    assertTrue(IpJoinKeys.readPath(conf).keepsKeysOffHeap());
+    assertTrue(readPath(conf).keepsKeysOffHeap());
     conf.set("ipjoin.index.loader", "fast");
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> IpJoinKeys.readPath(conf));
-    assertEquals("unknown loader 'fast'; choose one of text, stream, buffered, nio, mmap,"
-        + " mmap-direct", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> readPath(conf));
+    assertEquals("bad loader: unknown loader 'fast'; choose one of text, stream, buffered, nio,"
+        + " mmap, mmap-direct", e.getMessage());
+  }
+
+  /** The read path of a task's one index: the loader key is read by JoinIndexes alone. */
+  private static org.ipjoin.index.load.ReadPath readPath(Configuration conf) {
+    return JoinIndexes.of(conf).get(0).readPath();
   }
 
   @Test

@@ -283,6 +283,21 @@ class MultiIndexJobTest {
   }
 
   @Test
+  void theMemoryCheckSumsTheIndexesAndNamesTheOneToMap() throws Exception {
+    // 1 MiB of task heap: the ipsum index alone needs more than 70% of it.
+    IpJoinRun run = run("-D", "mapreduce.map.java.opts=-Xmx1m", "--index", "block=" + blockIndex,
+        "--index", "cloud=" + cloudIndex, "--loader", "cloud=mmap-direct");
+    assertEquals(2, run.exitCode(), run.err());
+    assertEquals(1, run.errLines().size(), run.err());
+    String line = run.errLines().get(0);
+    assertTrue(line.startsWith("ipjoin: the 2 indexes need about ") && line.contains("(block ")
+        && line.contains(", cloud ") && line.contains("more than 70% of the map task heap of 1.0"
+        + " MiB (-Xmx in mapreduce.map.java.opts): read block with --loader block=mmap-direct"),
+        line);
+    assertFalse(Files.exists(out()));
+  }
+
+  @Test
   void aHiveStyleFolderIsAPathAndTheIndexIsNamedAfterItsFile() throws Exception {
     Path hive = Files.createDirectories(dir.resolve("ref/dt=2026-11-21"));
     Path geo = Files.copy(cloudIndex, hive.resolve("geo.ipidx"));

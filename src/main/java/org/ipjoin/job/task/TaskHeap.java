@@ -26,19 +26,20 @@ final class TaskHeap {
         MRJobConfig.MAP_MEMORY_MB);
   }
 
-  /** Key count and read path, from the configuration: nothing here may need much memory. */
+  /**
+   * Key count (of every index together) and read path, from the configuration: nothing here may
+   * need much memory.
+   */
   private static String index(Configuration conf) {
-    String loader;
-    try {
-      loader = IpJoinKeys.readPath(conf).externalName();
-    } catch (IllegalArgumentException e) {
-      loader = "?";
-    }
+    String loader = IpJoinKeys.LOADER.get(conf);
     String pinned = IpJoinKeys.INDEX_IDENTITY.get(conf);
     String keys;
     try {
-      keys = pinned == null ? "? keys"
-          : String.format(Locale.ROOT, "%,d keys", IndexIdentity.parse(pinned).count());
+      long count = 0;
+      for (String identity : pinned == null ? new String[0] : pinned.split(",")) {
+        count += IndexIdentity.parse(identity.trim()).count();
+      }
+      keys = pinned == null ? "? keys" : String.format(Locale.ROOT, "%,d keys", count);
     } catch (IllegalArgumentException e) {
       keys = "? keys";
     }
