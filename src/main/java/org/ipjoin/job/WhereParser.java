@@ -1,0 +1,197 @@
+package org.ipjoin.job;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.ipjoin.problem.IpJoinException;
+import org.ipjoin.problem.OneLine;
+
+/**
+ * Reads a {@link WhereExpression} by recursive descent, checking every index and attribute name
+ * against the job's indexes as it goes; the first problem is the one-line usage error.
+ */
+final class WhereParser {
+
+  private final String text;
+  private final Map<String, List<String>> attributesByIndex;
+  private int pos;
+
+  WhereParser(String text, Map<String, List<String>> attributesByIndex) {
+    this.text = text == null ? "" : text;
+    this.attributesByIndex = attributesByIndex;
+  }
+
+  WhereTerm.Node parse() throws IpJoinException {
+    skipBlanks();
+    if (pos == text.length()) {
+      throw IpJoinException.usage("--where: the expression is empty; name an index (indexes: "
+          + String.join(", ", attributesByIndex.keySet()) + ")");
+    }
+    WhereTerm.Node node = or();
+    skipBlanks();
+    if (pos < text.length()) {
+      throw problem(text.charAt(pos) == ')' ? "a ')' without its '('" : "'" + wordAt(pos)
+          + "' where 'and', 'or' or the end was expected", pos);
+    }
+    return node;
+  }
+
+  private WhereTerm.Node or() throws IpJoinException {
+    WhereTerm.Node node = and();
+    while (keyword("or")) {
+      node = new WhereTerm.Or(node, and());
+    }
+    return node;
+  }
+
+  private WhereTerm.Node and() throws IpJoinException {
+    WhereTerm.Node node = unary();
+    while (keyword("and")) {
+      node = new WhereTerm.And(node, unary());
+    }
+    return node;
+  }
+
+  private WhereTerm.Node unary() throws IpJoinException {
+    if (keyword("not")) {
+      return new WhereTerm.Not(unary());
+    }
+    skipBlanks();
+    if (pos < text.length() && text.charAt(pos) == '(') {
+      int open = pos++;
+      WhereTerm.Node inner = or();
+      skipBlanks();
+      if (pos == text.length() || text.charAt(pos) != ')') {
+        throw problem("the '(' here is never closed", open);
+      }
+      pos++;
+      return inner;
+    }
+    return term();
+  }
+
+  /** {@code NAME}, {@code NAME=VALUE}, {@code NAME.ATTR} or {@code NAME.ATTR=VALUE}. */
+  private WhereTerm.Node term() throws IpJoinException {
+    int at = pos;
+    String index = name("an index name");
+    List<String> attributes = attributesByIndex.get(index);
+    if (attributes == null) {
+      throw problem("unknown index '" + index + "' (indexes: "
+          + String.join(", ", attributesByIndex.keySet()) + ")", at);
+    }
+    String attribute = null;
+    if (pos < text.length() && text.charAt(pos) == '.') {
+      pos++;
+      int attrAt = pos;
+      attribute = name("an attribute name of index '" + index + "'");
+      if (!attributes.contains(attribute)) {
+        throw problem(attributes.isEmpty()
+            ? "index '" + index + "' has no attributes: its label is one value (write " + index
+                + "=LABEL)"
+            : "index '" + index + "' has no attribute '" + attribute + "' (attributes: "
+                + String.join(", ", attributes) + ")", attrAt);
+      }
+    }
+    skipBlanks();
+    if (pos == text.length() || text.charAt(pos) != '=') {
+      return attribute == null ? new WhereTerm.Listed(index)
+          : new WhereTerm.LabelIs(index, attribute, null);
+    }
+    if (attribute == null && attributes.size() > 1) {
+      throw problem("index '" + index + "' has attributes " + String.join(", ", attributes)
+          + ": compare one of them (" + index + "." + attributes.get(0) + "=VALUE)", at);
+    }
+    pos++;
+    return new WhereTerm.LabelIs(index, attribute, value());
+  }
+
+  /** A name: a letter, then letters, digits, '_' or '-'. */
+  private String name(String what) throws IpJoinException {
+    skipBlanks();
+    int start = pos;
+    while (pos < text.length() && isNameChar(text.charAt(pos), pos == start)) {
+      pos++;
+    }
+    if (pos == start) {
+      throw problem("expected " + what + (start == text.length() ? " at the end"
+          : ", found '" + wordAt(start) + "'"), start);
+    }
+    String name = text.substring(start, pos);
+    if (isKeyword(name)) {
+      throw problem("expected " + what + ", found the keyword '" + name + "'", start);
+    }
+    return name;
+  }
+
+  /** A bare word or a quoted value (no escapes: quote with the other quote character). */
+  private String value() throws IpJoinException {
+    skipBlanks();
+    int start = pos;
+    if (pos < text.length() && (text.charAt(pos) == '\'' || text.charAt(pos) == '"')) {
+      char quote = text.charAt(pos);
+      int end = text.indexOf(quote, pos + 1);
+      if (end < 0) {
+        throw problem("the quote here is never closed", start);
+      }
+      pos = end + 1;
+      return text.substring(start + 1, end);
+    }
+    while (pos < text.length() && isWordChar(text.charAt(pos))) {
+      pos++;
+    }
+    if (pos == start) {
+      throw problem("expected a value after '=' (a word, or quoted: 'two words')", start);
+    }
+    return text.substring(start, pos);
+  }
+
+  /** Consumes {@code word} (any case) when it is the next whole word. */
+  private boolean keyword(String word) {
+    skipBlanks();
+    int end = pos + word.length();
+    if (end > text.length() || !text.regionMatches(true, pos, word, 0, word.length())) {
+      return false;
+    }
+    if (end < text.length() && isNameChar(text.charAt(end), false)) {
+      return false;
+    }
+    pos = end;
+    return true;
+  }
+
+  private void skipBlanks() {
+    while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) {
+      pos++;
+    }
+  }
+
+  /** The word starting at {@code at}, for messages. */
+  private String wordAt(int at) {
+    int end = at + 1;
+    while (end < text.length() && isWordChar(text.charAt(end)) && isWordChar(text.charAt(at))) {
+      end++;
+    }
+    return text.substring(at, end);
+  }
+
+  private IpJoinException problem(String what, int at) {
+    return IpJoinException.usage("--where '" + OneLine.of(text) + "': " + what + " (column "
+        + (at + 1) + ")");
+  }
+
+  static boolean isKeyword(String word) {
+    String w = word.toLowerCase(Locale.ROOT);
+    return w.equals("and") || w.equals("or") || w.equals("not");
+  }
+
+  /** A character of a bare value: anything but blanks, parentheses, quotes and '='. */
+  static boolean isWordChar(char c) {
+    return !Character.isWhitespace(c) && c != '(' && c != ')' && c != '\'' && c != '"'
+        && c != '=';
+  }
+
+  private static boolean isNameChar(char c, boolean first) {
+    boolean letter = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
+    return first ? letter : letter || c >= '0' && c <= '9' || c == '_' || c == '-';
+  }
+}
