@@ -205,6 +205,9 @@ class MultiIndexJobTest {
       assertEquals(0, run.exitCode(), e.getKey() + ": " + run.err());
       assertEquals(expected, DriverRun.sorted(LabelledJoinJobTest.outputLines(out())), e.getKey());
       assertEquals(expected.size(), summary().counter(IpJoinCounter.MATCHED), e.getKey());
+      // The summary records the expression in its canonical form.
+      assertEquals(WhereExpression.parse(e.getKey(), Map.of("block", List.of(), "drop", List.of(),
+          "cloud", List.of())).toString(), summary().where());
     }
     // nomatch writes the well-formed records the expression does not hold for.
     IpJoinRun run = run("--index", "block=" + blockIndex, "--index", "cloud=" + cloudIndex,
@@ -270,15 +273,18 @@ class MultiIndexJobTest {
       assertFalse(Files.exists(out()));
     }
     // The where expression's own messages: one line naming the bad token or unknown name.
-    String[][] where = {{"block and nope", "nope"}, {"block and", "and"}, {"block.org=x", "org"},
-        {"(block or cloud", ")"}};
+    String[][] where = {
+        {"block and nope", "unknown index 'nope' (indexes: block, cloud) (column 11)"},
+        {"block and", "expected an index name at the end (column 10)"},
+        {"block.org=x", "index 'block' has no attributes: its label is one value (write"
+            + " block=LABEL) (column 7)"},
+        {"(block or cloud", "the '(' here is never closed (column 1)"}};
     for (String[] w : where) {
       IpJoinRun run = run("--index", "block=" + blockIndex, "--index", "cloud=" + cloudIndex,
           "--where", w[0]);
       assertEquals(2, run.exitCode(), run.err());
-      assertEquals(1, run.errLines().size(), run.err());
-      assertTrue(run.errLines().get(0).startsWith("ipjoin: ")
-          && run.errLines().get(0).contains(w[1]), run.err());
+      assertEquals(List.of("ipjoin: --where '" + w[0] + "': " + w[1]), run.errLines());
+      assertFalse(Files.exists(out()));
     }
   }
 
