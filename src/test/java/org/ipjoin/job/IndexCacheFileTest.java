@@ -41,6 +41,18 @@ class IndexCacheFileTest {
   }
 
   @Test
+  void eachIndexOfAJoinIsFoundByItsOwnLinkName() throws IOException {
+    URI first = URI.create(index.toUri() + "#ipindex");
+    URI second = URI.create(dir.resolve("dc.ipidx").toUri() + "#ipindex-1");
+    URI[] files = {second, first};
+    assertEquals(first, IndexCacheFile.find(files, JoinIndexes.linkName(0)));
+    assertEquals(second, IndexCacheFile.find(files, JoinIndexes.linkName(1)));
+    IOException e = assertThrows(IOException.class,
+        () -> IndexCacheFile.find(files, JoinIndexes.linkName(2)));
+    assertTrue(e.getMessage().contains("#ipindex-2"), e.getMessage());
+  }
+
+  @Test
   void aLocalFileUriWinsOverAStaleLinkInTheWorkingDirectory() throws IOException {
     Files.writeString(workDir.resolve("ipindex"), "stale leftover from an earlier job");
     IndexCacheFile.Local local = IndexCacheFile.localize(

@@ -304,6 +304,30 @@ class MultiIndexJobTest {
   }
 
   @Test
+  void staleFilesUnderTheLinkNamesInTheWorkingDirectoryAreNeverRead() throws Exception {
+    // With ./ipindex-1 already present the local runner makes no link and says nothing: each
+    // index is opened by its own file: URI, so this garbage must never be read.
+    List<Path> stale = List.of(Path.of(JoinIndexes.linkName(0)), Path.of(JoinIndexes.linkName(1)));
+    for (Path p : stale) {
+      Files.writeString(p, "stale leftover, not an index");
+    }
+    IpJoinRun run;
+    try {
+      run = run("--index", "block=" + blockIndex, "--index", "cloud=" + cloudIndex, "--mode", "tag");
+    } finally {
+      for (Path p : stale) {
+        Files.deleteIfExists(p);
+      }
+    }
+    assertEquals(0, run.exitCode(), run.err());
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < records.size(); i++) {
+      expected.add(records.get(i) + "\t" + tags.get(i)[0] + "\t" + tags.get(i)[2]);
+    }
+    assertEquals(DriverRun.sorted(expected), DriverRun.sorted(LabelledJoinJobTest.outputLines(out())));
+  }
+
+  @Test
   void aHiveStyleFolderIsAPathAndTheIndexIsNamedAfterItsFile() throws Exception {
     Path hive = Files.createDirectories(dir.resolve("ref/dt=2026-11-21"));
     Path geo = Files.copy(cloudIndex, hive.resolve("geo.ipidx"));
