@@ -1,11 +1,6 @@
 package org.ipjoin.job.task;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
@@ -13,15 +8,12 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
-import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.lookup.Ipv4Lookup;
-import org.ipjoin.index.lookup.LabelDictionary;
 import org.ipjoin.ip.Ipv4Codec;
 import org.ipjoin.ip.Ipv6Codec;
 import org.ipjoin.job.CountBy;
 import org.ipjoin.job.CountColumns;
 import org.ipjoin.job.IpJoinKeys;
-import org.ipjoin.job.JoinIndexes;
 import org.ipjoin.job.JoinMode;
 import org.ipjoin.job.MatchTags;
 import org.ipjoin.job.TaskFailureLog;
@@ -30,17 +22,18 @@ import org.ipjoin.job.input.LineBlock;
 import org.ipjoin.job.input.LineBlockInputFormat;
 import org.ipjoin.job.locate.ClientIpLocator;
 import org.ipjoin.job.locate.ClientIpLocators;
-import org.ipjoin.problem.IpJoinException;
 import org.ipjoin.problem.OneLine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The map-side join: loads the index once per task in {@link #setup}, then per record finds the
- * client IP bytes ({@link ClientIpLocator}), parses them ({@link Ipv4Codec}'s syntax read a word at a
+ * The map-side join: loads the indexes once per task in {@link #setup} (one {@link JoinedIndex}
+ * each, in the order given: most joins have one), then per record finds the client IP bytes ({@link ClientIpLocator}), parses them ({@link Ipv4Codec}'s syntax read a word at a
  * time by {@link org.ipjoin.ip.Ipv4WordParser}, else {@link Ipv6Codec};
- * no String) and looks them up in the index of their family (see Input, below, for how a call's
- * records are batched).
+ * no String), once whatever the number of indexes, and looks them up in each index's intervals of
+ * their family (see Input, below, for how a call's records are batched). A record matches when the
+ * {@code ipjoin.where} expression holds for its label ids in the indexes ({@link
+ * WhereExpression}; by default: listed in any index).
  *
  * <p>Families: an IPv4 client is looked up in the IPv4 intervals. An IPv6 client that is
  * IPv4-mapped ({@code ::ffff:a.b.c.d}, {@link Ipv6Codec#mappedIpv4}) is an IPv4 client: looked up,
@@ -53,12 +46,14 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Per record, by {@link JoinMode}: {@code match}/{@code nomatch} write the record's bytes
  * unchanged (NullWritable key, so TextOutputFormat writes the value alone and a newline);
- * {@code tag} writes the record + TAB + the matching interval's label ({@code 1} without one),
- * the configured unmatched tag, or {@code -} for a malformed record ({@link MatchTags});
+ * {@code tag} writes the record + per index TAB + the matching interval's label ({@code 1} without
+ * one; its chosen attributes), the configured unmatched tag, or {@code -} in every column for a
+ * malformed record ({@link MatchTags});
  * {@code count} emits
  * ({@link AddressKey} of the address, 1) for listed addresses, summed by Hadoop's LongSumReducer
- * as combiner and {@link IpCountReducer}, or with {@code ipjoin.count.by=label} (label, 1), summed
- * by LongSumReducer as combiner and reducer. A record without a well-formed client IP is counted
+ * as combiner and {@link IpCountReducer}, or with {@code ipjoin.count.by=label} (label, 1), or with
+ * index names (their values TAB-joined, 1: {@link CountKey}), summed by LongSumReducer as combiner
+ * and reducer. A record without a well-formed client IP is counted
  * in {@code MALFORMED}, never fails the task, and (unless
  * {@code ipjoin.malformed.output=false}) is written byte for byte under
  * {@code <output>/malformed/}.
@@ -134,65 +129,18 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     locator = ClientIpLocators.fromSpec(IpJoinKeys.FORMAT.get(conf));
     batch = new ClientBatch(locator);
     writeMalformed = IpJoinKeys.MALFORMED_OUTPUT.getBoolean(conf);
-    JoinIndexes specs = JoinIndexes.of(conf);
-    List<IndexIdentity> pinned = pinnedIdentities(conf, specs.size());
-    JoinedIndex[] loading = new JoinedIndex[specs.size()];
-    for (int k = 0; k < specs.size(); k++) {
-      loading[k] = JoinedIndex.load(k, specs.get(k), pinned.get(k), context);
-    }
-    indexes = loading;
+    TaskIndexes loaded = TaskIndexes.load(context);
+    indexes = loaded.indexes();
     labelIds = new int[indexes.length];
-    List<String> names = specs.names();
-    List<LabelDictionary> dictionaries = Stream.of(indexes).map(JoinedIndex::labels).toList();
-    where = whereExpression(conf, names, dictionaries).bind(names, dictionaries);
-    for (JoinedIndex index : indexes) {
-      tagColumns += index.columns();
-    }
+    where = loaded.matcher();
+    tagColumns = loaded.tagColumns();
     if (countBy == null) {
-      countKey = CountKey.of(countByValue, names, dictionaries, tags);
+      countKey = CountKey.of(countByValue, loaded.names(), loaded.dictionaries(), tags);
     }
     LOG.info("Mode {}{}, format {}, malformed output {}, where {}", mode.externalName(),
         mode == JoinMode.COUNT ? " by " + countByValue : "", locator.spec(),
-        writeMalformed ? "on" : "off", where);
+        writeMalformed ? "on" : "off", loaded.where());
     tally.attach(context);
-  }
-
-  /** The identities the driver pinned, one per index; a missing or short list fails the task. */
-  private static List<IndexIdentity> pinnedIdentities(Configuration conf, int indexes)
-      throws IOException {
-    String pinned = IpJoinKeys.INDEX_IDENTITY.get(conf);
-    if (pinned == null) {
-      throw new IOException(IpJoinKeys.INDEX_IDENTITY.key() + " is not set: the driver pins the"
-          + " index every task must load; submit the job with IpJoinDriver");
-    }
-    String[] each = pinned.split(",");
-    if (each.length != indexes) {
-      throw new IOException(IpJoinKeys.INDEX_IDENTITY.key() + " pins " + each.length
-          + " indexes, but the job joins " + indexes + "; submit the job with IpJoinDriver");
-    }
-    List<IndexIdentity> identities = new ArrayList<>();
-    for (String identity : each) {
-      identities.add(IndexIdentity.parse(identity.trim()));
-    }
-    return identities;
-  }
-
-  /** {@code ipjoin.where} over the loaded indexes, or "listed in any index". */
-  private static WhereExpression whereExpression(Configuration conf, List<String> names,
-      List<LabelDictionary> dictionaries) throws IOException {
-    String text = IpJoinKeys.WHERE.get(conf);
-    if (text == null) {
-      return WhereExpression.anyListed(names);
-    }
-    Map<String, List<String>> attributes = new LinkedHashMap<>();
-    for (int k = 0; k < names.size(); k++) {
-      attributes.put(names.get(k), dictionaries.get(k).attributeNames());
-    }
-    try {
-      return WhereExpression.parse(text, attributes);
-    } catch (IpJoinException e) {
-      throw new IOException(String.join("; ", e.problems()), e);
-    }
   }
 
   /** Hadoop's loop, recording why it failed for the driver. */
