@@ -3,20 +3,15 @@ package org.ipjoin.job;
 /**
  * The counters of each index of a join, in the group {@code org.ipjoin.job.IndexCounter}, named
  * {@code <index name>.<counter>} (e.g. {@code block.MATCHED}): Hadoop's counter groups are few and
- * fixed in number, so all indexes share one group. {@link IpJoinCounter}'s {@code INDEX_*}
- * counters are the sums over the indexes; these say which index they came from.
+ * fixed in number, so all indexes share one group, and a job may have few counters
+ * ({@code mapreduce.job.counters.max}, 120 by default, Hadoop's own included), so each index has
+ * two. {@link IpJoinCounter}'s {@code INDEX_*} counters are the sums over the indexes.
  */
 public enum IndexCounter {
   /** Records whose client is listed in this index, whatever the other indexes say. */
   MATCHED,
   /** Intervals in the index, both families, added once per map task. */
-  ENTRIES,
-  /** Labels in the index's dictionary, added once per map task. */
-  LABELS,
-  /** The index file's length, added once per map task. */
-  BYTES,
-  /** Milliseconds spent loading and checking the index, summed over map tasks. */
-  LOAD_MILLIS;
+  ENTRIES;
 
   /** The counter group of every index's counters. */
   public static final String GROUP = IndexCounter.class.getName();

@@ -91,8 +91,17 @@ final class IndexCheck {
           list.index().labels().attributeNames());
     }
     VerifyReader.HeaderRead head = binaryHeader(path, conf);
-    // The header names no attributes: a binary index's labels are one unnamed value each.
-    return new Head(qualified, path, head.identity(), head.header().keyLayout(), List.of());
+    return new Head(qualified, path, head.identity(), head.header().keyLayout(),
+        attributeNames(head));
+  }
+
+  /**
+   * The attribute names of a binary index, from what the driver read of it. The index format
+   * stores none yet (the builder writes labels of one value), so every binary index has none:
+   * this is the one place to read them once the format holds them.
+   */
+  private static List<String> attributeNames(VerifyReader.HeaderRead head) {
+    return List.of();
   }
 
   /** Refuses indexes the map task heap cannot hold together, unless the memory check is off. */

@@ -112,9 +112,6 @@ final class JoinedIndex {
     context.getCounter(IpJoinCounter.INDEX_LOAD_MILLIS).increment(millis);
     context.getCounter(IpJoinCounter.INDEX_LABELS).increment(labels.count());
     counter(context, IndexCounter.ENTRIES).increment(entries);
-    counter(context, IndexCounter.BYTES).increment(bytes);
-    counter(context, IndexCounter.LOAD_MILLIS).increment(millis);
-    counter(context, IndexCounter.LABELS).increment(labels.count());
     matchedCounter = counter(context, IndexCounter.MATCHED);
   }
 
