@@ -46,8 +46,8 @@ public final class JoinJob {
    * .ipidx}) and the attributes to write ({@code asn=hdfs:///ref/asn.ipidx:org}). Call it once per
    * index, in output order; at least one is required. Text that names an existing file is a path.
    */
-  public JoinJob index(String spec) {
-    indexes.add(ApiArguments.notNull(spec, "spec"));
+  public JoinJob index(String path) {
+    indexes.add(ApiArguments.notNull(path, "path"));
     return this;
   }
 

@@ -24,9 +24,10 @@ import org.ipjoin.problem.IpJoinException;
  * Submits the map-side IP join.
  *
  * <pre>
- * hadoop jar ipjoin.jar [generic options] --index &lt;path&gt; --input &lt;path&gt;... --output &lt;dir&gt;
- *     [--loader text|stream|buffered|nio|mmap|mmap-direct] [--mode match|nomatch|tag|count]
- *     [--count-by address|label]
+ * hadoop jar ipjoin.jar [generic options] --index [NAME=]&lt;path&gt;[:ATTRS]...
+ *     --input &lt;path&gt;... --output &lt;dir&gt;
+ *     [--loader [NAME=]text|stream|buffered|nio|mmap|mmap-direct...] [--mode match|nomatch|tag|count]
+ *     [--where EXPR] [--count-by address|label|NAME[.ATTR],...]
  *     [--format combined|tsv:N|csv:N|regex:PATTERN] [--no-verify-checksum] [--no-malformed-output]
  *     [--overwrite] [--verbose]
  *
@@ -51,6 +52,8 @@ import org.ipjoin.problem.IpJoinException;
  * ipindex verify}; only header and length with {@code ipjoin.index.verify.submit=false}; the whole
  * list for {@code text}), that every input exists and that the output does not, then pins the
  * index's identity in {@code ipjoin.index.identity}: every task compares it with what it loaded.
+ * Several indexes ({@code --index} repeated) are each checked so, their memory needs added up,
+ * and each record is looked up in all of them in one job (docs/job.md).
  *
  * <p>The job writes into a hidden staging directory beside the output, which becomes the output
  * (with the run summary {@code _ipjoin.json}) only when the job succeeded ({@link

@@ -53,6 +53,10 @@ public final class JoinIndexes {
   public static JoinIndexes resolve(Configuration conf, Predicate<String> isFile)
       throws IpJoinException {
     List<String> specs = IndexSpecs.split(IpJoinKeys.INDEX_PATH.get(conf));
+    if (specs.isEmpty()) {
+      throw IpJoinException.usage("missing --index (or -D " + IpJoinKeys.INDEX_PATH.key()
+          + "=...)");
+    }
     List<String[]> parsed = new ArrayList<>();
     for (String spec : specs) {
       parsed.add(parse(spec, isFile));

@@ -89,6 +89,8 @@ class JoinIndexesTest {
         () -> resolve("/a/ips.ipidx", "nio,geo=mmap", NO_FILES));
     assertEquals(List.of("bad loader: 'geo=mmap' names no index; the indexes: ips"),
         loader.problems());
+    IpJoinException none = assertThrows(IpJoinException.class, () -> resolve(" ", null, NO_FILES));
+    assertEquals(List.of("missing --index (or -D ipjoin.index.path=...)"), none.problems());
     IpJoinException empty = assertThrows(IpJoinException.class,
         () -> resolve("geo=", null, NO_FILES));
     assertEquals(List.of("--index 'geo=' names no file; give --index [NAME=]PATH[:ATTRIBUTES]"),

@@ -28,8 +28,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The map-side join: loads the indexes once per task in {@link #setup} (one {@link JoinedIndex}
- * each, in the order given: most joins have one), then per record finds the client IP bytes ({@link ClientIpLocator}), parses them ({@link Ipv4Codec}'s syntax read a word at a
- * time by {@link org.ipjoin.ip.Ipv4WordParser}, else {@link Ipv6Codec};
+ * each, in the order given: most joins have one), then per record finds the client IP bytes
+ * ({@link ClientIpLocator}), parses them ({@link Ipv4Codec}'s syntax read a word at a time by
+ * {@link org.ipjoin.ip.Ipv4WordParser}, else {@link Ipv6Codec};
  * no String), once whatever the number of indexes, and looks them up in each index's intervals of
  * their family (see Input, below, for how a call's records are batched). A record matches when the
  * {@code ipjoin.where} expression holds for its label ids in the indexes ({@link
