@@ -130,6 +130,28 @@ class IpJoinMiniClusterIT {
     assertEquals(sortedExpected(), outputLines("/out/match"), "the first run's output is untouched");
   }
 
+  /**
+   * Three indexes in one job on YARN, each its own cache file and link (the same file twice under
+   * two names among them): every record is read once and the where expression picks the records.
+   */
+  @Test
+  void severalIndexesJoinInOneJobEachThroughItsOwnCacheLink() throws Exception {
+    List<String> five = expectedMatches.stream().map(l -> l.substring(0, l.indexOf(' ')))
+        .distinct().limit(5).toList();
+    CLUSTER.writeLines("/lists/five.txt", five);
+    CLUSTER.buildIndex("/lists/five.txt", "/lists/five.ipidx");
+    JoinResult result = CLUSTER.join().index("block", "/lists/ips.ipidx")
+        .index("again", "/lists/ips.ipidx").index("/lists/five.ipidx").input("/logs")
+        .output("/out/multi").where("block and again and not five").prepare().run();
+    assertEquals(0, result.exitCode());
+    List<String> expected = expectedMatches.stream()
+        .filter(l -> !five.contains(l.substring(0, l.indexOf(' ')))).sorted().toList();
+    assertEquals(expected, outputLines("/out/multi"));
+    long inFive = expectedMatches.size() - expected.size();
+    assertEquals(java.util.Map.of("block", (long) expectedMatches.size(),
+        "again", (long) expectedMatches.size(), "five", inFive), result.matchedByIndex());
+  }
+
   /** The test mapper that fails every first attempt in setup, set through the configuration. */
   static final String FAIL_FIRST_ATTEMPT =
       "mapreduce.job.map.class=" + FailingFirstAttemptMapper.class.getName();
