@@ -16,6 +16,8 @@ import org.ipjoin.index.list.OverlapPolicy;
  * @param kindCounts lines that were no entry, by kind (blank, comment, malformed)
  * @param skippedExamples the first few skipped malformed lines, one per line
  * @param warnings lines read as entries that may not be what their writer meant, by kind
+ * @param notes summary lines of what only the inputs' kind has (a MaxMind DB's networks), each
+ *     ending in a line separator; empty for text lists
  */
 public record BuildSummary(
     List<ListCount> lists,
@@ -27,6 +29,7 @@ public record BuildSummary(
     Map<LineKind, Long> kindCounts,
     String skippedExamples,
     ListWarnings warnings,
+    String notes,
     long outputBytes,
     long scanMillis,
     long sortMillis,
@@ -70,6 +73,7 @@ public record BuildSummary(
             list.bytes()));
       }
     }
+    s.append(notes);
     s.append(String.format("  addresses    %,d%n", stats.addresses()));
     s.append(String.format("  blocks       %,d%n", stats.blocks()));
     s.append(String.format("  ranges       %,d%n", stats.ranges()));
