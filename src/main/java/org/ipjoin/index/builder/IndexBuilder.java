@@ -472,7 +472,8 @@ public final class IndexBuilder {
     }
     long end = System.nanoTime();
     return new BuildSummary(scanner.files(), s.output.toString(), scanner.bytes(), scanner.lines(),
-        s.read.stats, labels.toString(), scanner.lineKinds(), scanner.examples(),
+        s.read.stats, fields != null ? "--fields " + fields : "--labels " + labels,
+        scanner.lineKinds(), scanner.examples(),
         scanner.warnings(), scanner.notes(), fileLength,
         millis(s.start, s.read.scanned), millis(s.read.scanned, s.read.sorted),
         millis(s.read.sorted, end), millis(s.start, end));

@@ -229,7 +229,7 @@ final class MaxMindDbList implements ScannedLists {
 
   @Override
   public String notes() {
-    return String.format("  networks     %,d in the MaxMind DB, --fields %s%n"
-        + "  networks without any field: %,d (skipped)%n", networks, fields, withoutFields);
+    return String.format("  networks     %,d (the lines above); networks without any field: %,d"
+        + " (skipped)%n", networks, withoutFields);
   }
 }
