@@ -236,7 +236,7 @@ public final class IndexBuilder {
     long start = System.nanoTime();
     FileSystem writeFs = withoutChecksumFiles(outFs);
     long totalBytes = checkInputs(inputs, output, writeFs.makeQualified(output));
-    MaxMindDbList.checkInputs(inputs, fields);
+    MaxMindDbInputs.checkInputs(inputs, fields);
     IndexPublisher.checkTarget(writeFs, output, overwrite);
     long maxHeap = Runtime.getRuntime().maxMemory();
     BuildHeap.check(totalBytes, maxHeap);
@@ -348,9 +348,17 @@ public final class IndexBuilder {
       throw new InvalidBuildInputException("--layout compact stores single IPv4 addresses without"
           + " labels, and a MaxMind DB holds labelled networks; build it with --layout sorted");
     }
-    MaxMindDbList databases = new MaxMindDbList(fields, progress);
-    for (ListFile list : inputs) {
-      databases.read(list);
+    MaxMindDbList databases;
+    try {
+      databases = new MaxMindDbList(fields, progress);
+      for (ListFile list : inputs) {
+        databases.read(list);
+      }
+    } catch (NoClassDefFoundError e) {
+      // A gateway classpath (hadoop ... IndexTools) without the reader's jar.
+      throw new InvalidBuildInputException("reading MaxMind DB files needs MaxMind's reader on the"
+          + " classpath (com.maxmind.db:maxmind-db, e.g. HADOOP_CLASSPATH=ipjoin.jar:"
+          + "maxmind-db-3.2.0.jar); missing: " + e.getMessage());
     }
     long scanned = System.nanoTime();
     refuseEmpty(inputs, databases, databases.entries().size());

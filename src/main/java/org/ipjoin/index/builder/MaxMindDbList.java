@@ -13,9 +13,7 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.list.LineKind;
 import org.ipjoin.index.list.ListEntries;
 import org.ipjoin.index.list.ListWarnings;
@@ -40,9 +38,6 @@ import org.ipjoin.ip.Ipv6Codec;
  */
 final class MaxMindDbList implements ScannedLists {
 
-  /** The extension that marks an input as a MaxMind DB. */
-  static final String EXTENSION = ".mmdb";
-
   private final RecordFields fields;
   private final IpListScanner.ProgressListener progress;
   private final ListEntries entries = new ListEntries();
@@ -55,40 +50,6 @@ final class MaxMindDbList implements ScannedLists {
     this.fields = fields;
     this.progress = progress;
     entries.nameAttributes(fields.names());
-  }
-
-  /** Whether {@code path} names a MaxMind DB: by its extension, in any case. */
-  static boolean isMaxMindDb(Path path) {
-    return path.getName().toLowerCase(Locale.ROOT).endsWith(EXTENSION);
-  }
-
-  /**
-   * The inputs and {@code --fields} agree: all MaxMind DB files with fields, or all text lists
-   * without.
-   */
-  static void checkInputs(List<IndexBuilder.ListFile> inputs, RecordFields fields)
-      throws InvalidBuildInputException {
-    Path database = null;
-    Path text = null;
-    for (IndexBuilder.ListFile list : inputs) {
-      if (isMaxMindDb(list.path())) {
-        database = database == null ? list.path() : database;
-      } else {
-        text = text == null ? list.path() : text;
-      }
-    }
-    if (database != null && text != null) {
-      throw new InvalidBuildInputException("input " + database + " is a MaxMind DB and " + text
-          + " a text list; build each kind into its own index");
-    }
-    if (database != null && fields == null) {
-      throw new InvalidBuildInputException("input " + database + " is a MaxMind DB: name what to"
-          + " index with --fields (e.g. --fields country.iso_code)");
-    }
-    if (database == null && fields != null) {
-      throw new InvalidBuildInputException("--fields reads MaxMind DB files (" + EXTENSION
-          + "), and input " + text + " is a text list; give its labels with --labels");
-    }
   }
 
   /** Reads every network of one database. */
