@@ -361,7 +361,11 @@ public final class IndexBuilder {
           + "maxmind-db-3.2.0.jar); missing: " + e.getMessage());
     }
     long scanned = System.nanoTime();
-    refuseEmpty(inputs, databases, databases.entries().size());
+    if (databases.entries().size() == 0 && !allowEmpty) {
+      throw EmptyIpListException.withoutFields(String.join(", ",
+          inputs.stream().map(l -> l.path().toString()).toList()), databases.lines(),
+          fields.toString());
+    }
     NormalisedList list = IntervalNormaliser.normalise(databases.entries(), overlap);
     return new Read(databases, contentOf(list, databases.bytes(), databases.lines()), list.stats(),
         scanned, System.nanoTime());

@@ -392,6 +392,33 @@ class MaxMindDbBuildTest {
   }
 
   @Test
+  void fieldsNoNetworkHasBuildNothingUnlessAllowed() throws Exception {
+    Path db = database("GeoLite2-ASN-Test.mmdb");
+    Path out = dir.resolve("out.ipidx");
+    long networks;
+    try (Reader reader = new Reader(db.toFile())) {
+      networks = 0;
+      for (Networks<Object> all = reader.networks(false, Object.class); all.hasNext(); all.next()) {
+        networks++;
+      }
+    }
+    Run run = IndexToolsTest.ipindex("build", "--input", db.toString(), "--output", out.toString(),
+        "--fields", "city.names.en");
+    assertEquals(ExitCode.FAILED.code(), run.exit(), run.err());
+    assertEquals(String.format("ipindex build: no network in %s has any of --fields city.names.en"
+        + " (%,d networks, none with a value); check the field paths against the database's"
+        + " records. Nothing was published. Pass --allow-empty to build an empty index anyway.%n",
+        db, networks), run.err());
+    assertFalse(Files.exists(out));
+    run = IndexToolsTest.ipindex("build", "--input", db.toString(), "--output", out.toString(),
+        "--fields", "city.names.en", "--allow-empty");
+    assertEquals(0, run.exit(), run.err());
+    assertTrue(run.out().contains(String.format("networks without any field: %,d (skipped)",
+        networks)), run.out());
+    assertEquals(0, ReadPath.NIO.loader().load(out, true).identity().count());
+  }
+
+  @Test
   void aCorruptSearchTreeIsOneLineNamingTheFile() throws Exception {
     byte[] whole = Files.readAllBytes(database("GeoLite2-ASN-Test.mmdb"));
     Arrays.fill(whole, 0, 4000, (byte) 0xFF);
