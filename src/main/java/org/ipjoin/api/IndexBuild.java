@@ -13,7 +13,9 @@ import org.ipjoin.index.builder.IndexBuilder;
 import org.ipjoin.index.builder.IndexShrinkException;
 import org.ipjoin.index.builder.InvalidBuildInputException;
 import org.ipjoin.index.builder.ListTooBigForHeapException;
+import org.ipjoin.index.builder.MalformedMaxMindDbException;
 import org.ipjoin.index.builder.OutputWriteException;
+import org.ipjoin.index.builder.RecordFields;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.KeyLayout;
 import org.ipjoin.index.list.EmptyIpListException;
@@ -51,6 +53,7 @@ public final class IndexBuild {
   private String overlap;
   private String maxShrink;
   private String layout;
+  private String fields;
   private LongConsumer progress = bytes -> { };
 
   IndexBuild(Configuration conf) {
@@ -119,6 +122,18 @@ public final class IndexBuild {
     return this;
   }
 
+  /**
+   * The inputs are MaxMind DB files ({@code .mmdb}); index these attributes of each network's
+   * record: comma-separated dot paths into the record ({@code country.iso_code},
+   * {@code subdivisions.0.iso_code}), each optionally named ({@code asn=autonomous_system_number});
+   * an unnamed attribute is named by its path. A label is the values joined by TAB
+   * (docs/lists.md, "MaxMind DB input").
+   */
+  public IndexBuild fields(String paths) {
+    this.fields = ApiArguments.notNull(paths, "paths");
+    return this;
+  }
+
   /** Called now and then with the bytes read so far, over all lists. */
   public IndexBuild progress(LongConsumer bytesRead) {
     this.progress = ApiArguments.notNull(bytesRead, "bytesRead");
@@ -149,7 +164,8 @@ public final class IndexBuild {
           summary.format());
     } catch (FileNotFoundException | FileAlreadyExistsException | InvalidBuildInputException e) {
       throw new IpJoinException(ExitCode.USAGE, e.getMessage());
-    } catch (CorruptIndexException | MalformedIpListException | EmptyIpListException
+    } catch (CorruptIndexException | MalformedIpListException | MalformedMaxMindDbException
+        | EmptyIpListException
         | IndexShrinkException | ListTooBigForHeapException | OutputWriteException e) {
       throw new IpJoinException(ExitCode.FAILED, e.getMessage());
     } catch (IOException e) {
@@ -185,6 +201,9 @@ public final class IndexBuild {
         throw new IpJoinException(ExitCode.USAGE, "--overlap: " + e.getMessage());
       }
     }
+    if (fields != null) {
+      builder = builder.fields(recordFields());
+    }
     if (maxShrink != null) {
       builder = builder.maxShrink(fraction(maxShrink));
     }
@@ -196,6 +215,19 @@ public final class IndexBuild {
       }
     }
     return builder;
+  }
+
+  /** {@link #fields} parsed; a MaxMind DB's labels are its fields, never a text column. */
+  private RecordFields recordFields() throws IpJoinException {
+    if (labels != null) {
+      throw new IpJoinException(ExitCode.USAGE, "--labels is for text lists; a MaxMind DB's"
+          + " labels are its --fields");
+    }
+    try {
+      return RecordFields.parse(fields);
+    } catch (IllegalArgumentException e) {
+      throw new IpJoinException(ExitCode.USAGE, "--fields: " + e.getMessage());
+    }
   }
 
   private static double fraction(String value) throws IpJoinException {

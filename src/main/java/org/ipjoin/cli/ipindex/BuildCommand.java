@@ -17,13 +17,14 @@ import org.ipjoin.problem.IpJoinException;
 
 /**
  * {@code ipindex build --input ip.tsv [more.tsv ...] --output ips.ipidx [--labels none|default|N]
- * [--overlap longest|first] [--layout sorted|compact] [--skip-invalid] [--overwrite]
+ * [--fields [name=]path,...] [--overlap longest|first] [--layout sorted|compact] [--skip-invalid] [--overwrite]
  * [--max-shrink F] [--allow-empty] [--quiet]}
  *
  * <p>Builds one index of the union of the text lists (addresses, CIDR blocks, ranges, with labels)
  * on any Hadoop FileSystem and publishes it atomically. A malformed line fails the build with
  * file:line, unless {@code --skip-invalid}: then it is skipped and counted in the summary; IPv6
- * entries are always skipped and counted. A
+ * entries are always skipped and counted. With {@code --fields} the inputs are MaxMind DB files
+ * ({@code .mmdb}), read by MaxMind's reader ({@link IndexBuild#fields}). A
  * list with no address at all (empty, only blank lines and comments, or every line skipped) fails
  * the build, because in a pipeline that is almost always an upstream failure; {@code --allow-empty}
  * builds the empty index instead. {@code --max-shrink F} refuses to replace an index by one with
@@ -40,7 +41,7 @@ final class BuildCommand extends IndexCommand {
 
   BuildCommand() {
     super("build", "--input ip.tsv [more.tsv ...] --output ips.ipidx [--labels none|default|N]"
-        + " [--overlap longest|first] [--layout sorted|compact] [--skip-invalid] [--overwrite]"
+        + " [--fields [name=]path,...] [--overlap longest|first] [--layout sorted|compact] [--skip-invalid] [--overwrite]"
         + " [--max-shrink F]"
         + " [--allow-empty] [--quiet]");
   }
@@ -58,6 +59,13 @@ final class BuildCommand extends IndexCommand {
             .desc("where an entry's label is: default, the column after the entry (the 2nd TAB"
                 + " column, or the first comma field after the entry); N, that column (from 2,"
                 + " TAB columns of a TAB line, comma fields of a comma line); none, no labels")
+            .build())
+        .addOption(Option.builder().longOpt("fields").hasArg().argName("[name=]path,...")
+            .desc("the inputs are MaxMind DB files (.mmdb: GeoLite2, DB-IP lite, IPinfo lite);"
+                + " index these attributes of each network's record: dot paths into the record"
+                + " (country.iso_code, names.en, subdivisions.0.iso_code), comma-separated, each"
+                + " optionally named (asn=autonomous_system_number; default: the path); a label is"
+                + " the values joined by TAB")
             .build())
         .addOption(Option.builder().longOpt("overlap").hasArg().argName("longest|first")
             .desc("which entry answers for an address several entries hold: longest (default),"
@@ -96,6 +104,7 @@ final class BuildCommand extends IndexCommand {
     }
     StrictCommandLine.ifGiven(line, "output", build::output);
     StrictCommandLine.ifGiven(line, "labels", build::labels);
+    StrictCommandLine.ifGiven(line, "fields", build::fields);
     StrictCommandLine.ifGiven(line, "overlap", build::overlap);
     StrictCommandLine.ifGiven(line, "max-shrink", build::maxShrink);
     StrictCommandLine.ifGiven(line, "layout", build::layout);

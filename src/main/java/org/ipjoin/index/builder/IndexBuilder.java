@@ -62,6 +62,8 @@ public final class IndexBuilder {
   private final AddressScan addressScan;
   /** How the IPv4 keys of an exact-address list are stored. */
   private final KeyLayout layout;
+  /** What to index of each MaxMind DB record; null: the inputs are text lists. */
+  private final RecordFields fields;
 
   /**
    * How a list of plain addresses is read: by {@link ParallelAddressScan} on {@code threads}
@@ -90,11 +92,12 @@ public final class IndexBuilder {
    */
   public IndexBuilder(boolean skipInvalid, boolean overwrite, boolean allowEmpty) {
     this(skipInvalid, overwrite, allowEmpty, -1, LabelColumn.DEFAULT, OverlapPolicy.LONGEST,
-        AddressScan.DEFAULT, KeyLayout.SORTED);
+        AddressScan.DEFAULT, KeyLayout.SORTED, null);
   }
 
   private IndexBuilder(boolean skipInvalid, boolean overwrite, boolean allowEmpty, double maxShrink,
-      LabelColumn labels, OverlapPolicy overlap, AddressScan addressScan, KeyLayout layout) {
+      LabelColumn labels, OverlapPolicy overlap, AddressScan addressScan, KeyLayout layout,
+      RecordFields fields) {
     this.skipInvalid = skipInvalid;
     this.overwrite = overwrite;
     this.allowEmpty = allowEmpty;
@@ -103,6 +106,7 @@ public final class IndexBuilder {
     this.overlap = overlap;
     this.addressScan = addressScan;
     this.layout = layout;
+    this.fields = fields;
   }
 
   /**
@@ -112,25 +116,34 @@ public final class IndexBuilder {
    */
   public IndexBuilder layout(KeyLayout keys) {
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, overlap,
-        addressScan, keys);
+        addressScan, keys, fields);
+  }
+
+  /**
+   * The same builder, reading MaxMind DB files ({@code .mmdb}) and indexing {@code fields} of each
+   * network's record ({@link MaxMindDbList}); every input must then be one.
+   */
+  public IndexBuilder fields(RecordFields attributes) {
+    return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, overlap,
+        addressScan, layout, attributes);
   }
 
   /** The same builder, reading plain-address lists as {@code scan} says. */
   IndexBuilder addressScan(AddressScan scan) {
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, overlap, scan,
-        layout);
+        layout, fields);
   }
 
   /** The same builder, reading labels from {@code column} (default: the column after the entry). */
   public IndexBuilder labels(LabelColumn column) {
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, column, overlap,
-        addressScan, layout);
+        addressScan, layout, fields);
   }
 
   /** The same builder, resolving overlapping entries by {@code policy} (default: longest). */
   public IndexBuilder overlap(OverlapPolicy policy) {
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, policy,
-        addressScan, layout);
+        addressScan, layout, fields);
   }
 
   /**
@@ -144,7 +157,7 @@ public final class IndexBuilder {
       throw new IllegalArgumentException("max shrink must be from 0 to 1, got " + fraction);
     }
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, fraction, labels, overlap,
-        addressScan, layout);
+        addressScan, layout, fields);
   }
 
   /** One list to read: the file system it is on and its path as the user gave it. */
@@ -186,10 +199,10 @@ public final class IndexBuilder {
    * The lists read and normalised: what to write, and what to say about it. The content, or for
    * a big list of plain addresses (content null) the bit set that yields its keys.
    */
-  private record Read(IpListScanner scanner, IndexContent content, AddressBits bits,
+  private record Read(ScannedLists scanner, IndexContent content, AddressBits bits,
       NormaliseStats stats, long scanned, long sorted) {
 
-    Read(IpListScanner scanner, IndexContent content, NormaliseStats stats, long scanned,
+    Read(ScannedLists scanner, IndexContent content, NormaliseStats stats, long scanned,
         long sorted) {
       this(scanner, content, null, stats, scanned, sorted);
     }
@@ -223,11 +236,15 @@ public final class IndexBuilder {
     long start = System.nanoTime();
     FileSystem writeFs = withoutChecksumFiles(outFs);
     long totalBytes = checkInputs(inputs, output, writeFs.makeQualified(output));
+    MaxMindDbInputs.checkInputs(inputs, fields);
     IndexPublisher.checkTarget(writeFs, output, overwrite);
     long maxHeap = Runtime.getRuntime().maxMemory();
     BuildHeap.check(totalBytes, maxHeap);
     try {
       Read read;
+      if (fields != null) {
+        return new Scanned(writeFs, output, readMaxMindDbs(inputs, progress), start);
+      }
       try {
         read = addressScan.threads() > 0
             ? readAddressesInParallel(inputs, totalBytes, progress)
@@ -324,6 +341,36 @@ public final class IndexBuilder {
         scanned, System.nanoTime());
   }
 
+  /** Every MaxMind DB's networks into entries, normalised like a text list's. */
+  private Read readMaxMindDbs(List<ListFile> inputs, IpListScanner.ProgressListener progress)
+      throws IOException {
+    if (layout == KeyLayout.COMPACT) {
+      throw new InvalidBuildInputException("--layout compact stores single IPv4 addresses without"
+          + " labels, and a MaxMind DB holds labelled networks; build it with --layout sorted");
+    }
+    MaxMindDbList databases;
+    try {
+      databases = new MaxMindDbList(fields, progress);
+      for (ListFile list : inputs) {
+        databases.read(list);
+      }
+    } catch (NoClassDefFoundError e) {
+      // A gateway classpath (hadoop ... IndexTools) without the reader's jar.
+      throw new InvalidBuildInputException("reading MaxMind DB files needs MaxMind's reader on the"
+          + " classpath (com.maxmind.db:maxmind-db, e.g. HADOOP_CLASSPATH=ipjoin.jar:"
+          + "maxmind-db-3.2.0.jar); missing: " + e.getMessage());
+    }
+    long scanned = System.nanoTime();
+    if (databases.entries().size() == 0 && !allowEmpty) {
+      throw EmptyIpListException.withoutFields(String.join(", ",
+          inputs.stream().map(l -> l.path().toString()).toList()), databases.lines(),
+          fields.toString());
+    }
+    NormalisedList list = IntervalNormaliser.normalise(databases.entries(), overlap);
+    return new Read(databases, contentOf(list, databases.bytes(), databases.lines()), list.stats(),
+        scanned, System.nanoTime());
+  }
+
   /**
    * The compact layout stores single IPv4 addresses without labels; a list with an IPv4 block or
    * range wider than one address, or with labels, fails before anything is written, naming the
@@ -363,7 +410,7 @@ public final class IndexBuilder {
     }
   }
 
-  private void refuseEmpty(List<ListFile> inputs, IpListScanner scanner, long entries)
+  private void refuseEmpty(List<ListFile> inputs, ScannedLists scanner, long entries)
       throws EmptyIpListException {
     if (entries == 0 && !allowEmpty) {
       // Before anything is written: the old index (if any) stays published.
@@ -415,7 +462,7 @@ public final class IndexBuilder {
    * every check, and rename it into place.
    */
   public BuildSummary publish(Scanned s) throws IOException {
-    IpListScanner scanner = s.read.scanner;
+    ScannedLists scanner = s.read.scanner;
     long fileLength;
     try {
       checkShrink(s);
@@ -437,8 +484,9 @@ public final class IndexBuilder {
     }
     long end = System.nanoTime();
     return new BuildSummary(scanner.files(), s.output.toString(), scanner.bytes(), scanner.lines(),
-        s.read.stats, labels.toString(), scanner.lineKinds(), scanner.examples(),
-        scanner.warnings(), fileLength,
+        s.read.stats, fields != null ? "--fields " + fields : "--labels " + labels,
+        scanner.lineKinds(), scanner.examples(),
+        scanner.warnings(), scanner.notes(), fileLength,
         millis(s.start, s.read.scanned), millis(s.read.scanned, s.read.sorted),
         millis(s.read.sorted, end), millis(s.start, end));
   }
@@ -507,7 +555,7 @@ public final class IndexBuilder {
     }
   }
 
-  private static EmptyIpListException emptyList(String name, IpListScanner scanner) {
+  private static EmptyIpListException emptyList(String name, ScannedLists scanner) {
     long blank = scanner.lineKinds().getOrDefault(LineKind.BLANK, 0L);
     long comments = scanner.lineKinds().getOrDefault(LineKind.COMMENT, 0L);
     return new EmptyIpListException(name, scanner.lines(), blank, comments,

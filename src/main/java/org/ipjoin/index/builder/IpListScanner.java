@@ -38,7 +38,7 @@ import org.ipjoin.index.list.MalformedIpListException;
  * in strict mode a malformed line fails the scan with {@code file:line: } and the parser's one-line
  * reason.
  */
-public final class IpListScanner {
+public final class IpListScanner implements ScannedLists {
 
   private static final int CHUNK_BYTES = 4 << 20;
   /** How many offending lines are kept, with their numbers, for the summary. */

@@ -37,6 +37,7 @@ public final class ListEntries {
   private int[] labelIds;
   private int count;
   private boolean consumed;
+  private List<String> attributeNames = List.of();
 
   public ListEntries() {
     this(1024);
@@ -147,6 +148,19 @@ public final class ListEntries {
     if (labelIds != null) {
       labelIds = Arrays.copyOf(labelIds, capacity);
     }
+  }
+
+  /**
+   * Names the attributes the entries' labels hold (values joined by TAB); an empty list: one
+   * unnamed value.
+   */
+  public void nameAttributes(List<String> names) {
+    attributeNames = List.copyOf(names);
+  }
+
+  /** The names given to {@link #nameAttributes}; empty unless named. */
+  public List<String> attributeNames() {
+    return attributeNames;
   }
 
   /** The labels seen so far, numbered in first-seen order. */
