@@ -41,11 +41,7 @@ public final class DuckDbEnrich {
          Statement sql = connection.createStatement()) {
       sql.execute("SET threads = " + Integer.parseInt(o.get("--threads")));
       sql.execute("SET preserve_insertion_order = false");
-      sql.execute("CREATE MACRO ipv4_number(s) AS CASE WHEN len(string_split(s, '.')) = 4 THEN "
-          + "try_cast(split_part(s, '.', 1) AS UTINYINT)::BIGINT * 16777216"
-          + " + try_cast(split_part(s, '.', 2) AS UTINYINT)::BIGINT * 65536"
-          + " + try_cast(split_part(s, '.', 3) AS UTINYINT)::BIGINT * 256"
-          + " + try_cast(split_part(s, '.', 4) AS UTINYINT)::BIGINT END");
+      sql.execute(DuckDbJoin.IPV4_NUMBER_MACRO);
       sql.execute("CREATE TABLE logs AS SELECT line, split_part(line, ' ', 1) AS client,"
           + " ipv4_number(split_part(line, ' ', 1)) AS ip,"
           + " ip IS NOT NULL OR regexp_full_match(split_part(line, ' ', 1), '[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*') AS is_address"
