@@ -45,6 +45,8 @@ enrich_expected() { # four-index-output tag-columns(awk fields after the line, e
 enrich_step() {
   say "enrich: the logs against four indexes in one tag job, four single-index jobs, DuckDB's four LEFT JOINs"
   [[ -n "${pdir:-}" ]] || {
+    peers_dir="$root/index-tools/peers"
+    chdb_modules=""
     peers_build
     threads="${IPJOIN_BENCH_PEER_THREADS:-2}"
     peer_split_mb="${IPJOIN_BENCH_PEER_SPLIT_MB:-128}"

@@ -9,13 +9,15 @@
 # installed at run time into the work folder, never into the repository.
 chdb_version="3.4.0"
 
-# The peers' Java programs: built (and tested) when missing or older than their sources.
+# The peers' Java programs: built (and tested, ClickHouse's caller too when chDB is installed) when
+# missing or older than their sources.
 peers_build() {
   peers_dir="$root/index-tools/peers"
   peers_cp_file="$peers_dir/target/classpath.txt"
-  if [[ ! -f "$peers_cp_file" ]] || [[ -n "$(find "$peers_dir/src" "$peers_dir/pom.xml" "$peers_dir/same-output" -newer "$peers_cp_file" -type f | head -1)" ]]; then
+  if [[ ! -f "$peers_cp_file" ]] || [[ -n "$(find "$peers_dir/src" "$peers_dir/pom.xml" "$peers_dir/same-output" "$peers_dir/clickhouse-join.js" -newer "$peers_cp_file" -type f | head -1)" ]]; then
     say "building index-tools/peers (its own Maven project: DuckDB JDBC, Spark; runs its tests)"
-    { mvn -o -q -B -f "$peers_dir/pom.xml" package 2>/dev/null || mvn -q -B -f "$peers_dir/pom.xml" package; } >&2
+    local chdb=(-Dchdb.modules="$chdb_modules")
+    { mvn -o -q -B -f "$peers_dir/pom.xml" "${chdb[@]}" package 2>/dev/null || mvn -q -B -f "$peers_dir/pom.xml" "${chdb[@]}" package; } >&2
     touch "$peers_cp_file"   # Maven leaves an unchanged classpath file as it was; it marks this build
   fi
   peers_cp="$peers_dir/target/classes:$(cat "$peers_cp_file")"
@@ -192,8 +194,9 @@ peers_facts() { # exact-build-ms range-build-ms
 
 peers_step() {
   say "peers: ipjoin, DuckDB, ClickHouse (chDB) and Spark over the same files"
-  peers_build
+  peers_dir="$root/index-tools/peers"
   chdb_install
+  peers_build
   spark_opens="$(sed -n 's:.*<spark.java17.opens>\(.*\)</spark.java17.opens>.*:\1:p' "$peers_dir/pom.xml")"
   threads="${IPJOIN_BENCH_PEER_THREADS:-2}"
   peer_split_mb="${IPJOIN_BENCH_PEER_SPLIT_MB:-128}"
