@@ -30,7 +30,7 @@ enrich_data() {
   "$ipindex" build --input "$geo_csv" --output "$geo_idx" --labels country=3,continent=4 --overwrite > "$pdir/build-geo.log" 2>&1 \
     || { enrich_skipped="not run: the geo index did not build: $(tail -1 "$pdir/build-geo.log")"; return 0; }
   "$ipindex" build --input "$mixed_tsv" --output "$mixed_idx" --overwrite > "$pdir/build-mixed.log"
-  [[ -f "$ranges_idx" ]] || "$ipindex" build --input "$ranges_tsv" --output "$ranges_idx" --overwrite > "$pdir/build-ranges.log"
+  [[ "$ranges_idx" -nt "$ranges_tsv" ]] || "$ipindex" build --input "$ranges_tsv" --output "$ranges_idx" --overwrite > "$pdir/build-ranges.log"
   {
     echo "{\"layout\":\"geo ($(commas "$enrich_geo_ranges") ranges, 2 attributes)\",\"load\":$("$ipindex" load --json --loader nio "$geo_idx")}"
     echo "{\"layout\":\"mixed IPv4/IPv6 ($(commas "$mixed_ips") addresses)\",\"load\":$("$ipindex" load --json --loader nio "$mixed_idx")}"
@@ -57,17 +57,30 @@ enrich_step() {
     peers_data
     [[ -f "$results/peers.csv" ]] || echo "join,system,wall_ms,cpu_ms,engine_ms,lines,output" > "$results/peers.csv"
   }
+  # A rerun of this step replaces its rows and titles, and leaves the peers step's as they are.
+  sed -i '/^enrich\(-single\)\{0,1\},/d' "$results/peers.csv"
+  [[ ! -f "$results/peers.txt" ]] || sed -i '/^title\.enrich/d' "$results/peers.txt"
   enrich_skipped=""
   enrich_data
   if [[ -n "$enrich_skipped" ]]; then
     echo "  enrich: $enrich_skipped" >&2
-    peer_not_run enrich "ipjoin (nio), four indexes in one job" "${enrich_skipped//,/;}"
-    return 0
+    peer_not_run enrich "ipjoin (nio): four indexes in one job" "${enrich_skipped//,/;}"
+  else
+    enrich_runs
   fi
+  {
+    echo "title.enrich=Enrichment: the logs against four indexes (exact, ranges, geo with two attributes, mixed IPv4/IPv6) in one \`--mode tag\` job"
+    echo "title.enrich-single=Enrichment as four single-index jobs (compared with their columns of the four-index output)"
+  } >> "$results/peers.txt"
+  java -cp "$peers_cp" org.ipjoin.peers.PeersReport "$results" "$results/peers.md" >&2
+}
+
+# The four-index job, DuckDB's query and the four single-index jobs, each a row of peers.csv.
+enrich_runs() {
   cat "$log_file" "$ipidx" "$ranges_idx" "$geo_idx" "$mixed_idx" > /dev/null   # page cache warm
   peer_commands "$log_file"
   local ref="$pdir/ipjoin-enrich" name index cols
-  peer_run enrich "ipjoin (nio), four indexes in one job" "$ref" "$ref" -- "${ipjoin_job[@]}" --mode tag \
+  peer_run enrich "ipjoin (nio): four indexes in one job" "$ref" "$ref" -- "${ipjoin_job[@]}" --mode tag \
     --index "exact=$ipidx" --index "ranges=$ranges_idx" --index "geo=$geo_idx" --index "mixed=$mixed_idx" --output "$ref"
   peer_run enrich "DuckDB four LEFT JOINs (ASOF for the ranges)" "$ref" "$pdir/duckdb-enrich.txt" -- \
     java -Xmx6g -cp "$peers_cp" org.ipjoin.peers.DuckDbEnrich --threads "$threads" --logs "$log_file" \
@@ -76,14 +89,9 @@ enrich_step() {
   for spec in "exact:$ipidx:2" "ranges:$ranges_idx:3" "geo:$geo_idx:4,5" "mixed:$mixed_idx:6"; do
     IFS=: read -r name index cols <<<"$spec"
     if [[ -d "$ref" ]]; then enrich_expected "$ref" "$cols" "$pdir/expected-$name.txt"; else : > "$pdir/expected-$name.txt"; fi
-    peer_run enrich-single "ipjoin (nio), $name alone" "$pdir/expected-$name.txt" "$pdir/ipjoin-$name" -- \
+    peer_run enrich-single "ipjoin (nio): $name alone" "$pdir/expected-$name.txt" "$pdir/ipjoin-$name" -- \
       "${ipjoin_job[@]}" --mode tag --index "$index" --output "$pdir/ipjoin-$name"
     rm -f "$pdir/expected-$name.txt"
   done
   rm -rf "$ref"
-  {
-    echo "title.enrich=Enrichment: the logs against four indexes (exact, ranges, geo with two attributes, mixed IPv4/IPv6) in one \`--mode tag\` job"
-    echo "title.enrich-single=Enrichment as four single-index jobs (compared with their columns of the four-index output)"
-  } >> "$results/peers.txt"
-  java -cp "$peers_cp" org.ipjoin.peers.PeersReport "$results" "$results/peers.md" >&2
 }
