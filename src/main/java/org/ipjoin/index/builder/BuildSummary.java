@@ -12,7 +12,8 @@ import org.ipjoin.index.list.OverlapPolicy;
  * What {@code ipindex build} did, for its summary and for tests.
  *
  * @param stats entries by kind, duplicates, overlaps, merges, label conflicts, intervals, labels
- * @param labelColumn the {@code --labels} value the list was read with
+ * @param labelColumn how the labels were read: {@code --labels} and its value, or
+ *     {@code --label-from-file} and its pattern
  * @param kindCounts lines that were no entry, by kind (blank, comment, malformed)
  * @param skippedExamples the first few skipped malformed lines, one per line
  * @param warnings lines read as entries that may not be what their writer meant, by kind
@@ -90,7 +91,7 @@ public record BuildSummary(
     s.append(String.format("  families     IPv4 %,d entries, %,d intervals; IPv6 %,d entries,"
         + " %,d intervals%n", stats.v4().entries(), stats.v4().intervals(), stats.v6().entries(),
         stats.v6().intervals()));
-    s.append(String.format("  labels       %,d (%,d in the list, --labels %s)%n", stats.labels(),
+    s.append(String.format("  labels       %,d (%,d in the list, %s)%n", stats.labels(),
         stats.labelsSeen(), labelColumn));
     s.append(String.format("  blank        %,d%n", count(LineKind.BLANK)));
     s.append(String.format("  comments     %,d%n", count(LineKind.COMMENT)));

@@ -62,6 +62,8 @@ public final class IndexBuilder {
   private final AddressScan addressScan;
   /** How the IPv4 keys of an exact-address list are stored. */
   private final KeyLayout layout;
+  /** {@code --label-from-file}: each list's entries take a label from its name; or null. */
+  private final FileLabels fileLabels;
 
   /**
    * How a list of plain addresses is read: by {@link ParallelAddressScan} on {@code threads}
@@ -90,11 +92,12 @@ public final class IndexBuilder {
    */
   public IndexBuilder(boolean skipInvalid, boolean overwrite, boolean allowEmpty) {
     this(skipInvalid, overwrite, allowEmpty, -1, LabelColumn.DEFAULT, OverlapPolicy.LONGEST,
-        AddressScan.DEFAULT, KeyLayout.SORTED);
+        AddressScan.DEFAULT, KeyLayout.SORTED, null);
   }
 
   private IndexBuilder(boolean skipInvalid, boolean overwrite, boolean allowEmpty, double maxShrink,
-      LabelColumn labels, OverlapPolicy overlap, AddressScan addressScan, KeyLayout layout) {
+      LabelColumn labels, OverlapPolicy overlap, AddressScan addressScan, KeyLayout layout,
+      FileLabels fileLabels) {
     this.skipInvalid = skipInvalid;
     this.overwrite = overwrite;
     this.allowEmpty = allowEmpty;
@@ -103,6 +106,7 @@ public final class IndexBuilder {
     this.overlap = overlap;
     this.addressScan = addressScan;
     this.layout = layout;
+    this.fileLabels = fileLabels;
   }
 
   /**
@@ -112,25 +116,34 @@ public final class IndexBuilder {
    */
   public IndexBuilder layout(KeyLayout keys) {
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, overlap,
-        addressScan, keys);
+        addressScan, keys, fileLabels);
   }
 
   /** The same builder, reading plain-address lists as {@code scan} says. */
   IndexBuilder addressScan(AddressScan scan) {
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, overlap, scan,
-        layout);
+        layout, fileLabels);
   }
 
   /** The same builder, reading labels from {@code column} (default: the column after the entry). */
   public IndexBuilder labels(LabelColumn column) {
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, column, overlap,
-        addressScan, layout);
+        addressScan, layout, fileLabels);
+  }
+
+  /**
+   * The same builder, giving every entry of a list a label made from the list's file name
+   * ({@link FileLabels}); the lists' own label columns are ignored. Null: labels from the lists.
+   */
+  public IndexBuilder labelFromFile(FileLabels labels) {
+    return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink,
+        labels == null ? this.labels : LabelColumn.NONE, overlap, addressScan, layout, labels);
   }
 
   /** The same builder, resolving overlapping entries by {@code policy} (default: longest). */
   public IndexBuilder overlap(OverlapPolicy policy) {
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, policy,
-        addressScan, layout);
+        addressScan, layout, fileLabels);
   }
 
   /**
@@ -144,7 +157,7 @@ public final class IndexBuilder {
       throw new IllegalArgumentException("max shrink must be from 0 to 1, got " + fraction);
     }
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, fraction, labels, overlap,
-        addressScan, layout);
+        addressScan, layout, fileLabels);
   }
 
   /** One list to read: the file system it is on and its path as the user gave it. */
@@ -222,19 +235,27 @@ public final class IndexBuilder {
       IpListScanner.ProgressListener progress) throws IOException {
     long start = System.nanoTime();
     FileSystem writeFs = withoutChecksumFiles(outFs);
+    inputs = ListFolder.expand(inputs);
     long totalBytes = checkInputs(inputs, output, writeFs.makeQualified(output));
+    List<String> labelsByFile = labelsByFile(inputs);
     IndexPublisher.checkTarget(writeFs, output, overwrite);
     long maxHeap = Runtime.getRuntime().maxMemory();
     BuildHeap.check(totalBytes, maxHeap);
     try {
       Read read;
-      try {
-        read = addressScan.threads() > 0
-            ? readAddressesInParallel(inputs, totalBytes, progress)
-            : readAddresses(inputs, totalBytes, progress);
-      } catch (NotPlainAddressesException e) {
+      if (labelsByFile != null || labels.attributes() != null) {
+        // Every entry has a label, or the first line may be a header: the general path at once.
         BuildHeap.checkGeneral(totalBytes, maxHeap);
-        read = readEntries(inputs, totalBytes, progress);
+        read = readEntries(inputs, labelsByFile, totalBytes, progress);
+      } else {
+        try {
+          read = addressScan.threads() > 0
+              ? readAddressesInParallel(inputs, totalBytes, progress)
+              : readAddresses(inputs, totalBytes, progress);
+        } catch (NotPlainAddressesException e) {
+          BuildHeap.checkGeneral(totalBytes, maxHeap);
+          read = readEntries(inputs, null, totalBytes, progress);
+        }
       }
       return new Scanned(writeFs, output, read, start);
     } catch (OutOfMemoryError e) {
@@ -309,11 +330,20 @@ public final class IndexBuilder {
   }
 
   /** The general path: every list into entries, normalised into intervals with labels. */
-  private Read readEntries(List<ListFile> inputs, long totalBytes,
+  private Read readEntries(List<ListFile> inputs, List<String> labelsByFile, long totalBytes,
       IpListScanner.ProgressListener progress) throws IOException {
     IpListScanner scanner = IpListScanner.entries(inputs.get(0).path().toString(), skipInvalid,
         labels, expectedLines(totalBytes), progress);
-    readAll(inputs, scanner);
+    if (labelsByFile == null) {
+      readAll(inputs, scanner);
+    } else {
+      for (int i = 0; i < inputs.size(); i++) {
+        ListFile list = inputs.get(i);
+        try (InputStream in = withoutChecksumFiles(list.fs()).open(list.path())) {
+          scanner.scan(in, list.path().toString(), labelsByFile.get(i));
+        }
+      }
+    }
     long scanned = System.nanoTime();
     refuseEmpty(inputs, scanner, scanner.entries().size());
     NormalisedList list = IntervalNormaliser.normalise(scanner.entries(), overlap);
@@ -349,6 +379,18 @@ public final class IndexBuilder {
     throw new InvalidBuildInputException(String.join(", ",
         inputs.stream().map(l -> l.path().toString()).toList()) + ": --layout compact stores"
         + " single IPv4 addresses without labels, and the list has " + what);
+  }
+
+  /** Each list's label from its file name, before any list is read; null without them. */
+  private List<String> labelsByFile(List<ListFile> inputs) throws InvalidBuildInputException {
+    if (fileLabels == null) {
+      return null;
+    }
+    List<String> byFile = new java.util.ArrayList<>();
+    for (ListFile list : inputs) {
+      byFile.add(fileLabels.labelOf(list.path()));
+    }
+    return byFile;
   }
 
   private static int expectedLines(long totalBytes) {
@@ -394,7 +436,7 @@ public final class IndexBuilder {
     }
     return new IndexContent(starts, wide ? ends : null, list.labelIds(), n,
         list.labels().endOffsets(), list.labels().concatenatedBytes(), sourceBytes, sourceLines,
-        v6);
+        v6, list.labels().attributeNames());
   }
 
   /** The IPv6 part, or null when the list has no IPv6 intervals. */
@@ -437,7 +479,8 @@ public final class IndexBuilder {
     }
     long end = System.nanoTime();
     return new BuildSummary(scanner.files(), s.output.toString(), scanner.bytes(), scanner.lines(),
-        s.read.stats, labels.toString(), scanner.lineKinds(), scanner.examples(),
+        s.read.stats, fileLabels != null ? fileLabels.toString() : "--labels " + labels,
+        scanner.lineKinds(), scanner.examples(),
         scanner.warnings(), fileLength,
         millis(s.start, s.read.scanned), millis(s.read.scanned, s.read.sorted),
         millis(s.read.sorted, end), millis(s.start, end));

@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
 import java.util.zip.CRC32C;
+import org.ipjoin.index.list.AttributeNames;
 
 /**
  * Writes an index file ({@link IndexByteMap}) to any stream, front to back: HDFS output streams
@@ -56,9 +57,15 @@ public final class IndexWriter {
     if (v6 != null) {
       directory6 = v6Crcs(v6, content.labels(), v6Bits, crcs);
     }
+    byte[] names = content.attributes() ? AttributeNames.encode(content.attributeNames()) : null;
+    if (names != null) {
+      CRC32C crc = new CRC32C();
+      crc.update(names);
+      crcs[SectionKind.ATTRIBUTE_NAMES.ordinal()] = (int) crc.getValue();
+    }
     List<Section> sections = IndexByteMap.layOut(n, content.ranges(), content.labels(), labelCount,
         labelBytes, v6 == null ? -1 : v6.count(), v6 != null && v6.ranges(), null, bits, v6Bits,
-        crcs);
+        names == null ? -1 : names.length, crcs);
     IndexHeader header = HeaderCodec.describe(content.flags(), sections, content.sourceBytes(),
         content.sourceLines());
     ByteBuffer head = HeaderCodec.encode(header);
@@ -77,6 +84,7 @@ public final class IndexWriter {
         case V6_ENDS -> writeLongs(v6.ends(), 2 * v6.count(), out);
         case V6_LABEL_IDS -> writeInts(v6.labelIds(), v6.count(), out);
         case V6_DIRECTORY -> writeInts(directory6, directory6.length, out);
+        case ATTRIBUTE_NAMES -> out.write(names);
         default -> throw new IllegalStateException("a sorted index has no " + s.kind());
       }
       at = s.end();
@@ -250,6 +258,25 @@ public final class IndexWriter {
     }
     if (c.hasV6()) {
       checkIntervals(c.v6(), c.labels());
+    }
+    if (c.attributes()) {
+      checkAttributes(c);
+    }
+  }
+
+  /** Names that break the rules, or a label without one value per name, no reader would load. */
+  private static void checkAttributes(IndexContent c) {
+    String problem = AttributeNames.problem(c.attributeNames());
+    if (problem != null) {
+      throw new IllegalArgumentException(problem);
+    }
+    int[] ends = c.labelEnds();
+    for (int id = 1; id < ends.length; id++) {
+      int values = AttributeNames.valueCount(c.labelBytes(), ends[id - 1], ends[id]);
+      if (values != c.attributeNames().size()) {
+        throw new IllegalArgumentException("label " + id + " holds " + values + " values for "
+            + c.attributeNames().size() + " attribute names");
+      }
     }
   }
 

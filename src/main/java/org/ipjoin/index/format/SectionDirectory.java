@@ -153,6 +153,12 @@ final class SectionDirectory {
     require(sections, SectionKind.LABEL_BYTES, labels, file);
     checkV6SectionSet(sections, flags, file);
     checkCompactSectionSet(sections, compact, file);
+    Section names = require(sections, SectionKind.ATTRIBUTE_NAMES,
+        (flags & IndexByteMap.FLAG_ATTRIBUTES) != 0, file);
+    if (names != null && names.count() > IndexByteMap.MAX_ATTRIBUTE_NAME_BYTES) {
+      throw failure(file, "the attribute names section has " + names.count() + " bytes, more than"
+          + " the " + IndexByteMap.MAX_ATTRIBUTE_NAME_BYTES + " a writer stores");
+    }
     if (!compact) {
       checkIntervalCounts(starts, ends, ids, file);
     }

@@ -39,7 +39,8 @@ final class Lookups {
         wide ? IntColumn.of(Arrays.copyOf(list.ends(), n)) : null,
         list.hasLabels() ? IntColumn.of(Arrays.copyOf(list.labelIds(), n)) : null,
         list.hasLabels()
-            ? new LabelDictionary(list.labels().concatenatedBytes(), list.labels().endOffsets())
+            ? new LabelDictionary(list.labels().concatenatedBytes(), list.labels().endOffsets(),
+                list.labels().attributeNames())
             : LabelDictionary.NONE,
         directory.finish(n), directory.bits());
   }
@@ -131,6 +132,7 @@ final class Lookups {
   }
 
   private static LabelDictionary labels(DecodedIndex d) {
-    return d.labelEnds() == null ? LabelDictionary.NONE : new LabelDictionary(d.labelBytes(), d.labelEnds());
+    return d.labelEnds() == null ? LabelDictionary.NONE
+        : new LabelDictionary(d.labelBytes(), d.labelEnds(), d.attributeNames());
   }
 }
