@@ -157,12 +157,16 @@ public final class HeaderCodec {
       throw new CorruptIndexException(file, Check.FLAGS, "unknown flag bits "
           + CorruptIndexException.hex(flags & ~KNOWN_FLAGS)
           + " (known: 0x1 ranges, 0x2 labels, 0x4 IPv6, 0x8 IPv6 ranges, 0x10 compact,"
-          + " 0x20 attributes);"
+          + " 0x20 attributes, 0x40 short label ids);"
           + " written by a newer ipjoin?");
     }
     if ((flags & FLAG_COMPACT) != 0 && (flags & (FLAG_RANGES | FLAG_LABELS)) != 0) {
       throw new CorruptIndexException(file, Check.FLAGS,
           "flag 0x10 (compact) is set with flag 0x1 (ranges) or 0x2 (labels)");
+    }
+    if ((flags & IndexByteMap.FLAG_SHORT_LABEL_IDS) != 0 && (flags & FLAG_LABELS) == 0) {
+      throw new CorruptIndexException(file, Check.FLAGS,
+          "flag 0x40 (short label ids) is set without flag 0x2 (labels)");
     }
     if ((flags & FLAG_ATTRIBUTES) != 0 && (flags & FLAG_LABELS) == 0) {
       throw new CorruptIndexException(file, Check.FLAGS,

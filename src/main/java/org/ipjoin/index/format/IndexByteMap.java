@@ -26,7 +26,9 @@ import java.util.List;
  *                               V4_BITMAP_RANKS instead of V4_STARTS, V4_DIRECTORY; not with
  *                               RANGES or LABELS), bit 5 ATTRIBUTES (ATTRIBUTE_NAMES: each
  *                               label is the values of named attributes joined by TAB; only
- *                               with LABELS); other bits 0
+ *                               with LABELS), bit 6 SHORT_LABEL_IDS (V4_LABEL_IDS and
+ *                               V6_LABEL_IDS hold u16 ids, ITEM_BYTES 2; only with LABELS and
+ *                               at most 65535 labels); other bits 0
  *     16     4  SECTION_COUNT   u32, entries in the section directory (2 .. 16)
  *     20     4  DIRECTORY_CRC   u32, CRC32C of the section directory's bytes
  *     24     8  SOURCE_BYTES    u64, size of the text list(s) the index was built from
@@ -53,13 +55,13 @@ import java.util.List;
  * file ends at the end of the last section. Kinds (SectionKind), in file order:
  *   1 V4_STARTS     i32 keys            without COMPACT (count 0 without IPv4 intervals)
  *   2 V4_ENDS       i32 keys            with RANGES
- *   3 V4_LABEL_IDS  i32                 with LABELS
+ *   3 V4_LABEL_IDS  i32 (u16 with SHORT_LABEL_IDS)  with LABELS
  *   4 V4_DIRECTORY  i32, 2^bits + 1     without COMPACT
  *   5 LABEL_ENDS    i32, labels + 1     with LABELS
  *   6 LABEL_BYTES   u8                  with LABELS
  *   7 V6_STARTS     i64 hi, i64 lo keys with V6
  *   8 V6_ENDS       i64 hi, i64 lo keys with V6_RANGES
- *   9 V6_LABEL_IDS  i32                 with V6 and LABELS
+ *   9 V6_LABEL_IDS  i32 (u16 with SHORT_LABEL_IDS)  with V6 and LABELS
  *  10 V6_DIRECTORY  i32, 2^bits + 1     with V6
  *  11 V4_BUCKETS    i32, 2 x 65536 + 2  with COMPACT: per /16 bucket its rank (keys before it)
  *                                       and data start, then the key and suffix counts
@@ -123,8 +125,17 @@ public final class IndexByteMap {
    * unnamed value (every index built before attributes existed) has neither.
    */
   public static final int FLAG_ATTRIBUTES = 1 << 5;
+  /**
+   * The label id sections hold u16 ids (2 bytes an interval instead of 4): a list of 300 k ranges
+   * then costs 10 bytes an interval (start, end, id) instead of 12. Only with {@link #FLAG_LABELS}
+   * and at most {@value #MAX_SHORT_LABEL_IDS} labels. Written for an index with
+   * {@link #FLAG_ATTRIBUTES}; an index of one unnamed label keeps i32 ids, byte for byte as before.
+   */
+  public static final int FLAG_SHORT_LABEL_IDS = 1 << 6;
+  /** The most labels u16 ids number. */
+  public static final int MAX_SHORT_LABEL_IDS = 65_535;
   static final int KNOWN_FLAGS = FLAG_RANGES | FLAG_LABELS | FLAG_V6 | FLAG_V6_RANGES | FLAG_COMPACT
-      | FLAG_ATTRIBUTES;
+      | FLAG_ATTRIBUTES | FLAG_SHORT_LABEL_IDS;
 
   /**
    * Bytes of the {@code ATTRIBUTE_NAMES} section at most: names are column headings, and a reader
@@ -247,6 +258,15 @@ public final class IndexByteMap {
     return floorLog2(entries - 1);
   }
 
+  /** Bytes per item of a {@code kind} section: its kind's, or 2 for short label ids. */
+  static int itemBytes(SectionKind kind, boolean shortLabelIds) {
+    boolean ids = kind == SectionKind.V4_LABEL_IDS || kind == SectionKind.V6_LABEL_IDS;
+    return ids && shortLabelIds ? SHORT_LABEL_ID_BYTES : kind.itemBytes;
+  }
+
+  /** Bytes of a u16 label id. */
+  static final int SHORT_LABEL_ID_BYTES = 2;
+
   static long align(long offset) {
     return (offset + ALIGNMENT - 1) & -ALIGNMENT;
   }
@@ -278,17 +298,18 @@ public final class IndexByteMap {
   public static List<Section> layOut(long intervals, boolean ranges, boolean labels, long labelCount,
       long labelBytes, long v6Intervals, boolean v6Ranges, CompactShape compact, int[] crcs) {
     return layOut(intervals, ranges, labels, labelCount, labelBytes, v6Intervals, v6Ranges, compact,
-        directoryBitsFor(intervals), directoryBitsFor(Math.max(0, v6Intervals)), -1, crcs);
+        directoryBitsFor(intervals), directoryBitsFor(Math.max(0, v6Intervals)), -1, false, crcs);
   }
 
   /**
    * As {@link #layOut(long, boolean, boolean, long, long, long, boolean, CompactShape, int[])},
    * with lookup directories of {@code directoryBits} (IPv4) and {@code v6DirectoryBits} (IPv6),
-   * and an {@code ATTRIBUTE_NAMES} section of {@code attributeNameBytes} bytes (negative: none).
+   * an {@code ATTRIBUTE_NAMES} section of {@code attributeNameBytes} bytes (negative: none), and
+   * u16 label ids when {@code shortLabelIds}.
    */
   static List<Section> layOut(long intervals, boolean ranges, boolean labels, long labelCount,
       long labelBytes, long v6Intervals, boolean v6Ranges, CompactShape compact, int directoryBits,
-      int v6DirectoryBits, long attributeNameBytes, int[] crcs) {
+      int v6DirectoryBits, long attributeNameBytes, boolean shortLabelIds, int[] crcs) {
     boolean v6 = v6Intervals >= 0;
     List<SectionKind> kinds = new ArrayList<>();
     if (compact == null) {
@@ -340,7 +361,8 @@ public final class IndexByteMap {
         case V4_BITMAP_RANKS -> (long) RANKS_PER_BITMAP * compact.denseBuckets();
         case ATTRIBUTE_NAMES -> attributeNameBytes;
       };
-      Section s = new Section(kind, count, align(at), crcs[kind.ordinal()]);
+      Section s = new Section(kind, count, align(at), crcs[kind.ordinal()],
+          itemBytes(kind, shortLabelIds));
       sections.add(s);
       at = s.end();
     }

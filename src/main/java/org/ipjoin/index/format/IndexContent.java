@@ -86,9 +86,19 @@ public record IndexContent(int[] starts, int[] ends, int[] labelIds, int count, 
     return labels() && !attributeNames.isEmpty();
   }
 
+  /**
+   * True when the label ids are written as u16 ({@link IndexByteMap#FLAG_SHORT_LABEL_IDS}): for
+   * an index of named attributes with at most 65,535 labels. An index of one unnamed label keeps
+   * its i32 ids, so that its file is what it always was.
+   */
+  public boolean shortLabelIds() {
+    return attributes() && labelEnds.length - 1 <= IndexByteMap.MAX_SHORT_LABEL_IDS;
+  }
+
   int flags() {
     return (ranges() ? IndexByteMap.FLAG_RANGES : 0) | (labels() ? IndexByteMap.FLAG_LABELS : 0)
         | (attributes() ? IndexByteMap.FLAG_ATTRIBUTES : 0)
+        | (shortLabelIds() ? IndexByteMap.FLAG_SHORT_LABEL_IDS : 0)
         | (hasV6() ? IndexByteMap.FLAG_V6 : 0)
         | (hasV6() && v6.ranges() ? IndexByteMap.FLAG_V6_RANGES : 0);
   }

@@ -192,7 +192,7 @@ public final class IndexDecoder {
         attributeNames.accept(in, take);
         position += take;
       } else {
-        acceptColumnBytes(in, take, s.kind().itemBytes);
+        acceptColumnBytes(in, take, s.itemBytes());
       }
     }
     chunk.position(chunk.limit());
@@ -203,7 +203,7 @@ public final class IndexDecoder {
     advance();
     Section s = current < sections.size() ? sections.get(current) : null;
     if (s != null && position >= s.offset() && s.end() - position >= 4) {
-      if (column != null && carried == 0) {
+      if (column != null && carried == 0 && s.itemBytes() == Integer.BYTES) {
         column.acceptInt(value);
         position += 4;
         return;

@@ -93,8 +93,8 @@ class CorruptAttributeNamesTest {
     corruption.rejectsExactly(path, UNNAMED.copy().putInt(IndexBytes.FLAGS_OFFSET,
             flags | IndexByteMap.FLAG_ATTRIBUTES).fixHeaderCrc(), "flag-without-section",
         Check.SECTION_DIRECTORY, "no attribute names section, which the header's flags require");
-    corruption.rejectsExactly(path, NAMED.copy().putInt(IndexBytes.FLAGS_OFFSET, flags)
-            .fixHeaderCrc(), "section-without-flag", Check.SECTION_DIRECTORY,
+    corruption.rejectsExactly(path, NAMED.copy().putInt(IndexBytes.FLAGS_OFFSET,
+            flags | IndexByteMap.FLAG_SHORT_LABEL_IDS).fixHeaderCrc(), "section-without-flag", Check.SECTION_DIRECTORY,
         "a attribute names section, which the header's flags exclude");
     corruption.rejectsExactly(path, NAMED.copy().putInt(IndexBytes.FLAGS_OFFSET,
             IndexByteMap.FLAG_RANGES | IndexByteMap.FLAG_ATTRIBUTES).fixHeaderCrc(),
