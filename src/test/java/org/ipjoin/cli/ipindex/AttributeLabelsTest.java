@@ -114,6 +114,25 @@ class AttributeLabelsTest {
   }
 
   @Test
+  void badAttributeListsAreOneLineUsageErrors() throws Exception {
+    Path list = write("a.csv", CSV);
+    for (String[] bad : new String[][] {
+        {"1,3", "label attributes must be columns (from 2), name=column or header names,"
+            + " separated by commas: '1' in '1,3'"},
+        {"asn=x,org=4", "label attributes must be columns (from 2), name=column or header names,"
+            + " separated by commas: 'asn=x' in 'asn=x,org=4'"},
+        {"3,", "label attributes must be columns (from 2), name=column or header names,"
+            + " separated by commas: '' in '3,'"},
+        {"a=3,a=4", "label attributes: attribute name 2 ('a') repeats attribute name 1 in"
+            + " 'a=3,a=4'"}}) {
+      Run run = IndexToolsTest.ipindex("build", "--input", list.toString(), "--output",
+          dir.resolve("x.ipidx").toString(), "--labels", bad[0]);
+      assertEquals(2, run.exit(), bad[0]);
+      assertEquals("ipindex build: --labels: " + bad[1] + "\n", run.err());
+    }
+  }
+
+  @Test
   void exportWritesAListThatBuildsTheSameIndex() throws Exception {
     String tsv = "network\tcountry\tcontinent\n"
         + "1.0.0.0/24\tAU\tOC\n"
