@@ -9,6 +9,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.builder.BuildSummary;
+import org.ipjoin.index.builder.FileLabels;
 import org.ipjoin.index.builder.IndexBuilder;
 import org.ipjoin.index.builder.IndexShrinkException;
 import org.ipjoin.index.builder.InvalidBuildInputException;
@@ -50,6 +51,8 @@ public final class IndexBuild {
   private boolean overwrite;
   private boolean allowEmpty;
   private String labels;
+  private boolean labelFromFile;
+  private String fileLabelPattern;
   private String overlap;
   private String maxShrink;
   private String layout;
@@ -90,9 +93,28 @@ public final class IndexBuild {
     return this;
   }
 
-  /** Where an entry's label is: {@code "none"}, {@code "default"} (the column after the entry) or a column number from 2. */
+  /**
+   * Where an entry's label is: {@code "none"}, {@code "default"} (the column after the entry), a
+   * column number from 2, or several columns kept as named attributes, separated by commas: column
+   * numbers ({@code "3,4"}, named from the list's header line or {@code column3}), names and
+   * numbers ({@code "asn=3,org=4"}) or header names ({@code "asn,org"}). The syntax of
+   * {@code ipindex build --labels}.
+   */
   public IndexBuild labels(String column) {
     this.labels = ApiArguments.notNull(column, "column");
+    return this;
+  }
+
+  /**
+   * Every entry of a list takes a label from the list's file name: the whole name
+   * ({@code null}), or the first group of {@code regex}, a Java regular expression matched against
+   * the whole name ({@code "country_(..)\\.netset"}); a name it does not match fails the build
+   * with {@link ExitCode#USAGE}. Not with {@link #labels}. {@code ipindex build --label-from-file
+   * [REGEX]}.
+   */
+  public IndexBuild labelFromFile(String regex) {
+    this.labelFromFile = true;
+    this.fileLabelPattern = regex;
     return this;
   }
 
@@ -187,6 +209,17 @@ public final class IndexBuild {
       throw new IpJoinException(ExitCode.USAGE, "missing --output");
     }
     IndexBuilder builder = new IndexBuilder(skipInvalid, overwrite, allowEmpty);
+    if (labelFromFile && labels != null) {
+      throw new IpJoinException(ExitCode.USAGE, "--label-from-file and --labels cannot be"
+          + " combined: with --label-from-file an entry's label is its file's name");
+    }
+    if (labelFromFile) {
+      try {
+        builder = builder.labelFromFile(FileLabels.of(fileLabelPattern));
+      } catch (IllegalArgumentException e) {
+        throw new IpJoinException(ExitCode.USAGE, "--label-from-file: " + e.getMessage());
+      }
+    }
     if (labels != null) {
       try {
         builder = builder.labels(LabelColumn.parse(labels));

@@ -12,8 +12,9 @@ import org.ipjoin.index.list.OverlapPolicy;
  * What {@code ipindex build} did, for its summary and for tests.
  *
  * @param stats entries by kind, duplicates, overlaps, merges, label conflicts, intervals, labels
- * @param labelColumn the option the labels were read by: {@code --labels} and its value for text
- *     lists, {@code --fields} and its value for MaxMind DB files
+ * @param labelColumn how the labels were read: {@code --labels} and its value for text lists,
+ *     {@code --label-from-file} and its pattern, or {@code --fields} and its value for MaxMind DB
+ *     files
  * @param kindCounts lines that were no entry, by kind (blank, comment, malformed)
  * @param skippedExamples the first few skipped malformed lines, one per line
  * @param warnings lines read as entries that may not be what their writer meant, by kind

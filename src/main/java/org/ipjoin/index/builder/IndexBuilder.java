@@ -64,6 +64,8 @@ public final class IndexBuilder {
   private final KeyLayout layout;
   /** What to index of each MaxMind DB record; null: the inputs are text lists. */
   private final RecordFields fields;
+  /** {@code --label-from-file}: each list's entries take a label from its name; or null. */
+  private final FileLabels fileLabels;
 
   /**
    * How a list of plain addresses is read: by {@link ParallelAddressScan} on {@code threads}
@@ -92,12 +94,12 @@ public final class IndexBuilder {
    */
   public IndexBuilder(boolean skipInvalid, boolean overwrite, boolean allowEmpty) {
     this(skipInvalid, overwrite, allowEmpty, -1, LabelColumn.DEFAULT, OverlapPolicy.LONGEST,
-        AddressScan.DEFAULT, KeyLayout.SORTED, null);
+        AddressScan.DEFAULT, KeyLayout.SORTED, null, null);
   }
 
   private IndexBuilder(boolean skipInvalid, boolean overwrite, boolean allowEmpty, double maxShrink,
       LabelColumn labels, OverlapPolicy overlap, AddressScan addressScan, KeyLayout layout,
-      RecordFields fields) {
+      RecordFields fields, FileLabels fileLabels) {
     this.skipInvalid = skipInvalid;
     this.overwrite = overwrite;
     this.allowEmpty = allowEmpty;
@@ -107,6 +109,7 @@ public final class IndexBuilder {
     this.addressScan = addressScan;
     this.layout = layout;
     this.fields = fields;
+    this.fileLabels = fileLabels;
   }
 
   /**
@@ -116,7 +119,7 @@ public final class IndexBuilder {
    */
   public IndexBuilder layout(KeyLayout keys) {
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, overlap,
-        addressScan, keys, fields);
+        addressScan, keys, fields, fileLabels);
   }
 
   /**
@@ -125,25 +128,34 @@ public final class IndexBuilder {
    */
   public IndexBuilder fields(RecordFields attributes) {
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, overlap,
-        addressScan, layout, attributes);
+        addressScan, layout, attributes, fileLabels);
   }
 
   /** The same builder, reading plain-address lists as {@code scan} says. */
   IndexBuilder addressScan(AddressScan scan) {
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, overlap, scan,
-        layout, fields);
+        layout, fields, fileLabels);
   }
 
   /** The same builder, reading labels from {@code column} (default: the column after the entry). */
   public IndexBuilder labels(LabelColumn column) {
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, column, overlap,
-        addressScan, layout, fields);
+        addressScan, layout, fields, fileLabels);
+  }
+
+  /**
+   * The same builder, giving every entry of a list a label made from the list's file name
+   * ({@link FileLabels}); the lists' own label columns are ignored. Null: labels from the lists.
+   */
+  public IndexBuilder labelFromFile(FileLabels labels) {
+    return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink,
+        labels == null ? this.labels : LabelColumn.NONE, overlap, addressScan, layout, fields, labels);
   }
 
   /** The same builder, resolving overlapping entries by {@code policy} (default: longest). */
   public IndexBuilder overlap(OverlapPolicy policy) {
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, policy,
-        addressScan, layout, fields);
+        addressScan, layout, fields, fileLabels);
   }
 
   /**
@@ -157,7 +169,7 @@ public final class IndexBuilder {
       throw new IllegalArgumentException("max shrink must be from 0 to 1, got " + fraction);
     }
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, fraction, labels, overlap,
-        addressScan, layout, fields);
+        addressScan, layout, fields, fileLabels);
   }
 
   /** One list to read: the file system it is on and its path as the user gave it. */
@@ -235,8 +247,10 @@ public final class IndexBuilder {
       IpListScanner.ProgressListener progress) throws IOException {
     long start = System.nanoTime();
     FileSystem writeFs = withoutChecksumFiles(outFs);
+    inputs = ListFolder.expand(inputs);
     long totalBytes = checkInputs(inputs, output, writeFs.makeQualified(output));
     MaxMindDbInputs.checkInputs(inputs, fields);
+    List<String> labelsByFile = labelsByFile(inputs);
     IndexPublisher.checkTarget(writeFs, output, overwrite);
     long maxHeap = Runtime.getRuntime().maxMemory();
     BuildHeap.check(totalBytes, maxHeap);
@@ -245,13 +259,19 @@ public final class IndexBuilder {
       if (fields != null) {
         return new Scanned(writeFs, output, readMaxMindDbs(inputs, progress), start);
       }
-      try {
-        read = addressScan.threads() > 0
-            ? readAddressesInParallel(inputs, totalBytes, progress)
-            : readAddresses(inputs, totalBytes, progress);
-      } catch (NotPlainAddressesException e) {
+      if (labelsByFile != null || labels.attributes() != null) {
+        // Every entry has a label, or the first line may be a header: the general path at once.
         BuildHeap.checkGeneral(totalBytes, maxHeap);
-        read = readEntries(inputs, totalBytes, progress);
+        read = readEntries(inputs, labelsByFile, totalBytes, progress);
+      } else {
+        try {
+          read = addressScan.threads() > 0
+              ? readAddressesInParallel(inputs, totalBytes, progress)
+              : readAddresses(inputs, totalBytes, progress);
+        } catch (NotPlainAddressesException e) {
+          BuildHeap.checkGeneral(totalBytes, maxHeap);
+          read = readEntries(inputs, null, totalBytes, progress);
+        }
       }
       return new Scanned(writeFs, output, read, start);
     } catch (OutOfMemoryError e) {
@@ -326,11 +346,20 @@ public final class IndexBuilder {
   }
 
   /** The general path: every list into entries, normalised into intervals with labels. */
-  private Read readEntries(List<ListFile> inputs, long totalBytes,
+  private Read readEntries(List<ListFile> inputs, List<String> labelsByFile, long totalBytes,
       IpListScanner.ProgressListener progress) throws IOException {
     IpListScanner scanner = IpListScanner.entries(inputs.get(0).path().toString(), skipInvalid,
         labels, expectedLines(totalBytes), progress);
-    readAll(inputs, scanner);
+    if (labelsByFile == null) {
+      readAll(inputs, scanner);
+    } else {
+      for (int i = 0; i < inputs.size(); i++) {
+        ListFile list = inputs.get(i);
+        try (InputStream in = withoutChecksumFiles(list.fs()).open(list.path())) {
+          scanner.scan(in, list.path().toString(), labelsByFile.get(i));
+        }
+      }
+    }
     long scanned = System.nanoTime();
     refuseEmpty(inputs, scanner, scanner.entries().size());
     NormalisedList list = IntervalNormaliser.normalise(scanner.entries(), overlap);
@@ -398,6 +427,18 @@ public final class IndexBuilder {
         + " single IPv4 addresses without labels, and the list has " + what);
   }
 
+  /** Each list's label from its file name, before any list is read; null without them. */
+  private List<String> labelsByFile(List<ListFile> inputs) throws InvalidBuildInputException {
+    if (fileLabels == null) {
+      return null;
+    }
+    List<String> byFile = new java.util.ArrayList<>();
+    for (ListFile list : inputs) {
+      byFile.add(fileLabels.labelOf(list.path()));
+    }
+    return byFile;
+  }
+
   private static int expectedLines(long totalBytes) {
     return (int) Math.min(MAX_KEYS, totalBytes / BuildHeap.REALISTIC_BYTES_PER_LINE + 16);
   }
@@ -441,7 +482,7 @@ public final class IndexBuilder {
     }
     return new IndexContent(starts, wide ? ends : null, list.labelIds(), n,
         list.labels().endOffsets(), list.labels().concatenatedBytes(), sourceBytes, sourceLines,
-        v6);
+        v6, list.labels().attributeNames());
   }
 
   /** The IPv6 part, or null when the list has no IPv6 intervals. */
@@ -484,7 +525,8 @@ public final class IndexBuilder {
     }
     long end = System.nanoTime();
     return new BuildSummary(scanner.files(), s.output.toString(), scanner.bytes(), scanner.lines(),
-        s.read.stats, fields != null ? "--fields " + fields : "--labels " + labels,
+        s.read.stats, fields != null ? "--fields " + fields
+            : fileLabels != null ? fileLabels.toString() : "--labels " + labels,
         scanner.lineKinds(), scanner.examples(),
         scanner.warnings(), scanner.notes(), fileLength,
         millis(s.start, s.read.scanned), millis(s.read.scanned, s.read.sorted),

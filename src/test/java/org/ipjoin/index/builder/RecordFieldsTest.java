@@ -74,7 +74,7 @@ class RecordFieldsTest {
     list.read(new IndexBuilder.ListFile(FileSystem.getLocal(new Configuration()),
         new org.apache.hadoop.fs.Path(db.toString())));
     assertEquals(List.of("asn", "autonomous_system_organization"),
-        list.entries().attributeNames());
+        list.entries().labels().attributeNames());
     assertEquals(list.lines(), list.entries().size());
   }
 }
