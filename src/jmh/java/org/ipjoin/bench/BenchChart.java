@@ -30,7 +30,7 @@ import org.knowm.xchart.style.Styler;
  */
 public final class BenchChart {
 
-  private static final int WIDTH = 1200;
+  static final int WIDTH = 1200;
 
   private BenchChart() {}
 
@@ -45,14 +45,14 @@ public final class BenchChart {
     charts.add(loads(results.loadMillisByLabel(), title));
     List<BenchResults.LayoutRow> layouts = results.layouts();
     if (!layouts.isEmpty()) {
-      charts.add(bytesPerKey(layouts));
+      charts.add(SizesChart.bytesPerKey(layouts, "index file bytes per key, by layout (same list)"));
     }
     write(charts, Path.of(args[1]));
     System.out.println("wrote " + args[1]);
   }
 
   /** The charts one below the other, each at its own height (XChart's grid gives every cell the tallest's). */
-  private static void write(List<CategoryChart> charts, Path out) throws IOException {
+  static void write(List<CategoryChart> charts, Path out) throws IOException {
     int height = charts.stream().mapToInt(CategoryChart::getHeight).sum();
     BufferedImage image = new BufferedImage(WIDTH, height, BufferedImage.TYPE_INT_RGB);
     Graphics2D g = image.createGraphics();
@@ -108,30 +108,6 @@ public final class BenchChart {
       floor.setLineColor(new Color(0xc44e52));
       floor.setMarkerColor(new Color(0xc44e52));
     }
-    return chart;
-  }
-
-  private static CategoryChart bytesPerKey(List<BenchResults.LayoutRow> rows) {
-    List<String> layouts = new ArrayList<>();
-    List<Double> perKey = new ArrayList<>();
-    for (BenchResults.LayoutRow row : rows) {
-      if (row.bytesPerKey() != null) {
-        layouts.add(row.layout());
-        perKey.add(row.bytesPerKey());
-      }
-    }
-    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(300)
-        .title("index file bytes per key, by layout (same list)")
-        .xAxisTitle("layout").yAxisTitle("bytes per key").build();
-    chart.getStyler().setLegendVisible(false);
-    chart.getStyler().setLabelsVisible(true);
-    chart.getStyler().setDecimalPattern("#,##0.00");
-    chart.getStyler().setYAxisMin(0.0);
-    if (layouts.isEmpty()) {
-      layouts.add("(no key counts)");
-      perKey.add(0.0);
-    }
-    chart.addSeries("bytes per key", layouts, perKey).setFillColor(new Color(0x55a868));
     return chart;
   }
 }

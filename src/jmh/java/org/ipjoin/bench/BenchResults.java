@@ -41,6 +41,10 @@ import org.ipjoin.job.driver.RunSummary;
  *       {@code dir/stdout} ({@code records=N} for the identity job).
  *   <li>{@code profile.csv}: {@link JobProfile}'s rows.
  *   <li>{@code peers.md}: the peers step's section, markdown.
+ *   <li>{@code peers.csv}: {@code join,system,wall_ms,cpu_ms,engine_ms,lines,output}, one run of the
+ *       peers step each; wall_ms is empty for a run that did not finish or did not run.
+ *   <li>{@code peer-layouts.jsonl}, {@code enrich-layouts.jsonl}: the index files of the peers and
+ *       enrichment steps, in the form of {@code layouts.jsonl}.
  * </ul>
  */
 public final class BenchResults {
@@ -119,6 +123,18 @@ public final class BenchResults {
   public record JobRun(String label, double wallMillis, long records, Long indexLoadMillis,
       long mapTasks) {}
 
+  /**
+   * One run of the peers step: which join, which system (its name starts with the system's:
+   * {@code ipjoin}, {@code DuckDB}, {@code ClickHouse}, {@code Spark}), its whole-process wall time
+   * (null when it did not finish or did not run) and whether its output is ipjoin's.
+   */
+  public record PeerRun(String join, String system, Double wallMillis, boolean ipjoinsOutput) {
+    /** The system's name without the variant: its first word. */
+    public String engine() {
+      return system.split(" ", 2)[0];
+    }
+  }
+
   /** One category of {@link JobProfile}: samples of all threads, of map task threads, hottest methods. */
   public record ProfileRow(String category, long allSamples, long taskSamples, String hottest) {}
 
@@ -141,8 +157,12 @@ public final class BenchResults {
   }
 
   public List<LayoutRow> layouts() throws IOException {
+    return layouts("layouts.jsonl");
+  }
+
+  private List<LayoutRow> layouts(String file) throws IOException {
     List<LayoutRow> rows = new ArrayList<>();
-    for (JsonNode n : jsonLines("layouts.jsonl")) {
+    for (JsonNode n : jsonLines(file)) {
       JsonNode load = n.get("load");
       rows.add(new LayoutRow(n.get("layout").asText(), load.get("fileBytes").asLong(),
           load.get("keys").asLong(), load.get("ipv6Keys").asLong()));
@@ -249,6 +269,24 @@ public final class BenchResults {
   public Optional<String> peersMarkdown() throws IOException {
     Path file = dir == null ? null : dir.resolve("peers.md");
     return file != null && Files.exists(file) ? Optional.of(Files.readString(file)) : Optional.empty();
+  }
+
+  public List<PeerRun> peerRuns() throws IOException {
+    List<PeerRun> runs = new ArrayList<>();
+    for (String[] r : csv("peers.csv")) {
+      String output = r[6];
+      runs.add(new PeerRun(r[0], r[1], r[2].isEmpty() ? null : Double.parseDouble(r[2]),
+          output.equals("the reference") || output.startsWith("same")));
+    }
+    return runs;
+  }
+
+  /** Every index file the run built and measured: step 2's layouts, then the peers' and enrichment's. */
+  public List<LayoutRow> indexSizes() throws IOException {
+    List<LayoutRow> rows = new ArrayList<>(layouts());
+    rows.addAll(layouts("peer-layouts.jsonl"));
+    rows.addAll(layouts("enrich-layouts.jsonl"));
+    return rows;
   }
 
   // ---- the job's own records ----

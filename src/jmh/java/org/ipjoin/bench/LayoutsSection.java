@@ -9,6 +9,9 @@ import org.ipjoin.bench.BenchResults.LayoutRow;
 /** Step 2: the file bytes per key of each index layout built from the same list. */
 final class LayoutsSection implements ReportSection {
 
+  /** Drawn by {@link SizesChart} from the same results. */
+  static final String CHART = "benchmarks-sizes.png";
+
   @Override
   public void write(BenchResults results, MarkdownWriter md) throws IOException {
     md.heading(3, "Index layouts (file bytes per key)");
@@ -33,6 +36,8 @@ final class LayoutsSection implements ReportSection {
           sorted == null || perKey == null ? null : fmt("%.2f", perKey / sorted));
     }
     md.blank();
+    md.paragraph("Chart: [" + CHART + "](" + CHART + "): the bytes per key of these layouts and, when the",
+        "peers or enrichment steps ran, per interval of their range indexes.");
   }
 
   private static String count(long keys) {

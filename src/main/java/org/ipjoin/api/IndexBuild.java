@@ -9,11 +9,14 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.builder.BuildSummary;
+import org.ipjoin.index.builder.FileLabels;
 import org.ipjoin.index.builder.IndexBuilder;
 import org.ipjoin.index.builder.IndexShrinkException;
 import org.ipjoin.index.builder.InvalidBuildInputException;
 import org.ipjoin.index.builder.ListTooBigForHeapException;
+import org.ipjoin.index.builder.MalformedMaxMindDbException;
 import org.ipjoin.index.builder.OutputWriteException;
+import org.ipjoin.index.builder.RecordFields;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.KeyLayout;
 import org.ipjoin.index.list.EmptyIpListException;
@@ -48,9 +51,12 @@ public final class IndexBuild {
   private boolean overwrite;
   private boolean allowEmpty;
   private String labels;
+  private boolean labelFromFile;
+  private String fileLabelPattern;
   private String overlap;
   private String maxShrink;
   private String layout;
+  private String fields;
   private LongConsumer progress = bytes -> { };
 
   IndexBuild(Configuration conf) {
@@ -87,9 +93,28 @@ public final class IndexBuild {
     return this;
   }
 
-  /** Where an entry's label is: {@code "none"}, {@code "default"} (the column after the entry) or a column number from 2. */
+  /**
+   * Where an entry's label is: {@code "none"}, {@code "default"} (the column after the entry), a
+   * column number from 2, or several columns kept as named attributes, separated by commas: column
+   * numbers ({@code "3,4"}, named from the list's header line or {@code column3}), names and
+   * numbers ({@code "asn=3,org=4"}) or header names ({@code "asn,org"}). The syntax of
+   * {@code ipindex build --labels}.
+   */
   public IndexBuild labels(String column) {
     this.labels = ApiArguments.notNull(column, "column");
+    return this;
+  }
+
+  /**
+   * Every entry of a list takes a label from the list's file name: the whole name
+   * ({@code null}), or the first group of {@code regex}, a Java regular expression matched against
+   * the whole name ({@code "country_(..)\\.netset"}); a name it does not match fails the build
+   * with {@link ExitCode#USAGE}. Not with {@link #labels}. {@code ipindex build --label-from-file
+   * [REGEX]}.
+   */
+  public IndexBuild labelFromFile(String regex) {
+    this.labelFromFile = true;
+    this.fileLabelPattern = regex;
     return this;
   }
 
@@ -116,6 +141,18 @@ public final class IndexBuild {
    */
   public IndexBuild maxShrink(String fraction) {
     this.maxShrink = ApiArguments.notNull(fraction, "fraction");
+    return this;
+  }
+
+  /**
+   * The inputs are MaxMind DB files ({@code .mmdb}); index these attributes of each network's
+   * record: comma-separated dot paths into the record ({@code country.iso_code},
+   * {@code subdivisions.0.iso_code}), each optionally named ({@code asn=autonomous_system_number});
+   * an unnamed attribute is named by its path. A label is the values joined by TAB
+   * (docs/lists.md, "MaxMind DB input").
+   */
+  public IndexBuild fields(String paths) {
+    this.fields = ApiArguments.notNull(paths, "paths");
     return this;
   }
 
@@ -149,7 +186,8 @@ public final class IndexBuild {
           summary.format());
     } catch (FileNotFoundException | FileAlreadyExistsException | InvalidBuildInputException e) {
       throw new IpJoinException(ExitCode.USAGE, e.getMessage());
-    } catch (CorruptIndexException | MalformedIpListException | EmptyIpListException
+    } catch (CorruptIndexException | MalformedIpListException | MalformedMaxMindDbException
+        | EmptyIpListException
         | IndexShrinkException | ListTooBigForHeapException | OutputWriteException e) {
       throw new IpJoinException(ExitCode.FAILED, e.getMessage());
     } catch (IOException e) {
@@ -171,6 +209,17 @@ public final class IndexBuild {
       throw new IpJoinException(ExitCode.USAGE, "missing --output");
     }
     IndexBuilder builder = new IndexBuilder(skipInvalid, overwrite, allowEmpty);
+    if (labelFromFile && labels != null) {
+      throw new IpJoinException(ExitCode.USAGE, "--label-from-file and --labels cannot be"
+          + " combined: with --label-from-file an entry's label is its file's name");
+    }
+    if (labelFromFile) {
+      try {
+        builder = builder.labelFromFile(FileLabels.of(fileLabelPattern));
+      } catch (IllegalArgumentException e) {
+        throw new IpJoinException(ExitCode.USAGE, "--label-from-file: " + e.getMessage());
+      }
+    }
     if (labels != null) {
       try {
         builder = builder.labels(LabelColumn.parse(labels));
@@ -185,6 +234,9 @@ public final class IndexBuild {
         throw new IpJoinException(ExitCode.USAGE, "--overlap: " + e.getMessage());
       }
     }
+    if (fields != null) {
+      builder = builder.fields(recordFields());
+    }
     if (maxShrink != null) {
       builder = builder.maxShrink(fraction(maxShrink));
     }
@@ -196,6 +248,19 @@ public final class IndexBuild {
       }
     }
     return builder;
+  }
+
+  /** {@link #fields} parsed; a MaxMind DB's labels are its fields, never a text column. */
+  private RecordFields recordFields() throws IpJoinException {
+    if (labels != null) {
+      throw new IpJoinException(ExitCode.USAGE, "--labels is for text lists; a MaxMind DB's"
+          + " labels are its --fields");
+    }
+    try {
+      return RecordFields.parse(fields);
+    } catch (IllegalArgumentException e) {
+      throw new IpJoinException(ExitCode.USAGE, "--fields: " + e.getMessage());
+    }
   }
 
   private static double fraction(String value) throws IpJoinException {

@@ -53,7 +53,11 @@ public final class CountColumns {
       }
       String attribute = dot < 0 ? null : name.substring(dot + 1);
       if (attribute != null) {
-        AttributeSelection.positions(index, attributes.get(k), List.of(attribute));
+        try {
+          AttributeSelection.positions(index, attributes.get(k), List.of(attribute));
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("bad count-by: " + e.getMessage(), e);
+        }
       }
       if (columns.contains(new Column(k, attribute))) {
         throw new IllegalArgumentException("bad count-by: '" + OneLine.of(name) + "' is named twice");

@@ -343,6 +343,105 @@ class MultiIndexJobTest {
         summary().indexes().stream().map(RunSummary.JoinedIndex::name).toList());
   }
 
+  /**
+   * The ipcat data centres built with two named attributes (the name and url columns): an index
+   * whose label is {@code name<TAB>url}, read independently here as a {@link ListOracle} of the
+   * CSV lines.
+   */
+  @Test
+  void attributesAreChosenWrittenComparedAndCountedOnEveryBinaryReadPath() throws Exception {
+    Path attrs = dir.resolve("dcattrs.ipidx");
+    org.ipjoin.api.IpJoin.buildIndex(new Configuration()).input(DATACENTRES.toString())
+        .output(attrs.toString()).labels("name=3,url=4").run();
+    ListOracle oracle = new ListOracle();
+    for (String line : Files.readAllLines(DATACENTRES, StandardCharsets.UTF_8)) {
+      List<String> f = org.ipjoin.testing.CsvFields.split(line);
+      oracle.add(false, ListOracle.ipv4(f.get(0)), ListOracle.ipv4(f.get(1)),
+          f.get(2) + "\t" + f.get(3));
+    }
+    // Per record: name and url of its data centre, {"0", "0"} unmatched, {"-", "-"} malformed.
+    List<String[]> dc = new ArrayList<>();
+    Map<String, String[]> byClient = new HashMap<>();
+    for (String r : records) {
+      String client = r.indexOf(' ') < 0 ? r : r.substring(0, r.indexOf(' '));
+      dc.add(byClient.computeIfAbsent(client, c -> {
+        if (!ListOracle.IPV4.matcher(c).matches()) {
+          return c.contains(":") ? new String[] {"0", "0"} : new String[] {"-", "-"};
+        }
+        ListOracle.Entry e = oracle.answer(false, ListOracle.ipv4(c),
+            org.ipjoin.index.list.OverlapPolicy.LONGEST);
+        return e == null ? new String[] {"0", "0"} : e.label().split("\t", -1);
+      }));
+    }
+    for (ReadPath path : ReadPath.values()) {
+      if (path.readsText()) {
+        continue; // the text read path builds its labels with the build's defaults: one value
+      }
+      // All attributes, then the url alone, each beside the block list.
+      IpJoinRun all = run("--loader", path.externalName(), "--index", "cloud=" + attrs,
+          "--index", "block=" + blockIndex, "--mode", "tag", "--overwrite");
+      assertEquals(0, all.exitCode(), all.err());
+      List<String> expected = new ArrayList<>();
+      for (int i = 0; i < records.size(); i++) {
+        expected.add(records.get(i) + "\t" + dc.get(i)[0] + "\t" + dc.get(i)[1] + "\t"
+            + tags.get(i)[0]);
+      }
+      assertEquals(DriverRun.sorted(expected),
+          DriverRun.sorted(LabelledJoinJobTest.outputLines(out())), path.externalName());
+      IpJoinRun url = run("--loader", path.externalName(), "--index", "cloud=" + attrs + ":url",
+          "--index", "block=" + blockIndex, "--mode", "tag", "--overwrite");
+      assertEquals(0, url.exitCode(), url.err());
+      expected.clear();
+      for (int i = 0; i < records.size(); i++) {
+        expected.add(records.get(i) + "\t" + dc.get(i)[1] + "\t" + tags.get(i)[0]);
+      }
+      assertEquals(DriverRun.sorted(expected),
+          DriverRun.sorted(LabelledJoinJobTest.outputLines(out())), path.externalName() + " url");
+      assertEquals(List.of("url"), summary().indexes().get(0).attributes());
+    }
+
+    // The most frequent data centre name, compared by attribute in --where.
+    Map<String, Long> names = new TreeMap<>();
+    dc.stream().filter(d -> listed(d[0])).forEach(d -> names.merge(d[0], 1L, Long::sum));
+    String top = names.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+    IpJoinRun where = run("--index", "cloud=" + attrs, "--index", "block=" + blockIndex,
+        "--where", "cloud.name='" + top + "' or block", "--overwrite");
+    assertEquals(0, where.exitCode(), where.err());
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < records.size(); i++) {
+      if (dc.get(i)[0].equals(top) || listed(tags.get(i)[0])) {
+        expected.add(records.get(i));
+      }
+    }
+    assertEquals(DriverRun.sorted(expected), DriverRun.sorted(LabelledJoinJobTest.outputLines(out())));
+
+    // Counted by one attribute and the block list's label.
+    IpJoinRun count = run("--index", "cloud=" + attrs, "--index", "block=" + blockIndex,
+        "--mode", "count", "--count-by", "cloud.name,block", "--overwrite");
+    assertEquals(0, count.exitCode(), count.err());
+    TreeMap<String, Long> counts = new TreeMap<>(MultiIndexJobTest::compareUtf8);
+    for (int i = 0; i < records.size(); i++) {
+      if (listed(dc.get(i)[0]) || listed(tags.get(i)[0])) {
+        counts.merge(dc.get(i)[0] + "\t" + tags.get(i)[0], 1L, Long::sum);
+      }
+    }
+    List<String> expectedCounts = new ArrayList<>();
+    counts.forEach((key, n) -> expectedCounts.add(key + "\t" + n));
+    assertEquals(expectedCounts, LabelledJoinJobTest.outputLines(out()));
+
+    // An attribute the index lacks, for output and for counting: one line naming its attributes.
+    IpJoinRun bad = run("--index", "cloud=" + attrs + ":city", "--index", "block=" + blockIndex,
+        "--overwrite");
+    assertEquals(2, bad.exitCode(), bad.err());
+    assertEquals(List.of("ipjoin: bad --index cloud: index cloud has no attribute 'city'; its"
+        + " attributes: name, url"), bad.errLines());
+    IpJoinRun badCount = run("--index", "cloud=" + attrs, "--mode", "count", "--count-by",
+        "cloud.city", "--overwrite");
+    assertEquals(2, badCount.exitCode(), badCount.err());
+    assertEquals(List.of("ipjoin: bad count-by: index cloud has no attribute 'city'; its"
+        + " attributes: name, url"), badCount.errLines());
+  }
+
   private static int compareUtf8(String a, String b) {
     return Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
   }

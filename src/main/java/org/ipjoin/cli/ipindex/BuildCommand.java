@@ -17,13 +17,14 @@ import org.ipjoin.problem.IpJoinException;
 
 /**
  * {@code ipindex build --input ip.tsv [more.tsv ...] --output ips.ipidx [--labels none|default|N]
- * [--overlap longest|first] [--layout sorted|compact] [--skip-invalid] [--overwrite]
+ * [--fields [name=]path,...] [--overlap longest|first] [--layout sorted|compact] [--skip-invalid] [--overwrite]
  * [--max-shrink F] [--allow-empty] [--quiet]}
  *
  * <p>Builds one index of the union of the text lists (addresses, CIDR blocks, ranges, with labels)
  * on any Hadoop FileSystem and publishes it atomically. A malformed line fails the build with
  * file:line, unless {@code --skip-invalid}: then it is skipped and counted in the summary; IPv6
- * entries are always skipped and counted. A
+ * entries are always skipped and counted. With {@code --fields} the inputs are MaxMind DB files
+ * ({@code .mmdb}), read by MaxMind's reader ({@link IndexBuild#fields}). A
  * list with no address at all (empty, only blank lines and comments, or every line skipped) fails
  * the build, because in a pipeline that is almost always an upstream failure; {@code --allow-empty}
  * builds the empty index instead. {@code --max-shrink F} refuses to replace an index by one with
@@ -31,7 +32,8 @@ import org.ipjoin.problem.IpJoinException;
  * /16 buckets (see {@link org.ipjoin.index.format.KeyLayout}); a list with an IPv4 block, range
  * or labels is then a usage error. Exit codes: 0 built; 1 malformed input, list too big for the
  * heap, shrink refused or I/O failure (nothing published); 2 usage error, a wrong input (missing, a
- * directory, given twice, the output itself) or output exists.
+ * folder without lists, given twice, the output itself) or output exists. A folder given as input
+ * stands for its lists; {@code --label-from-file [REGEX]} labels each list's entries by its name.
  */
 final class BuildCommand extends IndexCommand {
 
@@ -39,8 +41,9 @@ final class BuildCommand extends IndexCommand {
   private static final long PROGRESS_MIN_BYTES = 64L << 20;
 
   BuildCommand() {
-    super("build", "--input ip.tsv [more.tsv ...] --output ips.ipidx [--labels none|default|N]"
-        + " [--overlap longest|first] [--layout sorted|compact] [--skip-invalid] [--overwrite]"
+    super("build", "--input ip.tsv|DIR|db.mmdb [more ...] --output ips.ipidx"
+        + " [--labels none|default|N|N,N...|name=N,...|name,...] [--label-from-file [REGEX]]"
+        + " [--fields [name=]path,...] [--overlap longest|first] [--layout sorted|compact] [--skip-invalid] [--overwrite]"
         + " [--max-shrink F]"
         + " [--allow-empty] [--quiet]");
   }
@@ -52,12 +55,29 @@ final class BuildCommand extends IndexCommand {
             .desc("text lists, one entry per line: an IPv4 address (1.2.3.4), a CIDR block"
                 + " (10.0.0.0/8), a range (1.2.3.0-1.2.3.9, or start,end[,name,...]), optionally"
                 + " with a label (see --labels); several (--input a b, or --input a --input b)"
-                + " build one index of their union")
+                + " build one index of their union; a folder stands for its plain files, in name"
+                + " order, but those whose name starts with . or _")
             .build())
-        .addOption(Option.builder().longOpt("labels").hasArg().argName("none|default|N")
+        .addOption(Option.builder().longOpt("labels").hasArg().argName("none|default|N|attributes")
             .desc("where an entry's label is: default, the column after the entry (the 2nd TAB"
                 + " column, or the first comma field after the entry); N, that column (from 2,"
-                + " TAB columns of a TAB line, comma fields of a comma line); none, no labels")
+                + " TAB columns of a TAB line, comma fields of a comma line); none, no labels;"
+                + " several columns as named attributes, joined by TAB in the label: 3,4 (named"
+                + " by the list's header line, else column3, column4), asn=3,org=4, or asn,org"
+                + " (columns found by the header line's headings)")
+            .build())
+        .addOption(Option.builder().longOpt("label-from-file").hasArg().optionalArg(true)
+            .argName("REGEX")
+            .desc("every entry of a list takes its file's name as label, or the first group of"
+                + " REGEX (a Java regex matching the whole name, e.g. 'country_(..)\\.netset');"
+                + " not with --labels")
+            .build())
+        .addOption(Option.builder().longOpt("fields").hasArg().argName("[name=]path,...")
+            .desc("the inputs are MaxMind DB files (.mmdb: GeoLite2, DB-IP lite, IPinfo lite);"
+                + " index these attributes of each network's record: dot paths into the record"
+                + " (country.iso_code, names.en, subdivisions.0.iso_code), comma-separated, each"
+                + " optionally named (asn=autonomous_system_number; default: the path); a label is"
+                + " the values joined by TAB")
             .build())
         .addOption(Option.builder().longOpt("overlap").hasArg().argName("longest|first")
             .desc("which entry answers for an address several entries hold: longest (default),"
@@ -96,6 +116,10 @@ final class BuildCommand extends IndexCommand {
     }
     StrictCommandLine.ifGiven(line, "output", build::output);
     StrictCommandLine.ifGiven(line, "labels", build::labels);
+    StrictCommandLine.ifGiven(line, "fields", build::fields);
+    if (line.hasOption("label-from-file")) {
+      build.labelFromFile(line.getOptionValue("label-from-file"));
+    }
     StrictCommandLine.ifGiven(line, "overlap", build::overlap);
     StrictCommandLine.ifGiven(line, "max-shrink", build::maxShrink);
     StrictCommandLine.ifGiven(line, "layout", build::layout);

@@ -94,10 +94,18 @@ final class ExportCommand extends IndexCommand {
     return ExitCode.SUCCESS.code();
   }
 
-  /** Every interval as one line: the IPv4 ones in address order, then the IPv6 ones. */
+  /**
+   * Every interval as one line: the IPv4 ones in address order, then the IPv6 ones. An index of
+   * named attributes starts with a header line, {@code network} and the names, TAB-separated:
+   * {@code ipindex build --labels 2,3,...} (one column per attribute) reads it back.
+   */
   static void write(LoadedIndex loaded, OutputStream out) throws IOException {
     Ipv4Lookup index = loaded.index();
     LabelDictionary labels = index.labels();
+    if (!labels.attributeNames().isEmpty()) {
+      out.write(("network\t" + String.join("\t", labels.attributeNames()) + "\n")
+          .getBytes(StandardCharsets.UTF_8));
+    }
     for (int i = 0; i < index.size(); i++) {
       line(out, Ipv4IntervalText.format(index.start(i), index.end(i)), labels, index.labelId(i));
     }
@@ -133,11 +141,21 @@ final class ExportCommand extends IndexCommand {
     return false;
   }
 
-  /** {@code ,"label"} with each quote doubled: a quoted comma field is read without comments. */
+  /**
+   * {@code ,"label"} with each quote doubled: a quoted comma field is read without comments. The
+   * values of a label of attributes (TAB-separated) become one quoted field each, the same
+   * columns as the TAB form.
+   */
   private static void quoted(OutputStream out, byte[] b, int from, int to) throws IOException {
     out.write(',');
     out.write('"');
     for (int i = from; i < to; i++) {
+      if (b[i] == '\t') {
+        out.write('"');
+        out.write(',');
+        out.write('"');
+        continue;
+      }
       out.write(b[i]);
       if (b[i] == '"') {
         out.write('"');

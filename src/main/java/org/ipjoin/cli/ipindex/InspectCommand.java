@@ -92,6 +92,10 @@ final class InspectCommand extends IndexCommand {
     if (header.labels()) {
       System.out.printf("labels         %,d%n", index.labels().count());
     }
+    if (!index.labels().attributeNames().isEmpty()) {
+      System.out.printf("attributes     %s (a label is their values, TAB-separated)%n",
+          String.join(", ", index.labels().attributeNames()));
+    }
     System.out.printf("source         %,d bytes, %,d lines%n", header.sourceBytes(), header.sourceLines());
     System.out.printf("prefixes       %,d distinct /8, %,d distinct /16%n",
         distinctPrefixes(index, 24), distinctPrefixes(index, 16));
@@ -154,7 +158,7 @@ final class InspectCommand extends IndexCommand {
       return "present";
     }
     return "in " + Ipv6IntervalText.of(index6, interval)
-        + (id == 0 ? "" : " label '" + labels.label(id) + "'");
+        + labelText(labels, id);
   }
 
   /** {@code absent}, {@code present} (exact lists), or the interval and its label. */
@@ -167,7 +171,27 @@ final class InspectCommand extends IndexCommand {
     }
     int id = index.labelId(interval);
     return "in " + Ipv4IntervalText.format(index.start(interval), index.end(interval))
-        + (id == 0 ? "" : " label '" + index.labels().label(id) + "'");
+        + labelText(index.labels(), id);
+  }
+
+  /**
+   * {@code  label 'x'}, or for a label of attributes each value by its name
+   * ({@code  label asn='AS1' org='Foo'}); nothing for no label.
+   */
+  private static String labelText(LabelDictionary labels, int id) {
+    if (id == 0) {
+      return "";
+    }
+    if (labels.attributeNames().isEmpty()) {
+      return " label '" + labels.label(id) + "'";
+    }
+    String[] values = labels.label(id).split("\t", -1);
+    StringBuilder text = new StringBuilder(" label");
+    for (int k = 0; k < values.length; k++) {
+      text.append(' ').append(labels.attributeNames().get(k)).append("='").append(values[k])
+          .append('\'');
+    }
+    return text.toString();
   }
 
   private static long distinctPrefixes(Ipv4Lookup index, int shift) {

@@ -12,10 +12,14 @@ import org.ipjoin.index.list.OverlapPolicy;
  * What {@code ipindex build} did, for its summary and for tests.
  *
  * @param stats entries by kind, duplicates, overlaps, merges, label conflicts, intervals, labels
- * @param labelColumn the {@code --labels} value the list was read with
+ * @param labelColumn how the labels were read: {@code --labels} and its value for text lists,
+ *     {@code --label-from-file} and its pattern, or {@code --fields} and its value for MaxMind DB
+ *     files
  * @param kindCounts lines that were no entry, by kind (blank, comment, malformed)
  * @param skippedExamples the first few skipped malformed lines, one per line
  * @param warnings lines read as entries that may not be what their writer meant, by kind
+ * @param notes summary lines of what only the inputs' kind has (a MaxMind DB's networks), each
+ *     ending in a line separator; empty for text lists
  */
 public record BuildSummary(
     List<ListCount> lists,
@@ -27,6 +31,7 @@ public record BuildSummary(
     Map<LineKind, Long> kindCounts,
     String skippedExamples,
     ListWarnings warnings,
+    String notes,
     long outputBytes,
     long scanMillis,
     long sortMillis,
@@ -70,6 +75,7 @@ public record BuildSummary(
             list.bytes()));
       }
     }
+    s.append(notes);
     s.append(String.format("  addresses    %,d%n", stats.addresses()));
     s.append(String.format("  blocks       %,d%n", stats.blocks()));
     s.append(String.format("  ranges       %,d%n", stats.ranges()));
@@ -90,7 +96,7 @@ public record BuildSummary(
     s.append(String.format("  families     IPv4 %,d entries, %,d intervals; IPv6 %,d entries,"
         + " %,d intervals%n", stats.v4().entries(), stats.v4().intervals(), stats.v6().entries(),
         stats.v6().intervals()));
-    s.append(String.format("  labels       %,d (%,d in the list, --labels %s)%n", stats.labels(),
+    s.append(String.format("  labels       %,d (%,d in the list, %s)%n", stats.labels(),
         stats.labelsSeen(), labelColumn));
     s.append(String.format("  blank        %,d%n", count(LineKind.BLANK)));
     s.append(String.format("  comments     %,d%n", count(LineKind.COMMENT)));

@@ -62,6 +62,10 @@ public final class IndexBuilder {
   private final AddressScan addressScan;
   /** How the IPv4 keys of an exact-address list are stored. */
   private final KeyLayout layout;
+  /** What to index of each MaxMind DB record; null: the inputs are text lists. */
+  private final RecordFields fields;
+  /** {@code --label-from-file}: each list's entries take a label from its name; or null. */
+  private final FileLabels fileLabels;
 
   /**
    * How a list of plain addresses is read: by {@link ParallelAddressScan} on {@code threads}
@@ -90,11 +94,12 @@ public final class IndexBuilder {
    */
   public IndexBuilder(boolean skipInvalid, boolean overwrite, boolean allowEmpty) {
     this(skipInvalid, overwrite, allowEmpty, -1, LabelColumn.DEFAULT, OverlapPolicy.LONGEST,
-        AddressScan.DEFAULT, KeyLayout.SORTED);
+        AddressScan.DEFAULT, KeyLayout.SORTED, null, null);
   }
 
   private IndexBuilder(boolean skipInvalid, boolean overwrite, boolean allowEmpty, double maxShrink,
-      LabelColumn labels, OverlapPolicy overlap, AddressScan addressScan, KeyLayout layout) {
+      LabelColumn labels, OverlapPolicy overlap, AddressScan addressScan, KeyLayout layout,
+      RecordFields fields, FileLabels fileLabels) {
     this.skipInvalid = skipInvalid;
     this.overwrite = overwrite;
     this.allowEmpty = allowEmpty;
@@ -103,6 +108,8 @@ public final class IndexBuilder {
     this.overlap = overlap;
     this.addressScan = addressScan;
     this.layout = layout;
+    this.fields = fields;
+    this.fileLabels = fileLabels;
   }
 
   /**
@@ -112,25 +119,43 @@ public final class IndexBuilder {
    */
   public IndexBuilder layout(KeyLayout keys) {
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, overlap,
-        addressScan, keys);
+        addressScan, keys, fields, fileLabels);
+  }
+
+  /**
+   * The same builder, reading MaxMind DB files ({@code .mmdb}) and indexing {@code fields} of each
+   * network's record ({@link MaxMindDbList}); every input must then be one.
+   */
+  public IndexBuilder fields(RecordFields attributes) {
+    return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, overlap,
+        addressScan, layout, attributes, fileLabels);
   }
 
   /** The same builder, reading plain-address lists as {@code scan} says. */
   IndexBuilder addressScan(AddressScan scan) {
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, overlap, scan,
-        layout);
+        layout, fields, fileLabels);
   }
 
   /** The same builder, reading labels from {@code column} (default: the column after the entry). */
   public IndexBuilder labels(LabelColumn column) {
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, column, overlap,
-        addressScan, layout);
+        addressScan, layout, fields, fileLabels);
+  }
+
+  /**
+   * The same builder, giving every entry of a list a label made from the list's file name
+   * ({@link FileLabels}); the lists' own label columns are ignored. Null: labels from the lists.
+   */
+  public IndexBuilder labelFromFile(FileLabels labels) {
+    return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink,
+        labels == null ? this.labels : LabelColumn.NONE, overlap, addressScan, layout, fields, labels);
   }
 
   /** The same builder, resolving overlapping entries by {@code policy} (default: longest). */
   public IndexBuilder overlap(OverlapPolicy policy) {
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, maxShrink, labels, policy,
-        addressScan, layout);
+        addressScan, layout, fields, fileLabels);
   }
 
   /**
@@ -144,7 +169,7 @@ public final class IndexBuilder {
       throw new IllegalArgumentException("max shrink must be from 0 to 1, got " + fraction);
     }
     return new IndexBuilder(skipInvalid, overwrite, allowEmpty, fraction, labels, overlap,
-        addressScan, layout);
+        addressScan, layout, fields, fileLabels);
   }
 
   /** One list to read: the file system it is on and its path as the user gave it. */
@@ -186,10 +211,10 @@ public final class IndexBuilder {
    * The lists read and normalised: what to write, and what to say about it. The content, or for
    * a big list of plain addresses (content null) the bit set that yields its keys.
    */
-  private record Read(IpListScanner scanner, IndexContent content, AddressBits bits,
+  private record Read(ScannedLists scanner, IndexContent content, AddressBits bits,
       NormaliseStats stats, long scanned, long sorted) {
 
-    Read(IpListScanner scanner, IndexContent content, NormaliseStats stats, long scanned,
+    Read(ScannedLists scanner, IndexContent content, NormaliseStats stats, long scanned,
         long sorted) {
       this(scanner, content, null, stats, scanned, sorted);
     }
@@ -222,19 +247,31 @@ public final class IndexBuilder {
       IpListScanner.ProgressListener progress) throws IOException {
     long start = System.nanoTime();
     FileSystem writeFs = withoutChecksumFiles(outFs);
+    inputs = ListFolder.expand(inputs);
     long totalBytes = checkInputs(inputs, output, writeFs.makeQualified(output));
+    MaxMindDbInputs.checkInputs(inputs, fields);
+    List<String> labelsByFile = labelsByFile(inputs);
     IndexPublisher.checkTarget(writeFs, output, overwrite);
     long maxHeap = Runtime.getRuntime().maxMemory();
     BuildHeap.check(totalBytes, maxHeap);
     try {
       Read read;
-      try {
-        read = addressScan.threads() > 0
-            ? readAddressesInParallel(inputs, totalBytes, progress)
-            : readAddresses(inputs, totalBytes, progress);
-      } catch (NotPlainAddressesException e) {
+      if (fields != null) {
+        return new Scanned(writeFs, output, readMaxMindDbs(inputs, progress), start);
+      }
+      if (labelsByFile != null || labels.attributes() != null) {
+        // Every entry has a label, or the first line may be a header: the general path at once.
         BuildHeap.checkGeneral(totalBytes, maxHeap);
-        read = readEntries(inputs, totalBytes, progress);
+        read = readEntries(inputs, labelsByFile, totalBytes, progress);
+      } else {
+        try {
+          read = addressScan.threads() > 0
+              ? readAddressesInParallel(inputs, totalBytes, progress)
+              : readAddresses(inputs, totalBytes, progress);
+        } catch (NotPlainAddressesException e) {
+          BuildHeap.checkGeneral(totalBytes, maxHeap);
+          read = readEntries(inputs, null, totalBytes, progress);
+        }
       }
       return new Scanned(writeFs, output, read, start);
     } catch (OutOfMemoryError e) {
@@ -309,11 +346,20 @@ public final class IndexBuilder {
   }
 
   /** The general path: every list into entries, normalised into intervals with labels. */
-  private Read readEntries(List<ListFile> inputs, long totalBytes,
+  private Read readEntries(List<ListFile> inputs, List<String> labelsByFile, long totalBytes,
       IpListScanner.ProgressListener progress) throws IOException {
     IpListScanner scanner = IpListScanner.entries(inputs.get(0).path().toString(), skipInvalid,
         labels, expectedLines(totalBytes), progress);
-    readAll(inputs, scanner);
+    if (labelsByFile == null) {
+      readAll(inputs, scanner);
+    } else {
+      for (int i = 0; i < inputs.size(); i++) {
+        ListFile list = inputs.get(i);
+        try (InputStream in = withoutChecksumFiles(list.fs()).open(list.path())) {
+          scanner.scan(in, list.path().toString(), labelsByFile.get(i));
+        }
+      }
+    }
     long scanned = System.nanoTime();
     refuseEmpty(inputs, scanner, scanner.entries().size());
     NormalisedList list = IntervalNormaliser.normalise(scanner.entries(), overlap);
@@ -321,6 +367,36 @@ public final class IndexBuilder {
       refuseForCompact(inputs, list, scanner);
     }
     return new Read(scanner, contentOf(list, scanner.bytes(), scanner.lines()), list.stats(),
+        scanned, System.nanoTime());
+  }
+
+  /** Every MaxMind DB's networks into entries, normalised like a text list's. */
+  private Read readMaxMindDbs(List<ListFile> inputs, IpListScanner.ProgressListener progress)
+      throws IOException {
+    if (layout == KeyLayout.COMPACT) {
+      throw new InvalidBuildInputException("--layout compact stores single IPv4 addresses without"
+          + " labels, and a MaxMind DB holds labelled networks; build it with --layout sorted");
+    }
+    MaxMindDbList databases;
+    try {
+      databases = new MaxMindDbList(fields, progress);
+      for (ListFile list : inputs) {
+        databases.read(list);
+      }
+    } catch (NoClassDefFoundError e) {
+      // A gateway classpath (hadoop ... IndexTools) without the reader's jar.
+      throw new InvalidBuildInputException("reading MaxMind DB files needs MaxMind's reader on the"
+          + " classpath (com.maxmind.db:maxmind-db, e.g. HADOOP_CLASSPATH=ipjoin.jar:"
+          + "maxmind-db-3.2.0.jar); missing: " + e.getMessage());
+    }
+    long scanned = System.nanoTime();
+    if (databases.entries().size() == 0 && !allowEmpty) {
+      throw EmptyIpListException.withoutFields(String.join(", ",
+          inputs.stream().map(l -> l.path().toString()).toList()), databases.lines(),
+          fields.toString());
+    }
+    NormalisedList list = IntervalNormaliser.normalise(databases.entries(), overlap);
+    return new Read(databases, contentOf(list, databases.bytes(), databases.lines()), list.stats(),
         scanned, System.nanoTime());
   }
 
@@ -351,6 +427,18 @@ public final class IndexBuilder {
         + " single IPv4 addresses without labels, and the list has " + what);
   }
 
+  /** Each list's label from its file name, before any list is read; null without them. */
+  private List<String> labelsByFile(List<ListFile> inputs) throws InvalidBuildInputException {
+    if (fileLabels == null) {
+      return null;
+    }
+    List<String> byFile = new java.util.ArrayList<>();
+    for (ListFile list : inputs) {
+      byFile.add(fileLabels.labelOf(list.path()));
+    }
+    return byFile;
+  }
+
   private static int expectedLines(long totalBytes) {
     return (int) Math.min(MAX_KEYS, totalBytes / BuildHeap.REALISTIC_BYTES_PER_LINE + 16);
   }
@@ -363,7 +451,7 @@ public final class IndexBuilder {
     }
   }
 
-  private void refuseEmpty(List<ListFile> inputs, IpListScanner scanner, long entries)
+  private void refuseEmpty(List<ListFile> inputs, ScannedLists scanner, long entries)
       throws EmptyIpListException {
     if (entries == 0 && !allowEmpty) {
       // Before anything is written: the old index (if any) stays published.
@@ -394,7 +482,7 @@ public final class IndexBuilder {
     }
     return new IndexContent(starts, wide ? ends : null, list.labelIds(), n,
         list.labels().endOffsets(), list.labels().concatenatedBytes(), sourceBytes, sourceLines,
-        v6);
+        v6, list.labels().attributeNames());
   }
 
   /** The IPv6 part, or null when the list has no IPv6 intervals. */
@@ -415,7 +503,7 @@ public final class IndexBuilder {
    * every check, and rename it into place.
    */
   public BuildSummary publish(Scanned s) throws IOException {
-    IpListScanner scanner = s.read.scanner;
+    ScannedLists scanner = s.read.scanner;
     long fileLength;
     try {
       checkShrink(s);
@@ -437,8 +525,10 @@ public final class IndexBuilder {
     }
     long end = System.nanoTime();
     return new BuildSummary(scanner.files(), s.output.toString(), scanner.bytes(), scanner.lines(),
-        s.read.stats, labels.toString(), scanner.lineKinds(), scanner.examples(),
-        scanner.warnings(), fileLength,
+        s.read.stats, fields != null ? "--fields " + fields
+            : fileLabels != null ? fileLabels.toString() : "--labels " + labels,
+        scanner.lineKinds(), scanner.examples(),
+        scanner.warnings(), scanner.notes(), fileLength,
         millis(s.start, s.read.scanned), millis(s.read.scanned, s.read.sorted),
         millis(s.read.sorted, end), millis(s.start, end));
   }
@@ -507,7 +597,7 @@ public final class IndexBuilder {
     }
   }
 
-  private static EmptyIpListException emptyList(String name, IpListScanner scanner) {
+  private static EmptyIpListException emptyList(String name, ScannedLists scanner) {
     long blank = scanner.lineKinds().getOrDefault(LineKind.BLANK, 0L);
     long comments = scanner.lineKinds().getOrDefault(LineKind.COMMENT, 0L);
     return new EmptyIpListException(name, scanner.lines(), blank, comments,

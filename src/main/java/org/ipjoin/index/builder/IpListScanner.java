@@ -8,7 +8,9 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.ipjoin.index.format.ListContent;
+import org.ipjoin.index.list.LabelAttributes;
 import org.ipjoin.index.list.LabelColumn;
+import org.ipjoin.index.list.LabelInterner;
 import org.ipjoin.index.list.LineKind;
 import org.ipjoin.index.list.ListEntries;
 import org.ipjoin.index.list.ListLineParser;
@@ -38,7 +40,7 @@ import org.ipjoin.index.list.MalformedIpListException;
  * in strict mode a malformed line fails the scan with {@code file:line: } and the parser's one-line
  * reason.
  */
-public final class IpListScanner {
+public final class IpListScanner implements ScannedLists {
 
   private static final int CHUNK_BYTES = 4 << 20;
   /** How many offending lines are kept, with their numbers, for the summary. */
@@ -60,6 +62,14 @@ public final class IpListScanner {
   private String firstLabelled;
   /** Null in address mode. */
   private final ListEntries entries;
+  /** Several columns kept as named attributes ({@code --labels 3,4}), or null. */
+  private final LabelAttributes attributes;
+  /** With attributes: whether the current file's first data line (maybe a header) is still ahead. */
+  private boolean headerAhead;
+  /** With attributes: whether the attributes' names were given to the entries. */
+  private boolean named;
+  /** The label every entry of the current file takes ({@code --label-from-file}), or 0. */
+  private int fileLabelId;
 
   /** The file being scanned, for messages; its lines so far, for file:line. */
   private String name;
@@ -103,6 +113,7 @@ public final class IpListScanner {
     this.parser = new ListLineParser(labels);
     this.tabEndsAddress = labels == LabelColumn.NONE;
     this.labelColumnNamed = labels.named();
+    this.attributes = labels.attributes();
     if (general) {
       this.entries = new ListEntries(expected);
       this.keys = null;
@@ -143,6 +154,20 @@ public final class IpListScanner {
     endFile();
   }
 
+  /**
+   * As {@link #scan(InputStream, String)}, every entry of the file taking {@code label} as its
+   * label ({@code --label-from-file}; the scanner's label column should be
+   * {@link LabelColumn#NONE}). Only in entry mode.
+   */
+  public void scan(InputStream in, String fileName, String label) throws IOException {
+    fileLabelId = entries.labels().idOf(label);
+    try {
+      scan(in, fileName);
+    } finally {
+      fileLabelId = LabelInterner.NO_LABEL;
+    }
+  }
+
   /** Starts the count of a file whose lines are numbered from 1. */
   void beginFile(String fileName) {
     name = fileName;
@@ -151,6 +176,7 @@ public final class IpListScanner {
     if (entries != null) {
       entries.beginFile(fileName, lines);
     }
+    headerAhead = attributes != null;
   }
 
   /** Ends the file begun by {@link #beginFile}: its bytes and lines go to {@link #files}. */
@@ -255,7 +281,8 @@ public final class IpListScanner {
   private int scanLines(byte[] buf, int from, int to) throws IOException {
     int i = from;
     while (i < to) {
-      int next = addressLine(buf, i, to);
+      // With attributes every line goes to the parser: the first may be a header line.
+      int next = attributes == null ? addressLine(buf, i, to) : -1;
       if (next < 0) {
         int newline = indexOf(buf, i, to, (byte) '\n');
         if (newline < 0) {
@@ -339,7 +366,7 @@ public final class IpListScanner {
     if (entries == null) {
       addKey(key);
     } else {
-      entries.add(LineKind.ADDRESS, key, key, 0, lines);
+      entries.add(LineKind.ADDRESS, key, key, fileLabelId, lines);
     }
     return next;
   }
@@ -364,12 +391,19 @@ public final class IpListScanner {
     lines++;
     fileLines++;
     LineKind kind = parser.parse(buf, from, to);
+    if (headerAhead && !kind.isIgnorable()) {
+      if (readHeader(buf, from, to)) {
+        kinds.merge(LineKind.COMMENT, 1L, Long::sum);
+        return;
+      }
+      kind = parser.parse(buf, from, to); // again, with the columns the file's header gave
+    }
     if (kind.isEntry()) {
       if (parser.warnings() != 0) {
         warnings.note(parser, name, fileLines);
       }
       if (entries != null) {
-        entries.add(parser, lines);
+        entries.add(parser, fileLabelId, lines);
         noteForCompactLayout();
       } else if (kind == LineKind.ADDRESS && !parser.hasLabel() && !parser.isIpv6()) {
         addKey(parser.startKey());
@@ -390,11 +424,33 @@ public final class IpListScanner {
     }
   }
 
+  /**
+   * The first data line of a file read with attributes: resolves the attributes' columns from its
+   * headings if it is a header line (true), else without headings (false). The first file's names
+   * name the attributes of the index.
+   */
+  private boolean readHeader(byte[] buf, int from, int to) throws InvalidBuildInputException {
+    headerAhead = false;
+    List<String> headings = parser.headings(buf, from, to);
+    LabelAttributes.Resolved resolved;
+    try {
+      resolved = attributes.resolve(headings);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidBuildInputException(name + ":" + fileLines + ": " + e.getMessage());
+    }
+    parser.attributeColumns(resolved.columns());
+    if (!named) {
+      entries.nameAttributes(resolved.names());
+      named = true;
+    }
+    return headings != null;
+  }
+
   private void noteForCompactLayout() {
     if (firstWideIpv4 == null && !parser.isIpv6() && parser.startKey() != parser.endKey()) {
       firstWideIpv4 = name + ":" + fileLines + " " + parser.lineText();
     }
-    if (firstLabelled == null && parser.hasLabel()) {
+    if (firstLabelled == null && (parser.hasLabel() || fileLabelId != LabelInterner.NO_LABEL)) {
       firstLabelled = name + ":" + fileLines + " " + parser.lineText();
     }
   }

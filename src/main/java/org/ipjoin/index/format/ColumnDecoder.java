@@ -2,11 +2,12 @@ package org.ipjoin.index.format;
 
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
+import java.nio.ShortBuffer;
 import org.ipjoin.index.format.CorruptIndexException.Check;
 import org.ipjoin.ip.Ipv4Codec;
 
 /**
- * Decodes one i32 section while checking it ({@link SectionDecoder}): its CRC32C (unless switched
+ * Decodes one i32 section (or a u16 label id section, widened) while checking it ({@link SectionDecoder}): its CRC32C (unless switched
  * off), its count, and what its kind requires. The values go into an {@code int[]} (the heap read
  * paths) or, for a column served from a mapping, only through a reused piece buffer. The
  * {@code IndexDecoder} hands it little-endian bytes ({@link #accept}) or single values
@@ -25,7 +26,7 @@ abstract class ColumnDecoder extends SectionDecoder<int[]> {
   private boolean valuesByInt;
 
   ColumnDecoder(Section section, String file, boolean verifyChecksum, boolean retain) {
-    super(section, file, verifyChecksum, retain, Integer.BYTES, PIECE,
+    super(section, file, verifyChecksum, retain, section.itemBytes(), PIECE,
         allocate(section, file, retain));
   }
 
@@ -40,7 +41,14 @@ abstract class ColumnDecoder extends SectionDecoder<int[]> {
 
   @Override
   final void copy(ByteBuffer bytes, int at, int n) {
-    bytes.asIntBuffer().get(values, at, n);
+    if (section.itemBytes() == Integer.BYTES) {
+      bytes.asIntBuffer().get(values, at, n);
+      return;
+    }
+    ShortBuffer shorts = bytes.asShortBuffer(); // u16 label ids (FLAG_SHORT_LABEL_IDS)
+    for (int i = 0; i < n; i++) {
+      values[at + i] = Short.toUnsignedInt(shorts.get(i));
+    }
   }
 
   /** Takes one value (the CRC is then computed from the retained values at the end). */

@@ -50,6 +50,7 @@ public class CorruptIndexException extends IOException {
     SUFFIXES("compact bucket suffixes"),
     BITMAPS("compact bucket bitmaps"),
     BITMAP_RANKS("compact bitmap ranks"),
+    ATTRIBUTE_NAMES("attribute names"),
     IDENTITY("index identity");
 
     public final String description;

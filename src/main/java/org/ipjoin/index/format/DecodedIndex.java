@@ -1,5 +1,7 @@
 package org.ipjoin.index.format;
 
+import java.util.List;
+
 /**
  * The checked content of an index file, as the read paths hand it to the lookup structures.
  * Columns served from a mapping ({@code mmap-direct}) are null here: the loader keeps the mapped
@@ -16,10 +18,20 @@ package org.ipjoin.index.format;
  * @param labelBytes the labels' UTF-8 bytes, or null without labels
  * @param v6 the IPv6 intervals, or null when the file has none
  * @param compact the IPv4 keys in the compact layout, or null (then {@code starts} holds them)
+ * @param attributeNames the names of the attributes a label holds (values joined by TAB); empty
+ *     when a label is one unnamed value
  */
 public record DecodedIndex(IndexHeader header, int[] starts, int[] ends, int[] labelIds,
     int[] directory, int directoryBits, int[] labelEnds, byte[] labelBytes, V6 v6,
-    Compact compact) {
+    Compact compact, List<String> attributeNames) {
+
+  /** An index whose label is one unnamed value. */
+  public DecodedIndex(IndexHeader header, int[] starts, int[] ends, int[] labelIds,
+      int[] directory, int directoryBits, int[] labelEnds, byte[] labelBytes, V6 v6,
+      Compact compact) {
+    this(header, starts, ends, labelIds, directory, directoryBits, labelEnds, labelBytes, v6,
+        compact, List.of());
+  }
 
   /** An index in the sorted layout. */
   public DecodedIndex(IndexHeader header, int[] starts, int[] ends, int[] labelIds,

@@ -5,6 +5,7 @@ import static org.ipjoin.index.format.IndexByteMap.BYTE_ORDER_OFFSET;
 import static org.ipjoin.index.format.IndexByteMap.DIRECTORY_CRC_OFFSET;
 import static org.ipjoin.index.format.IndexByteMap.ENTRY_SIZE;
 import static org.ipjoin.index.format.IndexByteMap.FLAGS_OFFSET;
+import static org.ipjoin.index.format.IndexByteMap.FLAG_ATTRIBUTES;
 import static org.ipjoin.index.format.IndexByteMap.FLAG_COMPACT;
 import static org.ipjoin.index.format.IndexByteMap.FLAG_LABELS;
 import static org.ipjoin.index.format.IndexByteMap.FLAG_RANGES;
@@ -155,12 +156,21 @@ public final class HeaderCodec {
     if ((flags & ~KNOWN_FLAGS) != 0) {
       throw new CorruptIndexException(file, Check.FLAGS, "unknown flag bits "
           + CorruptIndexException.hex(flags & ~KNOWN_FLAGS)
-          + " (known: 0x1 ranges, 0x2 labels, 0x4 IPv6, 0x8 IPv6 ranges, 0x10 compact);"
+          + " (known: 0x1 ranges, 0x2 labels, 0x4 IPv6, 0x8 IPv6 ranges, 0x10 compact,"
+          + " 0x20 attributes, 0x40 short label ids);"
           + " written by a newer ipjoin?");
     }
     if ((flags & FLAG_COMPACT) != 0 && (flags & (FLAG_RANGES | FLAG_LABELS)) != 0) {
       throw new CorruptIndexException(file, Check.FLAGS,
           "flag 0x10 (compact) is set with flag 0x1 (ranges) or 0x2 (labels)");
+    }
+    if ((flags & IndexByteMap.FLAG_SHORT_LABEL_IDS) != 0 && (flags & FLAG_LABELS) == 0) {
+      throw new CorruptIndexException(file, Check.FLAGS,
+          "flag 0x40 (short label ids) is set without flag 0x2 (labels)");
+    }
+    if ((flags & FLAG_ATTRIBUTES) != 0 && (flags & FLAG_LABELS) == 0) {
+      throw new CorruptIndexException(file, Check.FLAGS,
+          "flag 0x20 (attributes) is set without flag 0x2 (labels)");
     }
     if ((flags & FLAG_V6_RANGES) != 0 && (flags & FLAG_V6) == 0) {
       throw new CorruptIndexException(file, Check.FLAGS,

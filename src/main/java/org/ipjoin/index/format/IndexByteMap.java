@@ -24,7 +24,11 @@ import java.util.List;
  *                               address: V6_ENDS; only with V6), bit 4 COMPACT (exact IPv4
  *                               keys in /16 buckets: V4_BUCKETS, V4_SUFFIXES, V4_BITMAPS,
  *                               V4_BITMAP_RANKS instead of V4_STARTS, V4_DIRECTORY; not with
- *                               RANGES or LABELS); other bits 0
+ *                               RANGES or LABELS), bit 5 ATTRIBUTES (ATTRIBUTE_NAMES: each
+ *                               label is the values of named attributes joined by TAB; only
+ *                               with LABELS), bit 6 SHORT_LABEL_IDS (V4_LABEL_IDS and
+ *                               V6_LABEL_IDS hold u16 ids, ITEM_BYTES 2; only with LABELS and
+ *                               at most 65535 labels); other bits 0
  *     16     4  SECTION_COUNT   u32, entries in the section directory (2 .. 16)
  *     20     4  DIRECTORY_CRC   u32, CRC32C of the section directory's bytes
  *     24     8  SOURCE_BYTES    u64, size of the text list(s) the index was built from
@@ -51,19 +55,21 @@ import java.util.List;
  * file ends at the end of the last section. Kinds (SectionKind), in file order:
  *   1 V4_STARTS     i32 keys            without COMPACT (count 0 without IPv4 intervals)
  *   2 V4_ENDS       i32 keys            with RANGES
- *   3 V4_LABEL_IDS  i32                 with LABELS
+ *   3 V4_LABEL_IDS  i32 (u16 with SHORT_LABEL_IDS)  with LABELS
  *   4 V4_DIRECTORY  i32, 2^bits + 1     without COMPACT
  *   5 LABEL_ENDS    i32, labels + 1     with LABELS
  *   6 LABEL_BYTES   u8                  with LABELS
  *   7 V6_STARTS     i64 hi, i64 lo keys with V6
  *   8 V6_ENDS       i64 hi, i64 lo keys with V6_RANGES
- *   9 V6_LABEL_IDS  i32                 with V6 and LABELS
+ *   9 V6_LABEL_IDS  i32 (u16 with SHORT_LABEL_IDS)  with V6 and LABELS
  *  10 V6_DIRECTORY  i32, 2^bits + 1     with V6
  *  11 V4_BUCKETS    i32, 2 x 65536 + 2  with COMPACT: per /16 bucket its rank (keys before it)
  *                                       and data start, then the key and suffix counts
  *  12 V4_SUFFIXES   u16                 with COMPACT: low 16 bits of the sparse buckets' keys
  *  13 V4_BITMAPS    i64, 1024 a bitmap  with COMPACT: 65536 bits per dense bucket (> 4096 keys)
  *  14 V4_BITMAP_RANKS  u16, 128 a bitmap  with COMPACT: bucket keys before each 512 bits
+ *  15 ATTRIBUTE_NAMES  u8               with ATTRIBUTES: the attribute names, UTF-8, joined by
+ *                                       TAB (one name per TAB-separated value of a label)
  * </pre>
  *
  * Sections start 64-byte aligned, so a bulk copy into an {@code int[]} on a little-endian CPU is a
@@ -113,7 +119,29 @@ public final class IndexByteMap {
    * never with {@link #FLAG_RANGES} or {@link #FLAG_LABELS}.
    */
   public static final int FLAG_COMPACT = 1 << 4;
-  static final int KNOWN_FLAGS = FLAG_RANGES | FLAG_LABELS | FLAG_V6 | FLAG_V6_RANGES | FLAG_COMPACT;
+  /**
+   * Each label holds the values of named attributes joined by TAB; the names are the
+   * {@code ATTRIBUTE_NAMES} section. Only with {@link #FLAG_LABELS}. An index whose label is one
+   * unnamed value (every index built before attributes existed) has neither.
+   */
+  public static final int FLAG_ATTRIBUTES = 1 << 5;
+  /**
+   * The label id sections hold u16 ids (2 bytes an interval instead of 4): a list of 300 k ranges
+   * then costs 10 bytes an interval (start, end, id) instead of 12. Only with {@link #FLAG_LABELS}
+   * and at most {@value #MAX_SHORT_LABEL_IDS} labels. Written for an index with
+   * {@link #FLAG_ATTRIBUTES}; an index of one unnamed label keeps i32 ids, byte for byte as before.
+   */
+  public static final int FLAG_SHORT_LABEL_IDS = 1 << 6;
+  /** The most labels u16 ids number. */
+  public static final int MAX_SHORT_LABEL_IDS = 65_535;
+  static final int KNOWN_FLAGS = FLAG_RANGES | FLAG_LABELS | FLAG_V6 | FLAG_V6_RANGES | FLAG_COMPACT
+      | FLAG_ATTRIBUTES | FLAG_SHORT_LABEL_IDS;
+
+  /**
+   * Bytes of the {@code ATTRIBUTE_NAMES} section at most: names are column headings, and a reader
+   * should not allocate what a corrupt count says before it has read a byte.
+   */
+  public static final int MAX_ATTRIBUTE_NAME_BYTES = 1 << 16;
 
   /** Buckets of the compact layout: one per /16 prefix. */
   public static final int COMPACT_BUCKETS = 1 << 16;
@@ -230,6 +258,15 @@ public final class IndexByteMap {
     return floorLog2(entries - 1);
   }
 
+  /** Bytes per item of a {@code kind} section: its kind's, or 2 for short label ids. */
+  static int itemBytes(SectionKind kind, boolean shortLabelIds) {
+    boolean ids = kind == SectionKind.V4_LABEL_IDS || kind == SectionKind.V6_LABEL_IDS;
+    return ids && shortLabelIds ? SHORT_LABEL_ID_BYTES : kind.itemBytes;
+  }
+
+  /** Bytes of a u16 label id. */
+  static final int SHORT_LABEL_ID_BYTES = 2;
+
   static long align(long offset) {
     return (offset + ALIGNMENT - 1) & -ALIGNMENT;
   }
@@ -261,16 +298,18 @@ public final class IndexByteMap {
   public static List<Section> layOut(long intervals, boolean ranges, boolean labels, long labelCount,
       long labelBytes, long v6Intervals, boolean v6Ranges, CompactShape compact, int[] crcs) {
     return layOut(intervals, ranges, labels, labelCount, labelBytes, v6Intervals, v6Ranges, compact,
-        directoryBitsFor(intervals), directoryBitsFor(Math.max(0, v6Intervals)), crcs);
+        directoryBitsFor(intervals), directoryBitsFor(Math.max(0, v6Intervals)), -1, false, crcs);
   }
 
   /**
    * As {@link #layOut(long, boolean, boolean, long, long, long, boolean, CompactShape, int[])},
-   * with lookup directories of {@code directoryBits} (IPv4) and {@code v6DirectoryBits} (IPv6).
+   * with lookup directories of {@code directoryBits} (IPv4) and {@code v6DirectoryBits} (IPv6),
+   * an {@code ATTRIBUTE_NAMES} section of {@code attributeNameBytes} bytes (negative: none), and
+   * u16 label ids when {@code shortLabelIds}.
    */
   static List<Section> layOut(long intervals, boolean ranges, boolean labels, long labelCount,
       long labelBytes, long v6Intervals, boolean v6Ranges, CompactShape compact, int directoryBits,
-      int v6DirectoryBits, int[] crcs) {
+      int v6DirectoryBits, long attributeNameBytes, boolean shortLabelIds, int[] crcs) {
     boolean v6 = v6Intervals >= 0;
     List<SectionKind> kinds = new ArrayList<>();
     if (compact == null) {
@@ -303,6 +342,9 @@ public final class IndexByteMap {
       kinds.addAll(List.of(SectionKind.V4_BUCKETS, SectionKind.V4_SUFFIXES, SectionKind.V4_BITMAPS,
           SectionKind.V4_BITMAP_RANKS));
     }
+    if (attributeNameBytes >= 0) {
+      kinds.add(SectionKind.ATTRIBUTE_NAMES);
+    }
     List<Section> sections = new ArrayList<>();
     long at = HEADER_SIZE + (long) kinds.size() * ENTRY_SIZE;
     for (SectionKind kind : kinds) {
@@ -317,8 +359,10 @@ public final class IndexByteMap {
         case V4_SUFFIXES -> compact.sparseKeys();
         case V4_BITMAPS -> (long) BITMAP_WORDS * compact.denseBuckets();
         case V4_BITMAP_RANKS -> (long) RANKS_PER_BITMAP * compact.denseBuckets();
+        case ATTRIBUTE_NAMES -> attributeNameBytes;
       };
-      Section s = new Section(kind, count, align(at), crcs[kind.ordinal()]);
+      Section s = new Section(kind, count, align(at), crcs[kind.ordinal()],
+          itemBytes(kind, shortLabelIds));
       sections.add(s);
       at = s.end();
     }

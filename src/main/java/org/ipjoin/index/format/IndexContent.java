@@ -1,5 +1,7 @@
 package org.ipjoin.index.format;
 
+import java.util.List;
+
 /**
  * What an index holds, as the builder hands it to {@link IndexWriter}: disjoint IPv4 intervals in
  * address order, disjoint IPv6 intervals in address order, their labels, and where the list came
@@ -15,9 +17,23 @@ package org.ipjoin.index.format;
  * @param sourceBytes size of the text list(s) it was built from
  * @param sourceLines lines in them
  * @param v6 the IPv6 intervals, or null when the list has none (the file then has no IPv6 sections)
+ * @param attributeNames the names of the attributes each label holds, its values joined by TAB
+ *     ({@link org.ipjoin.index.list.AttributeNames}); empty when a label is one unnamed value.
+ *     Stored only with labels.
  */
 public record IndexContent(int[] starts, int[] ends, int[] labelIds, int count, int[] labelEnds,
-    byte[] labelBytes, long sourceBytes, long sourceLines, V6 v6) {
+    byte[] labelBytes, long sourceBytes, long sourceLines, V6 v6, List<String> attributeNames) {
+
+  public IndexContent {
+    attributeNames = List.copyOf(attributeNames);
+  }
+
+  /** A list whose label is one unnamed value. */
+  public IndexContent(int[] starts, int[] ends, int[] labelIds, int count, int[] labelEnds,
+      byte[] labelBytes, long sourceBytes, long sourceLines, V6 v6) {
+    this(starts, ends, labelIds, count, labelEnds, labelBytes, sourceBytes, sourceLines, v6,
+        List.of());
+  }
 
   /** A list without IPv6 intervals. */
   public IndexContent(int[] starts, int[] ends, int[] labelIds, int count, int[] labelEnds,
@@ -65,8 +81,24 @@ public record IndexContent(int[] starts, int[] ends, int[] labelIds, int count, 
     return v6 != null && v6.count() > 0;
   }
 
+  /** True when the labels are named attributes: the file gets an {@code ATTRIBUTE_NAMES} section. */
+  public boolean attributes() {
+    return labels() && !attributeNames.isEmpty();
+  }
+
+  /**
+   * True when the label ids are written as u16 ({@link IndexByteMap#FLAG_SHORT_LABEL_IDS}): for
+   * an index of named attributes with at most 65,535 labels. An index of one unnamed label keeps
+   * its i32 ids, so that its file is what it always was.
+   */
+  public boolean shortLabelIds() {
+    return attributes() && labelEnds.length - 1 <= IndexByteMap.MAX_SHORT_LABEL_IDS;
+  }
+
   int flags() {
     return (ranges() ? IndexByteMap.FLAG_RANGES : 0) | (labels() ? IndexByteMap.FLAG_LABELS : 0)
+        | (attributes() ? IndexByteMap.FLAG_ATTRIBUTES : 0)
+        | (shortLabelIds() ? IndexByteMap.FLAG_SHORT_LABEL_IDS : 0)
         | (hasV6() ? IndexByteMap.FLAG_V6 : 0)
         | (hasV6() && v6.ranges() ? IndexByteMap.FLAG_V6_RANGES : 0);
   }

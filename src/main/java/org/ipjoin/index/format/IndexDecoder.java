@@ -63,6 +63,10 @@ public final class IndexDecoder {
   private long[] ends6;
   private int[] labelIds6;
   private int[] directory6;
+  /** The attribute names' decoder, while in that section. */
+  private AttributeNamesDecoder attributeNames;
+  /** The attribute names; empty when a label is one unnamed value. */
+  private List<String> names = List.of();
   /** The compact sections' decoder, with {@link IndexByteMap#FLAG_COMPACT}. */
   private final CompactDecoder compact;
   /** True while in one of the compact sections after the bucket directory. */
@@ -184,8 +188,11 @@ public final class IndexDecoder {
         position += take;
       } else if (s.kind() == SectionKind.LABEL_BYTES) {
         acceptLabelBytes(in, take);
+      } else if (s.kind() == SectionKind.ATTRIBUTE_NAMES) {
+        attributeNames.accept(in, take);
+        position += take;
       } else {
-        acceptColumnBytes(in, take, s.kind().itemBytes);
+        acceptColumnBytes(in, take, s.itemBytes());
       }
     }
     chunk.position(chunk.limit());
@@ -196,7 +203,7 @@ public final class IndexDecoder {
     advance();
     Section s = current < sections.size() ? sections.get(current) : null;
     if (s != null && position >= s.offset() && s.end() - position >= 4) {
-      if (column != null && carried == 0) {
+      if (column != null && carried == 0 && s.itemBytes() == Integer.BYTES) {
         column.acceptInt(value);
         position += 4;
         return;
@@ -322,8 +329,11 @@ public final class IndexDecoder {
       case V6_DIRECTORY -> new ColumnDecoder.Directory(s, file, verifyChecksums, directory6);
       // Checked whole, against the header and the section sizes, by the CompactDecoder.
       case V4_BUCKETS -> new ColumnDecoder.Unchecked(s, file, verifyChecksums, true);
-      case V4_SUFFIXES, V4_BITMAPS, V4_BITMAP_RANKS -> null;
+      case V4_SUFFIXES, V4_BITMAPS, V4_BITMAP_RANKS, ATTRIBUTE_NAMES -> null;
     };
+    if (s.kind() == SectionKind.ATTRIBUTE_NAMES) {
+      attributeNames = new AttributeNamesDecoder(s, file, verifyChecksums);
+    }
     if (s.kind() == SectionKind.LABEL_BYTES) {
       labelBytes = new byte[(int) s.count()];
       labelVerdict = new SectionVerdict(s, file, verifyChecksums);
@@ -389,6 +399,7 @@ public final class IndexDecoder {
       case V6_ENDS -> ends6 = keyColumn.finish();
       case V6_LABEL_IDS -> labelIds6 = column.finish();
       case V6_DIRECTORY -> column.finish();
+      case ATTRIBUTE_NAMES -> names = attributeNames.finish(labelBytes, labelEnds);
       default -> throw new IllegalStateException(s.kind() + " is finished above");
     }
     column = null;
@@ -408,6 +419,7 @@ public final class IndexDecoder {
       case V6_ENDS -> ends6 = keyColumn.finish();
       case V6_LABEL_IDS -> labelIds6 = column.finish();
       case V6_DIRECTORY -> directory6 = column.finish();
+      case ATTRIBUTE_NAMES -> names = attributeNames.finish(labelBytes, labelEnds);
       default -> throw new IllegalStateException(s.kind() + " is finished above");
     }
     column = null;
@@ -439,6 +451,6 @@ public final class IndexDecoder {
     // The header's bits, as for IPv6: a full load recorded its directory with them and compared
     // the stored one entry by entry; a trusted load takes the stored one.
     return new DecodedIndex(header, starts, ends, labelIds, directory, header.directoryBits(),
-        labelEnds, labelBytes, v6, compact == null ? null : compact.finish());
+        labelEnds, labelBytes, v6, compact == null ? null : compact.finish(), names);
   }
 }

@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
 import java.util.zip.CRC32C;
+import org.ipjoin.index.list.AttributeNames;
 
 /**
  * Writes an index file ({@link IndexByteMap}) to any stream, front to back: HDFS output streams
@@ -41,8 +42,13 @@ public final class IndexWriter {
     }
     long labelCount = 0;
     long labelBytes = 0;
+    boolean shortIds = content.shortLabelIds();
+    byte[] shortIds4 = shortIds ? u16(content.labelIds(), n) : null;
+    byte[] shortIds6 = shortIds && content.hasV6() ? u16(content.v6().labelIds(),
+        content.v6().count()) : null;
     if (content.labels()) {
-      crcs[SectionKind.V4_LABEL_IDS.ordinal()] = SectionCrc.of(content.labelIds(), n);
+      crcs[SectionKind.V4_LABEL_IDS.ordinal()] = shortIds ? crcOf(shortIds4)
+          : SectionCrc.of(content.labelIds(), n);
       crcs[SectionKind.LABEL_ENDS.ordinal()] =
           SectionCrc.of(content.labelEnds(), content.labelEnds().length);
       CRC32C crc = new CRC32C();
@@ -55,10 +61,17 @@ public final class IndexWriter {
     int[] directory6 = null;
     if (v6 != null) {
       directory6 = v6Crcs(v6, content.labels(), v6Bits, crcs);
+      if (shortIds) {
+        crcs[SectionKind.V6_LABEL_IDS.ordinal()] = crcOf(shortIds6);
+      }
+    }
+    byte[] names = content.attributes() ? AttributeNames.encode(content.attributeNames()) : null;
+    if (names != null) {
+      crcs[SectionKind.ATTRIBUTE_NAMES.ordinal()] = crcOf(names);
     }
     List<Section> sections = IndexByteMap.layOut(n, content.ranges(), content.labels(), labelCount,
         labelBytes, v6 == null ? -1 : v6.count(), v6 != null && v6.ranges(), null, bits, v6Bits,
-        crcs);
+        names == null ? -1 : names.length, shortIds, crcs);
     IndexHeader header = HeaderCodec.describe(content.flags(), sections, content.sourceBytes(),
         content.sourceLines());
     ByteBuffer head = HeaderCodec.encode(header);
@@ -69,14 +82,27 @@ public final class IndexWriter {
       switch (s.kind()) {
         case V4_STARTS -> writeInts(content.starts(), n, out);
         case V4_ENDS -> writeInts(content.ends(), n, out);
-        case V4_LABEL_IDS -> writeInts(content.labelIds(), n, out);
+        case V4_LABEL_IDS -> {
+          if (shortIds) {
+            out.write(shortIds4);
+          } else {
+            writeInts(content.labelIds(), n, out);
+          }
+        }
         case V4_DIRECTORY -> writeInts(directory, directory.length, out);
         case LABEL_ENDS -> writeInts(content.labelEnds(), content.labelEnds().length, out);
         case LABEL_BYTES -> out.write(content.labelBytes());
         case V6_STARTS -> writeLongs(v6.starts(), 2 * v6.count(), out);
         case V6_ENDS -> writeLongs(v6.ends(), 2 * v6.count(), out);
-        case V6_LABEL_IDS -> writeInts(v6.labelIds(), v6.count(), out);
+        case V6_LABEL_IDS -> {
+          if (shortIds) {
+            out.write(shortIds6);
+          } else {
+            writeInts(v6.labelIds(), v6.count(), out);
+          }
+        }
         case V6_DIRECTORY -> writeInts(directory6, directory6.length, out);
+        case ATTRIBUTE_NAMES -> out.write(names);
         default -> throw new IllegalStateException("a sorted index has no " + s.kind());
       }
       at = s.end();
@@ -251,6 +277,25 @@ public final class IndexWriter {
     if (c.hasV6()) {
       checkIntervals(c.v6(), c.labels());
     }
+    if (c.attributes()) {
+      checkAttributes(c);
+    }
+  }
+
+  /** Names that break the rules, or a label without one value per name, no reader would load. */
+  private static void checkAttributes(IndexContent c) {
+    String problem = AttributeNames.problem(c.attributeNames());
+    if (problem != null) {
+      throw new IllegalArgumentException(problem);
+    }
+    int[] ends = c.labelEnds();
+    for (int id = 1; id < ends.length; id++) {
+      int values = AttributeNames.valueCount(c.labelBytes(), ends[id - 1], ends[id]);
+      if (values != c.attributeNames().size()) {
+        throw new IllegalArgumentException("label " + id + " holds " + values + " values for "
+            + c.attributeNames().size() + " attribute names");
+      }
+    }
   }
 
   private static void checkIntervals(IndexContent.V6 v6, boolean labels) {
@@ -273,6 +318,21 @@ public final class IndexWriter {
         throw new IllegalArgumentException("IPv6 interval " + (i - 1) + " overlaps the next one");
       }
     }
+  }
+
+  /** {@code ids[0, count)} as little-endian u16 values (each at most 65,535). */
+  private static byte[] u16(int[] ids, int count) {
+    ByteBuffer b = ByteBuffer.allocate(2 * count).order(ByteOrder.LITTLE_ENDIAN);
+    for (int i = 0; i < count; i++) {
+      b.putShort((short) ids[i]);
+    }
+    return b.array();
+  }
+
+  private static int crcOf(byte[] bytes) {
+    CRC32C crc = new CRC32C();
+    crc.update(bytes);
+    return (int) crc.getValue();
   }
 
   private static void writeLongs(long[] values, int count, OutputStream out) throws IOException {

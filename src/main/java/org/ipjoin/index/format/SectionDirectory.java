@@ -48,7 +48,7 @@ final class SectionDirectory {
       Section s = sections.get(i);
       int e = HEADER_SIZE + i * ENTRY_SIZE;
       head.putShort(e + ENTRY_KIND, (short) s.kind().code);
-      head.putShort(e + ENTRY_ITEM_BYTES, (short) s.kind().itemBytes);
+      head.putShort(e + ENTRY_ITEM_BYTES, (short) s.itemBytes());
       head.putInt(e + ENTRY_CRC, s.crc());
       head.putLong(e + ENTRY_COUNT, s.count());
       head.putLong(e + ENTRY_OFFSET, s.offset());
@@ -71,7 +71,8 @@ final class SectionDirectory {
     long previousEnd = directoryEnd;
     SectionKind previous = null;
     for (int i = 0; i < n; i++) {
-      Section s = entry(head, i, previous, previousEnd, file);
+      Section s = entry(head, i, previous, previousEnd,
+          (flags & IndexByteMap.FLAG_SHORT_LABEL_IDS) != 0, file);
       sections.add(s);
       previousEnd = s.end();
       previous = s.kind();
@@ -111,7 +112,7 @@ final class SectionDirectory {
    * starting where the section before it ({@code previousEnd}) ends, aligned.
    */
   private static Section entry(ByteBuffer head, int i, SectionKind previous, long previousEnd,
-      String file) throws CorruptIndexException {
+      boolean shortLabelIds, String file) throws CorruptIndexException {
     int e = HEADER_SIZE + i * ENTRY_SIZE;
     int code = Short.toUnsignedInt(head.getShort(e + ENTRY_KIND));
     SectionKind kind = SectionKind.ofCode(code);
@@ -126,8 +127,9 @@ final class SectionDirectory {
     long count = head.getLong(e + ENTRY_COUNT);
     long offset = head.getLong(e + ENTRY_OFFSET);
     long length = head.getLong(e + ENTRY_LENGTH);
-    if (itemBytes != kind.itemBytes || count < 0 || count > (1L << 33)
-        || length != count * kind.itemBytes) {
+    int expectedBytes = IndexByteMap.itemBytes(kind, shortLabelIds);
+    if (itemBytes != expectedBytes || count < 0 || count > (1L << 33)
+        || length != count * expectedBytes) {
       throw failure(file, "section " + i + " (" + kind.description + "): " + count + " items of "
           + itemBytes + " bytes cannot be " + length + " bytes");
     }
@@ -136,7 +138,7 @@ final class SectionDirectory {
       throw failure(file, "section " + i + " (" + kind.description + ") starts at " + offset
           + ", expected " + expected);
     }
-    return new Section(kind, count, offset, head.getInt(e + ENTRY_CRC));
+    return new Section(kind, count, offset, head.getInt(e + ENTRY_CRC), expectedBytes);
   }
 
   /** The flags say which sections there are; their counts must agree with each other. */
@@ -153,11 +155,22 @@ final class SectionDirectory {
     require(sections, SectionKind.LABEL_BYTES, labels, file);
     checkV6SectionSet(sections, flags, file);
     checkCompactSectionSet(sections, compact, file);
+    Section names = require(sections, SectionKind.ATTRIBUTE_NAMES,
+        (flags & IndexByteMap.FLAG_ATTRIBUTES) != 0, file);
+    if (names != null && names.count() > IndexByteMap.MAX_ATTRIBUTE_NAME_BYTES) {
+      throw failure(file, "the attribute names section has " + names.count() + " bytes, more than"
+          + " the " + IndexByteMap.MAX_ATTRIBUTE_NAME_BYTES + " a writer stores");
+    }
     if (!compact) {
       checkIntervalCounts(starts, ends, ids, file);
     }
     if (labelEnds != null && (labelEnds.count() < 1 || labelEnds.count() > Integer.MAX_VALUE)) {
       throw failure(file, "the label offsets section has " + labelEnds.count() + " entries");
+    }
+    if ((flags & IndexByteMap.FLAG_SHORT_LABEL_IDS) != 0
+        && labelEnds.count() - 1 > IndexByteMap.MAX_SHORT_LABEL_IDS) {
+      throw failure(file, (labelEnds.count() - 1) + " labels are more than u16 label ids number ("
+          + IndexByteMap.MAX_SHORT_LABEL_IDS + ")");
     }
     // After every other directory check: the sizes are a check of their own.
     if (dir != null) {

@@ -48,7 +48,12 @@ public enum SectionKind {
   /** 1,024 i64 words (65,536 bits) per dense bucket, bit i of word w is suffix 64w + i. FLAG_COMPACT. */
   V4_BITMAPS(13, 8, "compact bucket bitmaps"),
   /** u16 per 512 bits of a dense bucket: the bucket's keys before them (128 per bucket). FLAG_COMPACT. */
-  V4_BITMAP_RANKS(14, 2, "compact bitmap ranks");
+  V4_BITMAP_RANKS(14, 2, "compact bitmap ranks"),
+  /**
+   * The names of the attributes a label holds (its values joined by TAB), UTF-8, joined by TAB.
+   * Present with {@link IndexByteMap#FLAG_ATTRIBUTES}.
+   */
+  ATTRIBUTE_NAMES(15, 1, "attribute names");
 
   public final int code;
   /** Bytes per item: the section's length is count × itemBytes (16 for a pair of i64 halves). */

@@ -23,4 +23,19 @@ public class EmptyIpListException extends IOException {
         + " comments, %,d skipped as invalid); an empty list is usually an upstream failure, so %s",
         file, lines, blank, comments, skipped, outcome));
   }
+
+  private EmptyIpListException(String message) {
+    super(message);
+  }
+
+  /**
+   * MaxMind DB files none of whose {@code networks} networks has any of the fields asked for:
+   * almost always a wrong field path.
+   */
+  public static EmptyIpListException withoutFields(String files, long networks, String fields) {
+    return new EmptyIpListException(String.format("no network in %s has any of --fields %s (%,d"
+        + " networks, none with a value); check the field paths against the database's records."
+        + " Nothing was published. Pass --allow-empty to build an empty index anyway.", files,
+        fields, networks));
+  }
 }

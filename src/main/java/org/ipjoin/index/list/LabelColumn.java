@@ -12,6 +12,8 @@ package org.ipjoin.index.list;
  *   <li>{@link #column(int)}: the n-th column (1-based) as written, the entry's own columns
  *       included: TAB columns for a TAB line, comma fields for a comma line. Column 1 is always
  *       (part of) the entry, so n starts at 2.
+ *   <li>{@link #attributes()}: several columns kept as one label of named attributes, their
+ *       values joined by TAB ({@link LabelAttributes}).
  * </ul>
  */
 public final class LabelColumn {
@@ -21,11 +23,19 @@ public final class LabelColumn {
   /** No labels. */
   public static final LabelColumn NONE = new LabelColumn(-1);
 
-  /** 0 for {@link #DEFAULT}, -1 for {@link #NONE}, else the 1-based column. */
+  /** 0 for {@link #DEFAULT}, -1 for {@link #NONE}, else the 1-based column; 0 with attributes. */
   private final int column;
+  /** Several columns as named attributes, or null. */
+  private final LabelAttributes attributes;
 
   private LabelColumn(int column) {
     this.column = column;
+    this.attributes = null;
+  }
+
+  private LabelColumn(LabelAttributes attributes) {
+    this.column = 0;
+    this.attributes = attributes;
   }
 
   /**
@@ -43,11 +53,15 @@ public final class LabelColumn {
 
   /**
    * Reads an option value: {@code none}, {@code default} (in any case, as every option keyword of
-   * ipjoin), or a column number from 2.
+   * ipjoin), a column number from 2, or a list of attributes ({@link LabelAttributes}: a value
+   * with a comma or {@code =}, such as {@code 3,4}, {@code asn=3,org=4} or {@code asn,org}).
    *
    * @throws IllegalArgumentException with a one-line message naming the value
    */
   public static LabelColumn parse(String value) {
+    if (LabelAttributes.isList(value)) {
+      return new LabelColumn(LabelAttributes.parse(value));
+    }
     if ("none".equalsIgnoreCase(value.trim())) {
       return NONE;
     }
@@ -68,7 +82,12 @@ public final class LabelColumn {
 
   /** Whether a column number was given: a line without that column is then suspect. */
   public boolean named() {
-    return column > 0;
+    return column > 0 || attributes != null;
+  }
+
+  /** The attributes kept as a label, or null when a label is one unnamed column (or none). */
+  public LabelAttributes attributes() {
+    return attributes;
   }
 
   boolean ignored() {
@@ -85,6 +104,7 @@ public final class LabelColumn {
 
   @Override
   public String toString() {
-    return column == 0 ? "default" : column < 0 ? "none" : Integer.toString(column);
+    return attributes != null ? attributes.toString()
+        : column == 0 ? "default" : column < 0 ? "none" : Integer.toString(column);
   }
 }

@@ -2,6 +2,7 @@ package org.ipjoin.index.list;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The distinct labels of a list, each stored once as UTF-8 bytes, numbered 1, 2, … in the order
@@ -22,6 +23,8 @@ public final class LabelInterner {
   private int size;
   /** Slots hold ids (0 = empty); length is a power of two, at most half full. */
   private int[] slots = new int[128];
+  /** The names of the attributes a label holds; empty: a label is one unnamed value. */
+  private List<String> attributeNames = List.of();
 
   /**
    * The id of {@code bytes[from, to)}, adding it if new.
@@ -44,6 +47,19 @@ public final class LabelInterner {
         return id;
       }
     }
+  }
+
+  /**
+   * The names of the attributes each label holds, its values joined by TAB, in order; empty when
+   * a label is one unnamed value.
+   */
+  public List<String> attributeNames() {
+    return attributeNames;
+  }
+
+  /** Names the attributes ({@link ListEntries#nameAttributes}, which checked them). */
+  void nameAttributes(List<String> names) {
+    attributeNames = List.copyOf(names);
   }
 
   /** The id of {@code label}, adding it if new (for tools and tests). */
@@ -155,6 +171,7 @@ public final class LabelInterner {
    */
   LabelInterner keepOnly(boolean[] used, int[] remap) {
     LabelInterner kept = new LabelInterner();
+    kept.attributeNames = attributeNames;
     for (int id = 1; id <= size; id++) {
       if (used[id]) {
         remap[id] = kept.idOf(pool, offsets[id], offsets[id + 1]);

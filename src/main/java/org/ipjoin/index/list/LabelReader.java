@@ -23,10 +23,25 @@ final class LabelReader {
   int from;
   int to;
 
+  /** With attributes: the columns to read, in order (null until a file's header is known). */
+  private int[] attributeColumns;
+  /** With attributes: each value of the line, and its length. */
+  private byte[][] values;
+  private int[] valueLengths;
+  /** With attributes: the values joined by TAB, the label. */
+  private byte[] joined = new byte[64];
+
   LabelReader(LabelColumn column, ListLine line, CommaField field) {
     this.column = column;
     this.line = line;
     this.field = field;
+  }
+
+  /** Reads the values of {@code columns} (1-based, as written) as a label of attributes. */
+  void attributeColumns(int[] columns) {
+    attributeColumns = columns.clone();
+    values = new byte[columns.length][64];
+    valueLengths = new int[columns.length];
   }
 
   /** Forgets the last line's label. */
@@ -54,8 +69,13 @@ final class LabelReader {
     if (column.ignored()) {
       return kind;
     }
+    boolean comma = p < end && line.bytes[p] == ',';
+    if (attributeColumns != null) {
+      int commaAt = p;
+      return attributes(c -> comma ? commaLabel(commaAt, end, 1, c) : tabLabel(entryEnd, end, c));
+    }
     int want = column.columnAfter(1);
-    if (p < end && line.bytes[p] == ',') {
+    if (comma) {
       return commaLabel(p, end, 1, want);
     }
     return tabLabel(entryEnd, end, want);
@@ -71,8 +91,68 @@ final class LabelReader {
     if (column.ignored()) {
       return kind;
     }
+    if (attributeColumns != null) {
+      // Column 2 is the field just read: taken first, before reading others overwrites it.
+      return attributes(c -> c == 2 ? fromField() : commaLabel(terminator, end, 2, c));
+    }
     int want = column.columnAfter(entryColumns);
     return want == 2 ? fromField() : commaLabel(terminator, end, 2, want);
+  }
+
+  /** Reads one column's value into {@link #bytes} (null when empty or missing). */
+  private interface ColumnValue {
+    LineKind read(int column);
+  }
+
+  /**
+   * The label of attributes: each column's value (trimmed and checked as a label; empty when
+   * missing) joined by TAB in the order given; no label when every value is empty.
+   */
+  private LineKind attributes(ColumnValue value) {
+    boolean any = false;
+    for (int pass = 0; pass < 2; pass++) {
+      for (int k = 0; k < attributeColumns.length; k++) {
+        if ((attributeColumns[k] == 2) != (pass == 0)) {
+          continue;
+        }
+        clear();
+        if (value.read(attributeColumns[k]) == LineKind.MALFORMED) {
+          return LineKind.MALFORMED;
+        }
+        int length = bytes == null ? 0 : to - from;
+        if (values[k].length < length) {
+          values[k] = new byte[Math.max(length, 2 * values[k].length)];
+        }
+        if (length > 0) {
+          System.arraycopy(bytes, from, values[k], 0, length);
+        }
+        valueLengths[k] = length;
+        any |= length > 0;
+      }
+    }
+    clear();
+    if (!any) {
+      return line.kind;
+    }
+    int length = attributeColumns.length - 1;
+    for (int n : valueLengths) {
+      length += n;
+    }
+    if (joined.length < length) {
+      joined = new byte[Math.max(length, 2 * joined.length)];
+    }
+    int at = 0;
+    for (int k = 0; k < attributeColumns.length; k++) {
+      if (k > 0) {
+        joined[at++] = AttributeNames.SEPARATOR;
+      }
+      System.arraycopy(values[k], 0, joined, at, valueLengths[k]);
+      at += valueLengths[k];
+    }
+    bytes = joined;
+    from = 0;
+    to = at;
+    return line.kind;
   }
 
   /** The label in TAB column {@code want} (column 1 holds the entry, which ends at entryEnd). */
@@ -141,7 +221,8 @@ final class LabelReader {
       return line.fail(String.format("label: %,d bytes, more than the %,d a label may hold",
           to - from, MAX_LABEL_BYTES));
     }
-    if (to - from == 1 && (b[from] == '0' || b[from] == '1' || b[from] == '-')) {
+    if (attributeColumns == null && to - from == 1
+        && (b[from] == '0' || b[from] == '1' || b[from] == '-')) {
       line.warn(ListWarning.TAG_VALUE_LABEL);
     }
     for (int i = from; i < to; i++) {

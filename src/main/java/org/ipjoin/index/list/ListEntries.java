@@ -59,6 +59,23 @@ public final class ListEntries {
     fileNames.add(name);
   }
 
+  /**
+   * Names the attributes the entries' labels hold: a label is their values joined by TAB, one
+   * value per name (an empty value stays empty), and the index built from these entries carries
+   * the names (every reader's {@code LabelDictionary.attributeNames()}).
+   * An empty list (the default) means a label is one unnamed value.
+   *
+   * @throws IllegalArgumentException for names that break {@link AttributeNames}' rules (empty,
+   *     a control byte, repeated), naming the first such name
+   */
+  public void nameAttributes(List<String> names) {
+    String problem = AttributeNames.problem(names);
+    if (problem != null) {
+      throw new IllegalArgumentException(problem);
+    }
+    labels.nameAttributes(names);
+  }
+
   /** Line {@code line} (as given to {@code add}) for a message: {@code file:n}, or {@code line n}. */
   String where(long line) {
     int file = fileNames.size() - 1;
@@ -71,9 +88,18 @@ public final class ListEntries {
 
   /** Adds the entry {@code parsed} just read (its kind must be an entry) from {@code line}. */
   public void add(ListLineParser parsed, long line) {
-    int labelId = parsed.hasLabel()
-        ? labels.idOf(parsed.labelBytes(), parsed.labelFrom(), parsed.labelTo())
-        : LabelInterner.NO_LABEL;
+    add(parsed, LabelInterner.NO_LABEL, line);
+  }
+
+  /**
+   * As {@link #add(ListLineParser, long)}; with {@code labelId} other than
+   * {@link LabelInterner#NO_LABEL} (an id of {@link #labels()}) the entry takes that label instead
+   * of the one parsed (a label given to a whole file).
+   */
+  public void add(ListLineParser parsed, int labelId, long line) {
+    if (labelId == LabelInterner.NO_LABEL && parsed.hasLabel()) {
+      labelId = labels.idOf(parsed.labelBytes(), parsed.labelFrom(), parsed.labelTo());
+    }
     if (parsed.isIpv6()) {
       add6(parsed.kind(), parsed.startHiKey(), parsed.startLoKey(), parsed.endHiKey(),
           parsed.endLoKey(), labelId, line);

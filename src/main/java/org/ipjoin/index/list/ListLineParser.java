@@ -1,6 +1,8 @@
 package org.ipjoin.index.list;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.ipjoin.ip.Ipv4Codec;
 import org.ipjoin.ip.Ipv6Codec;
 
@@ -96,6 +98,59 @@ public final class ListLineParser {
     labels = new LabelReader(labelColumn, line, field);
     ipv4 = new Ipv4EntryReader(line, keys, field, labels);
     ipv6 = new Ipv6EntryReader(line, keys, field, labels, ipv4);
+  }
+
+  /**
+   * Reads labels of attributes from {@code columns} (1-based, as written) from now on: their
+   * values, each trimmed and checked as a label (an empty or missing one stays empty), joined by
+   * TAB; no label when all are empty. For a parser of a {@link LabelColumn#attributes()} option,
+   * once a file's header line is known ({@link LabelAttributes#resolve}).
+   */
+  public void attributeColumns(int[] columns) {
+    labels.attributeColumns(columns);
+  }
+
+  /**
+   * The headings of {@code bytes[from, to)} if it is a header line, else null. A header line is a
+   * list's first line that is not blank or a comment, is no entry, and whose first column starts
+   * with a letter ({@code start,end,asn,org}; {@code network<TAB>country}): its columns, TAB
+   * columns if it has a TAB, else comma fields, each trimmed and CSV-unquoted.
+   */
+  public List<String> headings(byte[] bytes, int from, int to) {
+    if (parse(bytes, from, to) != LineKind.MALFORMED || !startsWithWord(bytes, from, to)) {
+      return null;
+    }
+    String text = new String(bytes, from, to - from, StandardCharsets.UTF_8).strip();
+    String separator = text.indexOf('\t') >= 0 ? "\t" : ",";
+    List<String> headings = new ArrayList<>();
+    for (String heading : text.split(separator, -1)) {
+      String h = heading.strip();
+      if (h.length() >= 2 && h.startsWith("\"") && h.endsWith("\"")) {
+        h = h.substring(1, h.length() - 1).replace("\"\"", "\"");
+      }
+      headings.add(h);
+    }
+    return headings;
+  }
+
+  /**
+   * Whether the first column starts with a letter (or a quote) and holds no {@code :} or
+   * {@code /}: a heading, not a malformed IPv6 entry such as {@code fe80::1%eth0}.
+   */
+  private static boolean startsWithWord(byte[] b, int from, int to) {
+    int p = from;
+    while (p < to && ListLine.isBlank(b[p])) {
+      p++;
+    }
+    if (p == to || !(b[p] < 0 || b[p] == '"' || Character.isLetter((char) b[p]))) {
+      return false;
+    }
+    for (int i = p; i < to && b[i] != '\t' && b[i] != ','; i++) {
+      if (b[i] == ':' || b[i] == '/') {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Parses {@code bytes[from, to)}, a line without its LF. */

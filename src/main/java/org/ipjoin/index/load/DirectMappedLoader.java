@@ -15,6 +15,7 @@ import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.format.LoadTrust;
 import org.ipjoin.index.format.Section;
 import org.ipjoin.index.format.SectionKind;
+import org.ipjoin.index.lookup.IntColumn;
 
 /**
  * {@code mmap-direct}: maps the file read-only and serves lookups from the mapping itself, with no
@@ -56,10 +57,10 @@ public final class DirectMappedLoader implements IndexLoader {
               keys(whole, h.section(SectionKind.V4_BITMAPS)),
               shorts(whole, h.section(SectionKind.V4_BITMAP_RANKS)))
           : Lookups.mapped(d, starts, column(whole, h.section(SectionKind.V4_ENDS)),
-              column(whole, h.section(SectionKind.V4_LABEL_IDS)),
+              labelIds(whole, h.section(SectionKind.V4_LABEL_IDS)),
               column(whole, h.section(SectionKind.V4_DIRECTORY))),
           Lookups.mapped6(d, starts6, keys(whole, h.section(SectionKind.V6_ENDS)),
-              column(whole, h.section(SectionKind.V6_LABEL_IDS))),
+              labelIds(whole, h.section(SectionKind.V6_LABEL_IDS))),
           h.identity(length));
     }
   }
@@ -67,6 +68,15 @@ public final class DirectMappedLoader implements IndexLoader {
   private static IntBuffer column(MappedByteBuffer file, Section s) {
     return s == null ? null
         : file.slice((int) s.offset(), (int) s.length()).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
+  }
+
+  /** A label id section, i32 or u16 as its directory entry says; null when absent. */
+  private static IntColumn labelIds(MappedByteBuffer file, Section s) {
+    if (s == null) {
+      return null;
+    }
+    return s.itemBytes() == Integer.BYTES ? IntColumn.of(column(file, s))
+        : IntColumn.ofUnsigned(shorts(file, s));
   }
 
   /** A u16 section of the compact layout. */

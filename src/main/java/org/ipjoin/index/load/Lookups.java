@@ -39,7 +39,8 @@ final class Lookups {
         wide ? IntColumn.of(Arrays.copyOf(list.ends(), n)) : null,
         list.hasLabels() ? IntColumn.of(Arrays.copyOf(list.labelIds(), n)) : null,
         list.hasLabels()
-            ? new LabelDictionary(list.labels().concatenatedBytes(), list.labels().endOffsets())
+            ? new LabelDictionary(list.labels().concatenatedBytes(), list.labels().endOffsets(),
+                list.labels().attributeNames())
             : LabelDictionary.NONE,
         directory.finish(n), directory.bits());
   }
@@ -82,11 +83,10 @@ final class Lookups {
    * {@code CompactLookupBenchmark}, the builds alternated); with both mapped, 70 ns in the full
    * bench run (docs/benchmarks/2026-11-23-full-run.md).
    */
-  static Ipv4IntervalIndex mapped(DecodedIndex d, IntBuffer starts, IntBuffer ends, IntBuffer labelIds,
+  static Ipv4IntervalIndex mapped(DecodedIndex d, IntBuffer starts, IntBuffer ends, IntColumn labelIds,
       IntBuffer directory) {
     return new Ipv4IntervalIndex(IntColumn.of(starts), ends == null ? null : IntColumn.of(ends),
-        labelIds == null ? null : IntColumn.of(labelIds), labels(d), IntColumn.of(directory),
-        d.directoryBits());
+        labelIds, labels(d), IntColumn.of(directory), d.directoryBits());
   }
 
   /**
@@ -121,16 +121,17 @@ final class Lookups {
    * ({@link Ipv6IntervalIndex#EMPTY} without).
    */
   static Ipv6IntervalIndex mapped6(DecodedIndex d, LongBuffer starts, LongBuffer ends,
-      IntBuffer labelIds) {
+      IntColumn labelIds) {
     DecodedIndex.V6 v6 = d.v6();
     if (v6 == null) {
       return Ipv6IntervalIndex.EMPTY;
     }
     return new Ipv6IntervalIndex(LongColumn.of(starts), ends == null ? null : LongColumn.of(ends),
-        labelIds == null ? null : IntColumn.of(labelIds), v6.directory(), v6.directoryBits());
+        labelIds, v6.directory(), v6.directoryBits());
   }
 
   private static LabelDictionary labels(DecodedIndex d) {
-    return d.labelEnds() == null ? LabelDictionary.NONE : new LabelDictionary(d.labelBytes(), d.labelEnds());
+    return d.labelEnds() == null ? LabelDictionary.NONE
+        : new LabelDictionary(d.labelBytes(), d.labelEnds(), d.attributeNames());
   }
 }

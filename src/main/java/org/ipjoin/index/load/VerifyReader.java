@@ -3,6 +3,9 @@ package org.ipjoin.index.load;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -11,6 +14,9 @@ import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexDecoder;
 import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.format.Section;
+import org.ipjoin.index.format.SectionKind;
+import org.ipjoin.index.list.AttributeNames;
 
 /**
  * Reads and fully checks an index on any Hadoop {@link FileSystem} (HDFS, local, object stores):
@@ -61,6 +67,25 @@ public final class VerifyReader {
       return new HeaderRead(HeaderCodec.decode(ByteBuffer.wrap(head), length, file.toString()),
           length);
     }
+  }
+
+  /**
+   * The attribute names of an index whose header {@link #readHeader} read: the few bytes of its
+   * {@code ATTRIBUTE_NAMES} section as written, empty when it has none (a label of one value). For
+   * the driver, which checks the attributes a job names before it submits; the section's own
+   * checks are those of a full load ({@link #check}, and every task's).
+   */
+  public static List<String> attributeNames(FileSystem fs, Path file, IndexHeader header)
+      throws IOException {
+    Section names = header.section(SectionKind.ATTRIBUTE_NAMES);
+    if (names == null) {
+      return List.of();
+    }
+    byte[] bytes = new byte[(int) names.length()];
+    try (FSDataInputStream in = fs.open(file)) {
+      in.readFully(names.offset(), bytes);
+    }
+    return AttributeNames.split(new String(bytes, StandardCharsets.UTF_8));
   }
 
   private static boolean replaced(FileSystem fs, Path file, FileStatus before) throws IOException {

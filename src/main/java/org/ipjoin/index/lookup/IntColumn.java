@@ -1,6 +1,7 @@
 package org.ipjoin.index.lookup;
 
 import java.nio.IntBuffer;
+import java.nio.ShortBuffer;
 
 /**
  * A read-only column of {@code int}s: one section of an index (interval starts, ends or label ids),
@@ -9,7 +10,7 @@ import java.nio.IntBuffer;
  * {@code mmap-direct} run the same search. A map task loads one read path, so the JIT sees one
  * implementation at each call site and inlines it (with two, a bimorphic inline cache still does).
  */
-public sealed interface IntColumn permits IntColumn.Heap, IntColumn.Mapped {
+public sealed interface IntColumn permits IntColumn.Heap, IntColumn.Mapped, IntColumn.MappedU16 {
 
   int get(int i);
 
@@ -25,6 +26,14 @@ public sealed interface IntColumn permits IntColumn.Heap, IntColumn.Mapped {
   /** {@code values} is a little-endian view of a mapping that must not change while in use. */
   static IntColumn of(IntBuffer values) {
     return new Mapped(values);
+  }
+
+  /**
+   * {@code values} is a little-endian view of a mapped section of u16 values (the label ids of an
+   * index with short label ids), read as non-negative {@code int}s.
+   */
+  static IntColumn ofUnsigned(ShortBuffer values) {
+    return new MappedU16(values);
   }
 
   /** The values in an {@code int[]}. */
@@ -62,6 +71,30 @@ public sealed interface IntColumn permits IntColumn.Heap, IntColumn.Mapped {
     @Override
     public int get(int i) {
       return values.get(i);
+    }
+
+    @Override
+    public int size() {
+      return values.limit();
+    }
+
+    @Override
+    public long heapBytes() {
+      return 0;
+    }
+  }
+
+  /** u16 values in a mapping, widened: half the bytes of an i32 column. */
+  final class MappedU16 implements IntColumn {
+    private final ShortBuffer values;
+
+    MappedU16(ShortBuffer values) {
+      this.values = values;
+    }
+
+    @Override
+    public int get(int i) {
+      return Short.toUnsignedInt(values.get(i));
     }
 
     @Override

@@ -92,16 +92,17 @@ final class IndexCheck {
     }
     VerifyReader.HeaderRead head = binaryHeader(path, conf);
     return new Head(qualified, path, head.identity(), head.header().keyLayout(),
-        attributeNames(head));
+        attributeNames(path, conf, head));
   }
 
-  /**
-   * The attribute names of a binary index, from what the driver read of it. The index format
-   * stores none yet (the builder writes labels of one value), so every binary index has none:
-   * this is the one place to read them once the format holds them.
-   */
-  private static List<String> attributeNames(VerifyReader.HeaderRead head) {
-    return List.of();
+  /** The attribute names of a binary index (none for a label of one value). */
+  private static List<String> attributeNames(Path index, Configuration conf,
+      VerifyReader.HeaderRead head) throws IpJoinException {
+    try {
+      return VerifyReader.attributeNames(index.getFileSystem(conf), index, head.header());
+    } catch (IOException e) {
+      throw IpJoinException.usage("cannot read index " + index + ": " + e.getMessage());
+    }
   }
 
   /** Refuses indexes the map task heap cannot hold together, unless the memory check is off. */

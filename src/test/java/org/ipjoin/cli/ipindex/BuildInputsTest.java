@@ -155,13 +155,32 @@ class BuildInputsTest {
   }
 
   @Test
-  void aDirectoryIsRefused() throws Exception {
+  void aFolderWithoutListsIsRefused() throws Exception {
     Path lists = Files.createDirectory(dir.resolve("lists"));
-    write("lists/a.tsv", "10.0.0.1\n");
+    write("lists/.hidden.tsv", "10.0.0.1\n");
+    Files.createDirectory(lists.resolve("sub"));
     Path out = dir.resolve("x.ipidx");
     assertOneLine(IndexToolsTest.ipindex("build", "--input", lists.toString(), "--output",
-        out.toString()), 2, "ipindex build: input " + lists + " is a directory; give the list files");
+        out.toString()), 2, "ipindex build: input " + lists + " is a folder without lists (no"
+        + " plain file whose name does not start with '.' or '_')");
     assertFalse(Files.exists(out));
+  }
+
+  @Test
+  void aFolderIsItsListsInNameOrder() throws Exception {
+    Path lists = Files.createDirectory(dir.resolve("lists"));
+    write("lists/b.tsv", "10.0.0.2\n");
+    write("lists/a.tsv", "10.0.0.1\n");
+    write("lists/_SUCCESS", "");
+    write("lists/.a.tsv.crc", "x");
+    Path out = dir.resolve("x.ipidx");
+    Run run = IndexToolsTest.ipindex("build", "--input", lists.toString(), "--output",
+        out.toString());
+    assertEquals(0, run.exit(), run.err());
+    int a = run.out().indexOf(lists.resolve("a.tsv").toString());
+    int b = run.out().indexOf(lists.resolve("b.tsv").toString());
+    assertTrue(a >= 0 && b > a, run.out());
+    assertFalse(run.out().contains("_SUCCESS"), run.out());
   }
 
   @Test

@@ -564,7 +564,8 @@ class BuildIntervalsTest {
 
     Run help = IndexToolsTest.ipindex("build", "--help");
     assertEquals(0, help.exit());
-    for (String option : List.of("--labels <none|default|N>", "--overlap <longest|first>",
+    for (String option : List.of("--labels <none|default|N|attributes>",
+        "--label-from-file <REGEX>", "--overlap <longest|first>",
         "--skip-invalid")) {
       assertTrue(help.out().contains(option), option + " in\n" + help.out());
     }

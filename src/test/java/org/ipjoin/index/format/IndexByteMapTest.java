@@ -510,9 +510,13 @@ class IndexByteMapTest {
         "expected 1 (little-endian), found 2");
     refused(EXACT.copy().putByte(IndexBytes.BYTE_ORDER_OFFSET, 0).fixHeaderCrc(), Check.BYTE_ORDER,
         "found 0");
+    refused(EXACT.copy().putInt(IndexBytes.FLAGS_OFFSET, 128).fixHeaderCrc(), Check.FLAGS,
+        "unknown flag bits 0x00000080 (known: 0x1 ranges, 0x2 labels, 0x4 IPv6, 0x8 IPv6 ranges,"
+            + " 0x10 compact, 0x20 attributes, 0x40 short label ids); written by a newer ipjoin?");
+    refused(EXACT.copy().putInt(IndexBytes.FLAGS_OFFSET, 64).fixHeaderCrc(), Check.FLAGS,
+        "flag 0x40 (short label ids) is set without flag 0x2 (labels)");
     refused(EXACT.copy().putInt(IndexBytes.FLAGS_OFFSET, 32).fixHeaderCrc(), Check.FLAGS,
-        "unknown flag bits 0x00000020 (known: 0x1 ranges, 0x2 labels, 0x4 IPv6, 0x8 IPv6 ranges,"
-            + " 0x10 compact); written by a newer ipjoin?");
+        "flag 0x20 (attributes) is set without flag 0x2 (labels)");
     refused(EXACT.copy().putInt(IndexBytes.FLAGS_OFFSET, Integer.MIN_VALUE | 1).fixHeaderCrc(),
         Check.FLAGS, "unknown flag bits 0x80000000");
     for (int offset : new int[] {IndexBytes.RESERVED_1_OFFSET, IndexBytes.RESERVED_2_OFFSET, 50, 59}) {
@@ -555,7 +559,7 @@ class IndexByteMapTest {
 
   @Test
   void unknownSectionKindSaysUpgrade() {
-    for (int kind : new int[] {0, 15, 0xFFFF}) {
+    for (int kind : new int[] {0, 16, 0xFFFF}) {
       refused(FULL.copy().putShort(IndexBytes.entry(5) + IndexBytes.ENTRY_KIND, kind).fixHead(),
           Check.SECTION_DIRECTORY, "section 5 has kind " + kind
               + ", which this reader does not know (written by a newer ipjoin: upgrade ipjoin)");

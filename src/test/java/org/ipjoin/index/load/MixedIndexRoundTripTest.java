@@ -27,6 +27,7 @@ import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.format.Section;
 import org.ipjoin.index.format.SectionKind;
+import org.ipjoin.index.lookup.IntColumn;
 import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.index.lookup.Ipv6IntervalIndex;
 import org.ipjoin.testing.IndexReaders;
@@ -95,10 +96,10 @@ class MixedIndexRoundTripTest {
     readings.add(new LoadedIndex(
         Lookups.mapped(d, column(mapped, header.section(SectionKind.V4_STARTS)),
             column(mapped, header.section(SectionKind.V4_ENDS)),
-            column(mapped, header.section(SectionKind.V4_LABEL_IDS)),
+            ids(column(mapped, header.section(SectionKind.V4_LABEL_IDS))),
             column(mapped, header.section(SectionKind.V4_DIRECTORY))),
         Lookups.mapped6(d, starts6, keys(mapped, header.section(SectionKind.V6_ENDS)),
-            column(mapped, header.section(SectionKind.V6_LABEL_IDS))),
+            ids(column(mapped, header.section(SectionKind.V6_LABEL_IDS)))),
         header.identity(file.length)));
 
     Path path = Files.write(dir.resolve("mixed-" + seed + ".ipidx"), file);
@@ -159,6 +160,11 @@ class MixedIndexRoundTripTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     IndexWriter.write(content, out);
     return out.toByteArray();
+  }
+
+  /** An i32 label id column of the mapping, or null. */
+  private static IntColumn ids(IntBuffer ids) {
+    return ids == null ? null : IntColumn.of(ids);
   }
 
   private static IntBuffer column(ByteBuffer file, Section s) {

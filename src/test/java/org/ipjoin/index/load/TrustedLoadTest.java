@@ -50,6 +50,14 @@ class TrustedLoadTest {
         v4.count(), v4.labelEnds(), v4.labelBytes(), 10, 20, v6.content)));
   }
 
+  /** Labels of named attributes (one each): the names section and u16 label ids. */
+  private static IndexBytes named() throws IOException {
+    SplittableRandom random = new SplittableRandom(4);
+    IndexContent v4 = Ipv4IntervalIndexRoundTripTest.randomContent(random, 400, true, true);
+    return IndexBytes.copyOf(write(new IndexContent(v4.starts(), v4.ends(), v4.labelIds(),
+        v4.count(), v4.labelEnds(), v4.labelBytes(), 10, 20, null, java.util.List.of("name"))));
+  }
+
   private static byte[] write(IndexContent content) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     IndexWriter.write(content, out);
@@ -79,9 +87,12 @@ class TrustedLoadTest {
     int[] keys = java.util.stream.IntStream.concat(java.util.stream.IntStream.of(0x8a000005),
         java.util.stream.IntStream.range(0, 5000).map(i -> 0x8a010000 + 13 * i)).toArray();
     IndexBytes compact = IndexBytes.compact(keys);
+    IndexBytes named = named();
     for (SectionKind kind : SectionKind.values()) {
-      boolean inCompact = kind.compareTo(SectionKind.V4_BUCKETS) >= 0;
-      IndexBytes valid = inCompact ? compact : sorted;
+      boolean inCompact = kind.compareTo(SectionKind.V4_BUCKETS) >= 0
+          && kind != SectionKind.ATTRIBUTE_NAMES;
+      IndexBytes valid = inCompact ? compact
+          : kind == SectionKind.ATTRIBUTE_NAMES ? named : sorted;
       IndexIdentity pinned = identityOf(valid, inCompact ? keys.length : intervals(valid));
       assertTrue(valid.entryOf(kind) >= 0, kind + " is in the fixture");
       int middle = valid.sectionLength(kind) / 2;

@@ -19,6 +19,13 @@ public final class DuckDbJoin {
   /** A byte that never occurs in a text log line, so that each line is read as one column. */
   private static final String NO_DELIMITER = "\u0001";
 
+  /** ipv4_number(text): the dotted quad's number, NULL when it is not four numbers 0-255. */
+  static final String IPV4_NUMBER_MACRO = "CREATE MACRO ipv4_number(s) AS CASE WHEN len(string_split(s, '.')) = 4 THEN "
+      + "try_cast(split_part(s, '.', 1) AS UTINYINT)::BIGINT * 16777216"
+      + " + try_cast(split_part(s, '.', 2) AS UTINYINT)::BIGINT * 65536"
+      + " + try_cast(split_part(s, '.', 3) AS UTINYINT)::BIGINT * 256"
+      + " + try_cast(split_part(s, '.', 4) AS UTINYINT)::BIGINT END";
+
   public static void main(String[] args) throws SQLException {
     PeerOptions options;
     try {
@@ -40,11 +47,7 @@ public final class DuckDbJoin {
          Statement sql = connection.createStatement()) {
       sql.execute("SET threads = " + options.threads());
       sql.execute("SET preserve_insertion_order = false");
-      sql.execute("CREATE MACRO ipv4_number(s) AS CASE WHEN len(string_split(s, '.')) = 4 THEN "
-          + "try_cast(split_part(s, '.', 1) AS UTINYINT)::BIGINT * 16777216"
-          + " + try_cast(split_part(s, '.', 2) AS UTINYINT)::BIGINT * 65536"
-          + " + try_cast(split_part(s, '.', 3) AS UTINYINT)::BIGINT * 256"
-          + " + try_cast(split_part(s, '.', 4) AS UTINYINT)::BIGINT END");
+      sql.execute(IPV4_NUMBER_MACRO);
       // The range joins read both sides into tables first, as a DuckDB user loads data: over read_csv
       // directly the optimizer has no row counts, guesses a few dozen rows and runs the ASOF and
       // BETWEEN joins as nested loops (lines x ranges).

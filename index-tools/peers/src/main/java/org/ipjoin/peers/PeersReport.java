@@ -35,18 +35,22 @@ public final class PeersReport {
   }
 
   /**
-   * Rows: join, system, wall_ms (empty: did not finish), engine_ms (the timeout in seconds when it did
-   * not finish), lines, output (same / different / not compared). ipjoin's row comes first per join.
+   * Rows: join, system, wall_ms (empty: did not finish or did not run), cpu_ms (user + system of the
+   * whole process), engine_ms (the timeout in seconds when it did not finish), lines, output (same /
+   * different / not compared / why it did not run). ipjoin's row comes first per join.
    */
   static String markdown(Map<String, String> facts, List<String[]> rows) {
     StringBuilder md = new StringBuilder();
-    md.append("## Peers: the same joins in DuckDB and Spark (`index-tools/bench --peers`)\n\n");
+    md.append("## Peers: the same joins in DuckDB, ClickHouse and Spark (`index-tools/bench --peers`)\n\n");
     md.append("Each system runs the join over the same files with ").append(facts.getOrDefault("threads", "?"))
         .append(" threads (ipjoin: the job on the local runner, `mapreduce.local.map.tasks.maximum`, ")
         .append(facts.getOrDefault("split_mb", "?")).append(" MiB splits; DuckDB ")
-        .append(facts.getOrDefault("duckdb", "?")).append(" over JDBC, `SET threads`; Spark ")
+        .append(facts.getOrDefault("duckdb", "?")).append(" over JDBC, `SET threads`; ClickHouse ")
+        .append(facts.getOrDefault("clickhouse", "(not run)")).append(" in process through chDB's Node binding,")
+        .append(" `max_threads`; Spark ")
         .append(facts.getOrDefault("spark", "?")).append(" `local[N]`, broadcast joins). Wall time is the")
-        .append(" whole process, JVM start included, the index build excluded (below); `x ipjoin` is the")
+        .append(" whole process, JVM (or Node) start included, the index build excluded (below); CPU s is the")
+        .append(" process's user + system time, its children included; `x ipjoin` is the")
         .append(" system's wall time over ipjoin's, so 8.0 means ipjoin took an eighth of the time. Every output")
         .append(" is compared with ipjoin's as a sorted multiset of lines (`index-tools/peers/same-output`):")
         .append(" ipjoin writes each split in input order, the others in any order.\n\n");
@@ -60,19 +64,21 @@ public final class PeersReport {
         join = row[0];
         ipjoinMs = Double.NaN;
         md.append("\n**").append(facts.getOrDefault("title." + join, join)).append("**\n\n");
-        md.append("| system | wall s | x ipjoin | engine s | output lines | output |\n|---|---:|---:|---:|---:|---|\n");
+        md.append("| system | wall s | x ipjoin | CPU s | engine s | output lines | output |\n|---|---:|---:|---:|---:|---:|---|\n");
       }
       boolean finished = !row[2].isEmpty();
       double wall = finished ? Double.parseDouble(row[2]) : Double.NaN;
       if (row[1].startsWith("ipjoin")) {
         ipjoinMs = wall;
       }
+      String notFinished = row[4].isEmpty() ? "" : "did not finish in " + row[4] + " s";
       md.append("| ").append(row[1])
-          .append(" | ").append(finished ? seconds(row[2]) : "did not finish in " + row[3] + " s")
+          .append(" | ").append(finished ? seconds(row[2]) : notFinished)
           .append(" | ").append(finished && !Double.isNaN(ipjoinMs) ? String.format(Locale.ROOT, "%.2f", wall / ipjoinMs) : "")
           .append(" | ").append(finished ? seconds(row[3]) : "")
-          .append(" | ").append(row[4].isEmpty() ? "" : String.format(Locale.ROOT, "%,d", Long.parseLong(row[4])))
-          .append(" | ").append(row[5]).append(" |\n");
+          .append(" | ").append(finished ? seconds(row[4]) : "")
+          .append(" | ").append(row[5].isEmpty() ? "" : String.format(Locale.ROOT, "%,d", Long.parseLong(row[5])))
+          .append(" | ").append(row[6]).append(" |\n");
     }
     md.append("\n");
     if (facts.containsKey("builds")) {

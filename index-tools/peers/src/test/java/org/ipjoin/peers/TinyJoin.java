@@ -83,6 +83,11 @@ final class TinyJoin {
     return n;
   }
 
+  /** Lines, sorted as {@link #outputLines} sorts an output. */
+  static List<String> outputLines(List<String> lines) {
+    return sorted(lines);
+  }
+
   /** The lines of a file or of the part files of a directory, sorted. */
   static List<String> outputLines(Path output) throws IOException {
     List<String> lines = new ArrayList<>();

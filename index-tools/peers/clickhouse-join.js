@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// clickhouse-join: ipjoin's joins in ClickHouse, run in this process through chDB (libchdb.so, the
+// npm package `chdb`), written as a ClickHouse user would: the log read with file(…, 'LineAsString'),
+// the client the first space-separated field, ClickHouse's own IP types and functions, and the
+// result written by ClickHouse itself (INSERT INTO FUNCTION file(…, 'LineAsString')), so no output
+// passes through this process. Same command line as the Java peers:
+//
+//   clickhouse-join.js --mode match|tag --list FILE --logs FILE --output FILE [--threads N] [--ipv6]
+//
+// match: the log lines whose client is listed (the list: one address per line, first TAB column).
+// --ipv6 compares IPv6 values (the list and the logs hold both families), else IPv4 numbers.
+// tag: each log line, TAB, the label of the range holding its client, 0 when none does, - when the
+// client is no address. The ranges (`a.b.c.d-e.f.g.h TAB label`, disjoint) are split at every /16
+// boundary and joined with an ASOF LEFT JOIN on the client's /16 and address, the end checked after.
+// A client is an address as ipjoin reads one: dotted-quad IPv4 without leading zeros (checked by
+// printing the parsed value back) or IPv6; IPv6 clients are never in the IPv4 ranges (tag 0).
+// The chdb module is found through NODE_PATH (the bench installs it in its work folder).
+// Prints `peer=clickhouse … millis=N`: the query's time, Node and library start excluded.
+'use strict';
+
+const path = require('path');
+
+const NAMES = new Set(['--mode', '--list', '--logs', '--output', '--threads']);
+
+function usage(what) {
+  process.stderr.write(`clickhouse-join: ${what} (usage: clickhouse-join.js --mode match|tag --list FILE`
+    + ' --logs FILE --output FILE [--threads N] [--ipv6])\n');
+  process.exit(2);
+}
+
+function parse(argv) {
+  const o = { threads: '2', ipv6: false };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--ipv6') { o.ipv6 = true; continue; }
+    if (!NAMES.has(argv[i]) || i + 1 >= argv.length) usage(`unknown option or missing value: '${argv[i]}'`);
+    o[argv[i].slice(2)] = argv[++i];
+  }
+  for (const required of ['mode', 'list', 'logs', 'output']) {
+    if (o[required] === undefined) usage(`missing --${required}`);
+  }
+  if (o.mode !== 'match' && o.mode !== 'tag') usage(`--mode must be match or tag, not '${o.mode}'`);
+  if (!/^[1-9][0-9]*$/.test(o.threads)) usage(`--threads is not a number: '${o.threads}'`);
+  return o;
+}
+
+const literal = (text) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+const lines = (file) => `file(${literal(path.resolve(file))}, 'LineAsString')`;
+const CLIENT = "substringIndex(line, ' ', 1)";
+
+function matchQuery(o) {
+  if (o.ipv6) {
+    return `SELECT line FROM ${lines(o.logs)} WHERE toIPv6OrNull(${CLIENT})`
+      + ` IN (SELECT toIPv6OrNull(substringIndex(line, '\\t', 1)) FROM ${lines(o.list)})`;
+  }
+  return `SELECT line FROM (SELECT line, ${CLIENT} AS client, toIPv4OrNull(client) AS ip FROM ${lines(o.logs)})`
+    + ` WHERE ip IN (SELECT toIPv4OrNull(substringIndex(line, '\\t', 1)) FROM ${lines(o.list)})`
+    + ' AND IPv4NumToString(ip) = client';
+}
+
+function tagQuery(o) {
+  const logs = `SELECT line, ${CLIENT} AS client, toIPv4OrNull(client) AS ip4,`
+    + ' ip4 IS NOT NULL AND IPv4NumToString(ip4) = client AS is_ipv4,'
+    + ' is_ipv4 OR isIPv6String(client) AS is_address,'
+    + ' toUInt32(if(is_ipv4, ip4, toIPv4(0))) AS ip, intDiv(ip, 65536) AS block'
+    + ` FROM ${lines(o.logs)}`;
+  const ranges = 'SELECT toUInt32(b16) AS block, toUInt32(greatest(first, b16 * 65536)) AS lo,'
+    + ' toUInt32(least(last, b16 * 65536 + 65535)) AS hi, label FROM ('
+    + "SELECT toUInt32(toIPv4(splitByChar('-', span)[1])) AS first, toUInt32(toIPv4(splitByChar('-', span)[2])) AS last,"
+    + " label FROM (SELECT substringIndex(line, '\\t', 1) AS span, substring(line, position(line, '\\t') + 1) AS label"
+    + ` FROM ${lines(o.list)})) ARRAY JOIN range(intDiv(first, 65536), intDiv(last, 65536) + 1) AS b16`;
+  const tag = "multiIf(NOT l.is_address, '-', l.is_ipv4 AND r.hi IS NOT NULL AND l.ip <= r.hi, r.label, '0')";
+  return `SELECT concat(l.line, '\\t', ${tag}) FROM (${logs}) AS l`
+    + ` ASOF LEFT JOIN (${ranges}) AS r ON l.block = r.block AND l.ip >= r.lo`;
+}
+
+function main() {
+  const o = parse(process.argv.slice(2));
+  const { query } = require('chdb');
+  const select = o.mode === 'match' ? matchQuery(o) : tagQuery(o);
+  const started = process.hrtime.bigint();
+  query(`INSERT INTO FUNCTION file(${literal(path.resolve(o.output))}, 'LineAsString') ${select}`
+    + ` SETTINGS max_threads = ${o.threads}, join_use_nulls = 1, engine_file_truncate_on_insert = 1`, 'CSV');
+  const millis = Number((process.hrtime.bigint() - started) / 1000000n);
+  const version = query('SELECT version()', 'TSV').trim();
+  console.log(`peer=clickhouse version=${version} mode=${o.mode} threads=${o.threads} millis=${millis}`);
+}
+
+try {
+  main();
+} catch (e) {
+  process.stderr.write(`clickhouse-join: ${String(e.message).split('\n')[0]}\n`);
+  process.exit(1);
+}
