@@ -120,13 +120,14 @@ peer_not_run() { # join system why
 # The commands of each system, over the logs file given. Sets ipjoin_job, duckdb, spark, clickhouse.
 peer_commands() { # logs-file
   local logs="$1"
-  ipjoin_job=(java -Xmx6g -cp "$hadoop_cp" org.ipjoin.cli.IpJoinDriver
+  jit_options --input "$logs"   # as index-tools/ipjoin chooses it (index-tools/lib/jit.sh)
+  ipjoin_job=(java -Xmx6g "${jit_opts[@]}" -cp "$hadoop_cp" org.ipjoin.cli.IpJoinDriver
     -D "hadoop.tmp.dir=$pdir/hadoop-tmp" -D "mapreduce.jobtracker.staging.root.dir=$pdir/hadoop-staging"
     -D mapreduce.framework.name=local -D fs.defaultFS=file:/// -D "mapreduce.local.map.tasks.maximum=$threads"
     -D "mapreduce.input.fileinputformat.split.minsize=$(( peer_split_mb * 1048576 ))" --loader nio --input "$logs")
   duckdb=(java -Xmx6g -cp "$peers_cp" org.ipjoin.peers.DuckDbJoin --threads "$threads" --logs "$logs")
   # shellcheck disable=SC2206
-  spark=(java -Xmx6g $spark_opens -cp "$peers_cp" org.ipjoin.peers.SparkJoin --threads "$threads" --logs "$logs")
+  spark=(java -Xmx6g ${spark_opens:-} -cp "$peers_cp" org.ipjoin.peers.SparkJoin --threads "$threads" --logs "$logs")
   clickhouse=(env "NODE_PATH=$chdb_modules" node "$peers_dir/clickhouse-join.js" --threads "$threads" --logs "$logs")
 }
 
@@ -145,7 +146,7 @@ peers_exact() { # join logs-file all|best
   peer_run "$join" "ipjoin (nio)" "$ref" "$ref" -- "${ipjoin_job[@]}" --index "$ipidx" --mode match --output "$ref"
   peer_run "$join" "DuckDB IN (hash semi join)" "$ref" "$pdir/duckdb-match.txt" -- "${duckdb[@]}" --mode match --list "$ip_tsv" --output "$pdir/duckdb-match.txt"
   clickhouse_run "$join" "ClickHouse IN (chDB)" "$ref" "$pdir/clickhouse-match.txt" -- --mode match --list "$ip_tsv" "${family[@]}"
-  [[ "$all" == skip-spark ]] || peer_run "$join" "Spark broadcast semi join" "$ref" "$pdir/spark-match" -- "${spark[@]}" --mode match --list "$ip_tsv" --output "$pdir/spark-match"
+  [[ "$all" == skip-spark || "$with_spark" == 0 ]] || peer_run "$join" "Spark broadcast semi join" "$ref" "$pdir/spark-match" -- "${spark[@]}" --mode match --list "$ip_tsv" --output "$pdir/spark-match"
   rm -rf "$ref"
 }
 
@@ -157,8 +158,8 @@ peers_range() { # join logs-file all|best
   [[ "$all" != all ]] || peer_run "$join" "DuckDB BETWEEN" "$ref" "$pdir/duckdb-between.txt" -- "${duckdb[@]}" --mode tag --join between --list "$ranges_tsv" --output "$pdir/duckdb-between.txt"
   peer_run "$join" "DuckDB ASOF" "$ref" "$pdir/duckdb-asof.txt" -- "${duckdb[@]}" --mode tag --join asof --list "$ranges_tsv" --output "$pdir/duckdb-asof.txt"
   clickhouse_run "$join" "ClickHouse ASOF on /16 (chDB)" "$ref" "$pdir/clickhouse-asof.txt" -- --mode tag --list "$ranges_tsv"
-  peer_run "$join" "Spark /16 buckets + BETWEEN (broadcast)" "$ref" "$pdir/spark-bucket" -- "${spark[@]}" --mode tag --join bucket --list "$ranges_tsv" --output "$pdir/spark-bucket"
-  [[ "$all" != all ]] || peer_run "$join" "Spark BETWEEN (broadcast nested loop)" "$ref" "$pdir/spark-between" -- "${spark[@]}" --mode tag --join between --list "$ranges_tsv" --output "$pdir/spark-between"
+  [[ "$with_spark" == 0 ]] || peer_run "$join" "Spark /16 buckets + BETWEEN (broadcast)" "$ref" "$pdir/spark-bucket" -- "${spark[@]}" --mode tag --join bucket --list "$ranges_tsv" --output "$pdir/spark-bucket"
+  [[ "$all" != all || "$with_spark" == 0 ]] || peer_run "$join" "Spark BETWEEN (broadcast nested loop)" "$ref" "$pdir/spark-between" -- "${spark[@]}" --mode tag --join between --list "$ranges_tsv" --output "$pdir/spark-between"
   rm -rf "$ref"
 }
 
@@ -201,6 +202,7 @@ peers_step() {
   threads="${IPJOIN_BENCH_PEER_THREADS:-2}"
   peer_split_mb="${IPJOIN_BENCH_PEER_SPLIT_MB:-128}"
   peer_timeout="${IPJOIN_BENCH_PEER_TIMEOUT:-1800}"
+  with_spark="${IPJOIN_BENCH_PEER_SPARK:-1}"
   pdir="$work/peers"
   rm -rf "$pdir"; mkdir -p "$pdir"
   peers_data

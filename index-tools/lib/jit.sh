@@ -1,0 +1,38 @@
+# Sourced by index-tools/ipjoin and the bench: which JIT the job's client JVM runs with.
+#
+# The job's client JVM submits the job and, on the local runner, also runs its tasks. C2, the optimising
+# compiler, spends about 1.2 s of CPU compiling Hadoop's start-up code on 2 cores, which a job over
+# a small input never earns back: C1 alone (-XX:TieredStopAtLevel=1) took a one-line job from 1.6 s
+# to 1.1 s wall (2.3 to 1.1 s of user CPU), and cost less CPU up to about 2 GB of local logs (1.2 GB:
+# 4.0 s against 5.1 s); at 4.5 GB C2's faster loops win (9.4 s against 10.7 s). So: C1 alone when
+# submitting to a cluster (the tasks run in their own JVMs) or when the local inputs hold less than
+# 2 GiB; C2 as usual otherwise. docs/benchmarks/2026-11-25-client-jit.md has the runs.
+#
+# Sets the array jit_opts from the job's arguments (its --input paths); IPJOIN_CONF_DIR set means
+# a cluster's configuration.
+jit_options() {
+  jit_opts=()
+  if [[ -n "${IPJOIN_CONF_DIR:-}" ]] || (( $(local_input_bytes "$@") < 2 * 1024 * 1024 * 1024 )); then
+    jit_opts=(-XX:TieredStopAtLevel=1)
+  fi
+}
+
+# The bytes of the --input paths when every one is a local file, directory or glob; a path with a
+# scheme other than file: (hdfs://, s3a://) or one du cannot read counts as unknown (2^62).
+local_input_bytes() {
+  local inputs=() in_input=0 arg
+  for arg in "$@"; do
+    if [[ "$arg" == --input ]]; then in_input=1; continue; fi
+    if [[ "$arg" == -* ]]; then in_input=0; continue; fi
+    (( in_input )) && inputs+=("$arg")
+  done
+  local paths=() path
+  for arg in "${inputs[@]}"; do
+    path="${arg#file:}"
+    if [[ "$path" == *://* ]]; then echo $(( 1 << 62 )); return; fi
+    # shellcheck disable=SC2206  # a glob is expanded here on purpose, as Hadoop expands it
+    paths+=($path)
+  done
+  (( ${#paths[@]} )) || { echo 0; return; }
+  du -scbL -- "${paths[@]}" 2>/dev/null | tail -n 1 | cut -f 1 | grep -E '^[0-9]+$' || echo $(( 1 << 62 ))
+}
