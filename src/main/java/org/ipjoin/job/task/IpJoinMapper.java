@@ -150,14 +150,14 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       index = loaded.index();
       index6 = loaded.index6();
       labels = index.labels();
-      context.getCounter(IpJoinCounter.INDEX_ENTRIES).increment(index.size() + (long) index6.size());
+      context.getCounter(IpJoinCounter.INDEX_ENTRIES).increment(index.listedCount() + (long) index6.size());
       context.getCounter(IpJoinCounter.INDEX_ENTRIES_V6).increment(index6.size());
       context.getCounter(IpJoinCounter.INDEX_BYTES).increment(loaded.identity().fileLength());
       context.getCounter(IpJoinCounter.INDEX_LOAD_MILLIS).increment(millis);
       context.getCounter(IpJoinCounter.INDEX_LABELS).increment(index.labels().count());
       LOG.info("Loaded index {} ({}, {}) with loader {} in {} ms: {} IPv4 and {} IPv6 intervals, {}"
           + " labels, {} bytes, checksum {}", local.path(), local.how(), uri,
-          readPath.externalName(), millis, index.size(), index6.size(), index.labels().count(),
+          readPath.externalName(), millis, index.listedCount(), index6.size(), index.labels().count(),
           loaded.identity().fileLength(),
           readPath.readsText() ? "n/a (text list)" : verifyChecksum ? "verified" : "not verified");
     } finally {
