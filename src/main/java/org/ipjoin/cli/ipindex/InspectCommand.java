@@ -61,10 +61,11 @@ final class InspectCommand extends IndexCommand {
     long length = fs.getFileStatus(file).getLen();
     System.out.printf("file           %s%n", file);
     System.out.printf("format         version %d, little-endian, %d sections, %s%n",
-        IndexByteMap.VERSION, header.sections().size(), header.ranges() || header.labels()
+        IndexByteMap.VERSION, header.sections().size(), header.implicitEnds()
+            ? "ranges with implicit ends (each ends where the next starts; gaps are intervals of"
+                + " label id " + IndexByteMap.GAP_LABEL_ID + "), labels"
+            : header.ranges() || header.labels()
             ? (header.ranges() ? "ranges" : "exact addresses") + (header.labels() ? ", labels" : "")
-            : header.implicitEnds() ? "ranges with implicit ends (each ends where the next starts;"
-                + " gaps are intervals of label id " + IndexByteMap.GAP_LABEL_ID + "), labels"
             : "exact addresses");
     System.out.printf("length         %,d bytes%n", length);
     for (Section s : header.sections()) {
