@@ -13,6 +13,11 @@ import java.util.Arrays;
  * as a sorted {@code int[]} would. Ranges add 4 bytes per interval for the ends, labels 4 more for
  * the label ids, plus the dictionary.
  *
+ * <p>With implicit ends ({@link #withImplicitEnds}) there is no column of ends either: interval i
+ * ends before start i + 1, the last at 255.255.255.255, and the gaps between listed intervals are
+ * intervals of their own with a reserved label id. The search is the same; the predecessor then
+ * holds the key unless it is a gap. {@link #size} counts the gaps, {@link #listedCount} does not.
+ *
  * <h2>Search</h2>
  * The directory says where each address prefix starts among the interval starts: for lists below
  * 2^16 intervals at most one entry per interval (at least 2^4), from there 2^16 entries (/16),
