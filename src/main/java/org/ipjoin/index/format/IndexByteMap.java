@@ -82,7 +82,9 @@ import java.util.List;
  * plain memory copy. Always present: {@code V4_STARTS} and {@code V4_DIRECTORY} (with count 0 and
  * an all-zero directory when the list has no IPv4 intervals). An exact-address list has no
  * {@code V4_ENDS} (every interval is one address), so it costs 4 bytes per address plus the
- * directory, like format version 1; version 1 files are not read (rebuild them).
+ * directory, like format version 1; version 1 files are not read (rebuild them). A labelled range
+ * list whose ranges mostly touch has no {@code V4_ENDS} either when it takes
+ * {@link #FLAG_IMPLICIT_ENDS}: its gaps are intervals of {@link #GAP_LABEL_ID}.
  *
  * <p>IPv6 intervals are the sections {@code V6_*}, after the label sections, present only with
  * {@link #FLAG_V6}: a list without IPv6 intervals is written byte for byte as before they existed,
