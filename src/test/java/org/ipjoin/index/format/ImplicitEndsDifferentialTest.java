@@ -26,8 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The same labelled range lists written with implicit ends ({@link IndexByteMap#FLAG_IMPLICIT_ENDS},
  * what {@link IndexWriter#write(IndexContent, OutputStream)} picks for them) and with stored ends
- * (the layout before the flag), read through every binary read path and a trusted
- * {@code mmap-direct} load: every address at and around each interval's edges, and random ones,
+ * (the layout before the flag), read through every binary read path and trusted
+ * {@code mmap-direct} and {@code nio} loads (what a map task runs): every address at and around each interval's edges, and random ones,
  * get the same interval (start, end, label) or no match from both files, and both agree with the
  * list itself, searched here. The lists cover the edge cases: an interval at 0.0.0.0, one ending
  * at 255.255.255.255 (no trailing gap), one-address intervals and gaps, gaps of one address.
@@ -85,6 +85,8 @@ class ImplicitEndsDifferentialTest {
     List<Reader> paths = new ArrayList<>(IndexReaders.binaryPaths().toList());
     paths.add(new Reader("mmap-direct-trusted", (file, verify) -> ReadPath.MMAP_DIRECT.loader()
         .load(file, false, LoadTrust.CONTENT_VERIFIED_ELSEWHERE)));
+    paths.add(new Reader("nio-trusted", (file, verify) -> ReadPath.NIO.loader()
+        .load(file, true, LoadTrust.CONTENT_VERIFIED_ELSEWHERE)));
     return shapes().flatMap(s -> paths.stream().map(p -> new Object[] {s, p}));
   }
 
