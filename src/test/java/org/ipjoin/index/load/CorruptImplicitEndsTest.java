@@ -102,6 +102,40 @@ class CorruptImplicitEndsTest {
         Check.LABEL_IDS, "IPv6 interval 0 has label id 65535; the dictionary holds ids 1 .. 2");
   }
 
+  /**
+   * 65,535 single addresses, each of its own label of two attributes: u16 ids without the gap's
+   * id free, so the writer keeps its file without implicit ends (nor ends: one address each).
+   */
+  private static IndexBytes everyShortId() {
+    int n = IndexByteMap.MAX_SHORT_LABEL_IDS;
+    int[] starts = new int[n];
+    int[] ids = new int[n];
+    int[] labelEnds = new int[n + 1];
+    StringBuilder labels = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      starts[i] = i;
+      ids[i] = i + 1;
+      labels.append('L').append(i).append("\tx");
+      labelEnds[i + 1] = labels.length();
+    }
+    return IndexBytes.of(new IndexContent(starts, null, ids, n, labelEnds,
+        labels.toString().getBytes(StandardCharsets.US_ASCII), 0, 0, null, NAMES));
+  }
+
+  @ParameterizedTest
+  @MethodSource("binaryPaths")
+  void theGapIdIsNoLabels(Reader path) {
+    IndexBytes full = everyShortId();
+    int flags = IndexByteMap.FLAG_LABELS | IndexByteMap.FLAG_ATTRIBUTES
+        | IndexByteMap.FLAG_SHORT_LABEL_IDS;
+    assertEquals(flags, full.bytes()[IndexBytes.FLAGS_OFFSET] & 0xFF);
+    corruption.rejectsExactly(path, full.copy()
+            .putInt(IndexBytes.FLAGS_OFFSET, flags | IndexByteMap.FLAG_IMPLICIT_ENDS)
+            .putLong(40, IndexByteMap.MAX_SHORT_LABEL_IDS).fixHeaderCrc(), "65535-labels",
+        Check.SECTION_DIRECTORY, "65535 labels are more than implicit ends allow (65534; label id"
+            + " 65535 marks a gap)");
+  }
+
   @ParameterizedTest
   @MethodSource("binaryPaths")
   void theFlagGoesWithShortIdsAndWithoutRanges(Reader path) {
