@@ -31,7 +31,10 @@ public enum IpJoinCounter {
   MATCHED_V4,
   /** Records with an IPv6 client (IPv4-mapped excluded) that is in the index. */
   MATCHED_V6,
-  /** Intervals in the index, both families (keys, for an exact-address list), summed over map tasks. */
+  /**
+   * Intervals in the index, both families (keys, for an exact-address list), summed over map tasks:
+   * the listed ones, not the gaps of an index with implicit ends.
+   */
   INDEX_ENTRIES,
   /** The IPv6 intervals among {@link #INDEX_ENTRIES}, summed over map tasks. */
   INDEX_ENTRIES_V6,

@@ -20,6 +20,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.HeaderCodec;
+import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.format.Section;
 import org.ipjoin.index.format.SectionKind;
@@ -103,8 +104,11 @@ class IndexLoadFuzzTest {
     ByteBuffer le = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     Ipv4Lookup index = loaded.index();
     int n = index.size();
-    assertEquals(header.intervalCount(), n, name + ": interval count differs from the directory");
+    boolean implicit = header.implicitEnds();
     Section starts = header.section(SectionKind.V4_STARTS);
+    assertEquals(implicit ? starts.count() : header.intervalCount(), n,
+        name + ": interval count differs from the directory");
+    assertEquals(header.intervalCount(), index.listedCount(), name + ": listed intervals");
     Section ends = header.section(SectionKind.V4_ENDS);
     Section ids = header.section(SectionKind.V4_LABEL_IDS);
     StringBuilder description = new StringBuilder("ok");
@@ -114,12 +118,21 @@ class IndexLoadFuzzTest {
       if (i > 0 && index.start(i - 1) >= start) {
         fail(name + ": loaded starts not strictly increasing at " + i);
       }
-      int end = ends == null ? start : le.getInt((int) ends.offset() + 4 * i);
+      int end = ends != null ? le.getInt((int) ends.offset() + 4 * i) : !implicit ? start
+          : i + 1 < n ? le.getInt((int) starts.offset() + 4 * i + 4) - 1 : Integer.MAX_VALUE;
       assertEquals(end, index.end(i), name + ": end " + i);
       assertTrue(end >= start && (i + 1 == n || end < le.getInt((int) starts.offset() + 4 * i + 4)),
           name + ": interval " + i + " overlaps");
-      int id = ids == null ? 0 : le.getInt((int) ids.offset() + 4 * i);
+      int id = ids == null ? 0 : ids.itemBytes() == 2
+          ? Short.toUnsignedInt(le.getShort((int) ids.offset() + 2 * i))
+          : le.getInt((int) ids.offset() + 4 * i);
       assertEquals(id, index.labelId(i), name + ": label id " + i);
+      if (implicit && id == IndexByteMap.GAP_LABEL_ID) {
+        assertEquals(Ipv4Lookup.NO_MATCH, index.match(start), name + ": gap " + i + " matches");
+        assertEquals(Ipv4Lookup.NO_MATCH, index.match(end), name + ": gap " + i + " matches");
+        description.append(' ').append(start).append('-').append(end).append(":gap");
+        continue;
+      }
       assertTrue(id >= 0 && id <= index.labels().count(), name + ": label id " + id);
       assertEquals(i, index.match(start), name + ": lookup misses start " + i);
       assertEquals(i, index.match(end), name + ": lookup misses end " + i);
@@ -128,7 +141,8 @@ class IndexLoadFuzzTest {
     }
     describeV6(loaded.index6(), header, le, name, description);
     assertEquals(bytes.length, loaded.identity().fileLength(), name + ": identity length");
-    assertEquals(n + loaded.index6().size(), loaded.identity().count(), name + ": identity count");
+    assertEquals(index.listedCount() + loaded.index6().size(), loaded.identity().count(),
+        name + ": identity count");
     assertEquals(le.getInt(FuzzFixups.DIRECTORY_CRC_OFFSET), loaded.identity().crc(),
         name + ": identity CRC");
     return description + (verifyChecksum ? "" : " (checksums not verified)");

@@ -86,7 +86,7 @@ final class ExportCommand extends IndexCommand {
       write(index, buffered);
       buffered.flush();
     });
-    int v4 = index.index().size();
+    int v4 = index.index().listedCount();
     int v6 = index.index6().size();
     System.out.printf("exported %,d intervals (%s%,d labels) from %s to %s%n", v4 + (long) v6,
         v6 == 0 ? "" : String.format("%,d IPv4, %,d IPv6; ", v4, v6),
@@ -107,6 +107,9 @@ final class ExportCommand extends IndexCommand {
           .getBytes(StandardCharsets.UTF_8));
     }
     for (int i = 0; i < index.size(); i++) {
+      if (!index.listed(i)) {
+        continue; // a gap of implicit ends: not in the list
+      }
       line(out, Ipv4IntervalText.format(index.start(i), index.end(i)), labels, index.labelId(i));
     }
     Ipv6IntervalIndex index6 = loaded.index6();

@@ -61,7 +61,10 @@ final class InspectCommand extends IndexCommand {
     long length = fs.getFileStatus(file).getLen();
     System.out.printf("file           %s%n", file);
     System.out.printf("format         version %d, little-endian, %d sections, %s%n",
-        IndexByteMap.VERSION, header.sections().size(), header.ranges() || header.labels()
+        IndexByteMap.VERSION, header.sections().size(), header.implicitEnds()
+            ? "ranges with implicit ends (each ends where the next starts; gaps are intervals of"
+                + " label id " + IndexByteMap.GAP_LABEL_ID + "), labels"
+            : header.ranges() || header.labels()
             ? (header.ranges() ? "ranges" : "exact addresses") + (header.labels() ? ", labels" : "")
             : "exact addresses");
     System.out.printf("length         %,d bytes%n", length);
@@ -69,7 +72,12 @@ final class InspectCommand extends IndexCommand {
       System.out.printf("  %-24s %,14d items %,14d bytes  crc32c %08x (verified)%n",
           s.kind().description, s.count(), s.length(), s.crc());
     }
-    System.out.printf("%-14s %,d%n", header.ranges() ? "intervals" : "keys", index.size());
+    boolean ranges = header.ranges() || header.implicitEnds();
+    System.out.printf("%-14s %,d%n", ranges ? "intervals" : "keys", index.listedCount());
+    if (index.size() != index.listedCount()) {
+      System.out.printf("gaps           %,d (intervals of label id %d: no match)%n",
+          index.size() - index.listedCount(), IndexByteMap.GAP_LABEL_ID);
+    }
     if (index instanceof CompactKeySet compact) {
       int nonEmpty = compact.nonEmptyBuckets();
       System.out.printf("layout         compact: %,d /16 buckets sparse, %,d dense, %,d empty%n",
@@ -77,8 +85,10 @@ final class InspectCommand extends IndexCommand {
           IndexByteMap.COMPACT_BUCKETS - nonEmpty);
     }
     if (index.size() > 0) {
+      // With implicit ends the last interval may be the gap up to 255.255.255.255.
+      int last = index.listed(index.size() - 1) ? index.size() - 1 : index.size() - 2;
       System.out.printf("range          %s .. %s%n", Ipv4Codec.format(index.start(0)),
-          Ipv4Codec.format(index.end(index.size() - 1)));
+          Ipv4Codec.format(index.end(last)));
     }
     if (index6.size() > 0) {
       System.out.printf("IPv6 %-9s %,d%n", index6.exact() ? "keys" : "intervals", index6.size());
@@ -100,9 +110,9 @@ final class InspectCommand extends IndexCommand {
     System.out.printf("prefixes       %,d distinct /8, %,d distinct /16%n",
         distinctPrefixes(index, 24), distinctPrefixes(index, 16));
     long heap = index.heapBytes() + index6.heapBytes();
-    long entries = index.size() + (long) index6.size();
+    long entries = index.listedCount() + (long) index6.size();
     System.out.printf("heap if loaded %,d bytes (%.2f bytes per %s)%n", heap,
-        entries == 0 ? 0.0 : (double) heap / entries, header.ranges() ? "interval" : "key");
+        entries == 0 ? 0.0 : (double) heap / entries, ranges ? "interval" : "key");
     for (int i = 0; i < probes.length; i++) {
       System.out.println(lookups[i] + " " + probes[i].describe(index, index6));
     }
@@ -198,6 +208,9 @@ final class InspectCommand extends IndexCommand {
     long distinct = 0;
     long previous = -1;
     for (int i = 0; i < index.size(); i++) {
+      if (!index.listed(i)) {
+        continue;
+      }
       long prefix = Ipv4Codec.toAddress(index.start(i)) >>> shift;
       if (prefix != previous) {
         distinct++;

@@ -89,7 +89,7 @@ final class LoadCommand extends IndexCommand {
     LoadedIndex loaded = path.loader().load(file, checksum, trust);
     long nanos = System.nanoTime() - start;
     long cpuNanos = threads.getCurrentThreadCpuTime() - cpuStart;
-    Result result = new Result(path.externalName(), loaded.index().size(), loaded.index6().size(),
+    Result result = new Result(path.externalName(), loaded.index().listedCount(), loaded.index6().size(),
         nanos / 1e6, cpuNanos / 1e6, checksum, trust.toString(), file.toString(), Files.size(file),
         loaded.index().heapBytes());
     System.out.println(line.hasOption("json") ? JSON.writeValueAsString(result) : result.text());

@@ -161,7 +161,7 @@ abstract class ColumnDecoder extends SectionDecoder<int[]> {
   }
 
   /** Label ids: 0 (no label) up to the dictionary's label count. */
-  static final class LabelIds extends ColumnDecoder {
+  static class LabelIds extends ColumnDecoder {
     private final int labelCount;
 
     LabelIds(Section section, String file, boolean verify, boolean retain, int labelCount) {
@@ -174,9 +174,62 @@ abstract class ColumnDecoder extends SectionDecoder<int[]> {
       for (int j = 0; j < n; j++) {
         int id = k[at + j];
         if (id < 0 || id > labelCount) {
-          throw new CorruptIndexException(file, Check.LABEL_IDS, family() + "interval " + (base + j)
-              + " has label id " + id + "; the dictionary holds ids 1 .. " + labelCount);
+          throw outOfDictionary(base + j, id);
         }
+      }
+    }
+
+    final CorruptIndexException outOfDictionary(long interval, int id) {
+      return new CorruptIndexException(file, Check.LABEL_IDS, family() + "interval " + interval
+          + " has label id " + id + "; the dictionary holds ids 1 .. " + labelCount);
+    }
+  }
+
+  /**
+   * The IPv4 label ids of a file with {@link IndexByteMap#FLAG_IMPLICIT_ENDS}: besides the
+   * dictionary's ids, {@link IndexByteMap#GAP_LABEL_ID} marks a gap, never first and never twice
+   * in a row (a gap is one interval up to the next listed start), and the gaps are the starts the
+   * header's listed count leaves.
+   */
+  static final class GappedLabelIds extends LabelIds {
+    private final long listed;
+    private boolean previousGap;
+    private long gaps;
+
+    GappedLabelIds(Section section, String file, boolean verify, boolean retain, int labelCount,
+        long listed) {
+      super(section, file, verify, retain, labelCount);
+      this.listed = listed;
+    }
+
+    @Override
+    void check(int[] k, int at, int n, long base) throws CorruptIndexException {
+      for (int j = 0; j < n; j++) {
+        int id = k[at + j];
+        long i = base + j;
+        if (id == IndexByteMap.GAP_LABEL_ID) {
+          if (i == 0) {
+            throw new CorruptIndexException(file, Check.LABEL_IDS, "interval 0 has label id "
+                + id + " (a gap); the first interval is a listed one");
+          }
+          if (previousGap) {
+            throw new CorruptIndexException(file, Check.LABEL_IDS, "intervals " + (i - 1)
+                + " and " + i + " both have label id " + id + " (a gap); a gap is one interval");
+          }
+          gaps++;
+        } else {
+          super.check(k, at + j, 1, i);
+        }
+        previousGap = id == IndexByteMap.GAP_LABEL_ID;
+      }
+    }
+
+    @Override
+    void checkEnd() throws CorruptIndexException {
+      if (section.count() - gaps != listed) {
+        throw new CorruptIndexException(file, Check.LABEL_IDS, section.count() + " intervals with "
+            + gaps + " gaps are " + (section.count() - gaps) + " listed ones; the header says "
+            + listed);
       }
     }
   }

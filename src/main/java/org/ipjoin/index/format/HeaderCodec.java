@@ -98,7 +98,7 @@ public final class HeaderCodec {
     checkByteOrder(b, file);
     int flags = b.getInt(FLAGS_OFFSET);
     checkFlags(flags, file);
-    long compactKeys = checkedKeyCount(b, (flags & FLAG_COMPACT) != 0, file);
+    long compactKeys = checkedKeyCount(b, flags, file);
     List<Section> sections = SectionDirectory.decode(b, available, flags, fileLength, file);
     checkFileLength(sections, fileLength, file);
     return new IndexHeader(flags, List.copyOf(sections), b.getInt(DIRECTORY_CRC_OFFSET),
@@ -157,7 +157,7 @@ public final class HeaderCodec {
       throw new CorruptIndexException(file, Check.FLAGS, "unknown flag bits "
           + CorruptIndexException.hex(flags & ~KNOWN_FLAGS)
           + " (known: 0x1 ranges, 0x2 labels, 0x4 IPv6, 0x8 IPv6 ranges, 0x10 compact,"
-          + " 0x20 attributes, 0x40 short label ids);"
+          + " 0x20 attributes, 0x40 short label ids, 0x80 implicit ends);"
           + " written by a newer ipjoin?");
     }
     if ((flags & FLAG_COMPACT) != 0 && (flags & (FLAG_RANGES | FLAG_LABELS)) != 0) {
@@ -172,19 +172,45 @@ public final class HeaderCodec {
       throw new CorruptIndexException(file, Check.FLAGS,
           "flag 0x20 (attributes) is set without flag 0x2 (labels)");
     }
+    checkImplicitEnds(flags, file);
     if ((flags & FLAG_V6_RANGES) != 0 && (flags & FLAG_V6) == 0) {
       throw new CorruptIndexException(file, Check.FLAGS,
           "flag 0x8 (IPv6 ranges) is set without flag 0x4 (IPv6)");
     }
   }
 
-  /** The reserved bytes zero, and the key count, which only a compact index has, in range. */
-  private static long checkedKeyCount(ByteBuffer b, boolean compact, String file)
+  /** Implicit ends need u16 ids (their largest value marks a gap) and exclude stored ends. */
+  private static void checkImplicitEnds(int flags, String file) throws CorruptIndexException {
+    if ((flags & IndexByteMap.FLAG_IMPLICIT_ENDS) == 0) {
+      return;
+    }
+    if ((flags & FLAG_LABELS) == 0) {
+      throw new CorruptIndexException(file, Check.FLAGS,
+          "flag 0x80 (implicit ends) is set without flag 0x2 (labels)");
+    }
+    if ((flags & IndexByteMap.FLAG_SHORT_LABEL_IDS) == 0) {
+      throw new CorruptIndexException(file, Check.FLAGS,
+          "flag 0x80 (implicit ends) is set without flag 0x40 (short label ids)");
+    }
+    if ((flags & FLAG_RANGES) != 0) {
+      throw new CorruptIndexException(file, Check.FLAGS,
+          "flag 0x80 (implicit ends) is set with flag 0x1 (ranges)");
+    }
+  }
+
+  /**
+   * The reserved bytes zero, and the count at bytes 40-47, which only a compact index (its keys)
+   * and one with implicit ends (its listed intervals) have, in range.
+   */
+  private static long checkedKeyCount(ByteBuffer b, int flags, String file)
       throws CorruptIndexException {
+    boolean compact = (flags & FLAG_COMPACT) != 0;
+    boolean counted = compact || (flags & IndexByteMap.FLAG_IMPLICIT_ENDS) != 0;
     if (b.get(RESERVED_1_OFFSET) != 0 || !zero(b, RESERVED_2_OFFSET, RESERVED_2_LENGTH)
-        || (!compact && b.getLong(KEY_COUNT_OFFSET) != 0)) {
-      throw new CorruptIndexException(file, Check.RESERVED, compact ? "bytes 11 and 48-59 must be 0"
-          : "bytes 11 and 40-59 must be 0 (40-47 hold a key count only with flag 0x10, compact)");
+        || (!counted && b.getLong(KEY_COUNT_OFFSET) != 0)) {
+      throw new CorruptIndexException(file, Check.RESERVED, counted ? "bytes 11 and 48-59 must be 0"
+          : "bytes 11 and 40-59 must be 0 (40-47 hold a key count only with flag 0x10, compact,"
+              + " or 0x80, implicit ends)");
     }
     long compactKeys = b.getLong(KEY_COUNT_OFFSET);
     if (compactKeys < 0 || compactKeys > MAX_COMPACT_KEYS) {

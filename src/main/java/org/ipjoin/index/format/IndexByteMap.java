@@ -28,12 +28,17 @@ import java.util.List;
  *                               label is the values of named attributes joined by TAB; only
  *                               with LABELS), bit 6 SHORT_LABEL_IDS (V4_LABEL_IDS and
  *                               V6_LABEL_IDS hold u16 ids, ITEM_BYTES 2; only with LABELS and
- *                               at most 65535 labels); other bits 0
+ *                               at most 65535 labels), bit 7 IMPLICIT_ENDS (no V4_ENDS: IPv4
+ *                               interval i ends before start i + 1, the last at
+ *                               255.255.255.255; label id 65535 marks a gap, not listed; only
+ *                               with SHORT_LABEL_IDS, not with RANGES, at most 65534 labels);
+ *                               other bits 0
  *     16     4  SECTION_COUNT   u32, entries in the section directory (2 .. 16)
  *     20     4  DIRECTORY_CRC   u32, CRC32C of the section directory's bytes
  *     24     8  SOURCE_BYTES    u64, size of the text list(s) the index was built from
  *     32     8  SOURCE_LINES    u64, lines in them
- *     40     8  KEY_COUNT       u64, with COMPACT: the IPv4 keys (at most 2^31 - 1); else 0
+ *     40     8  KEY_COUNT       u64, with COMPACT: the IPv4 keys (at most 2^31 - 1); with
+ *                               IMPLICIT_ENDS: the listed IPv4 intervals (starts - gaps); else 0
  *     48    12  (reserved)      0
  *     60     4  HEADER_CRC      u32, CRC32C of bytes 0..59
  *
@@ -49,12 +54,13 @@ import java.util.List;
  *
  * lookup directories (V4_DIRECTORY, V6_DIRECTORY): 2^bits + 1 i32 entries. A writer takes, for
  * n intervals of the family, bits = max(4, floor(log2 n)) below 2^16 intervals, else
- * floor(log2(n / 40)) clamped to 16 .. 22; a reader takes any bits 4 .. 22.
+ * floor(log2(n / 40)) clamped to 16 .. 22; with IMPLICIT_ENDS (n counting the gaps)
+ * floor(log2(n / 8)) clamped to 4 .. 22; a reader takes any bits 4 .. 22.
  *
  * sections: each at its OFFSET; the bytes between sections are zero padding, never read; the
  * file ends at the end of the last section. Kinds (SectionKind), in file order:
  *   1 V4_STARTS     i32 keys            without COMPACT (count 0 without IPv4 intervals)
- *   2 V4_ENDS       i32 keys            with RANGES
+ *   2 V4_ENDS       i32 keys            with RANGES (never with IMPLICIT_ENDS)
  *   3 V4_LABEL_IDS  i32 (u16 with SHORT_LABEL_IDS)  with LABELS
  *   4 V4_DIRECTORY  i32, 2^bits + 1     without COMPACT
  *   5 LABEL_ENDS    i32, labels + 1     with LABELS
@@ -76,7 +82,9 @@ import java.util.List;
  * plain memory copy. Always present: {@code V4_STARTS} and {@code V4_DIRECTORY} (with count 0 and
  * an all-zero directory when the list has no IPv4 intervals). An exact-address list has no
  * {@code V4_ENDS} (every interval is one address), so it costs 4 bytes per address plus the
- * directory, like format version 1; version 1 files are not read (rebuild them).
+ * directory, like format version 1; version 1 files are not read (rebuild them). A labelled range
+ * list whose ranges mostly touch has no {@code V4_ENDS} either when it takes
+ * {@link #FLAG_IMPLICIT_ENDS}: its gaps are intervals of {@link #GAP_LABEL_ID}.
  *
  * <p>IPv6 intervals are the sections {@code V6_*}, after the label sections, present only with
  * {@link #FLAG_V6}: a list without IPv6 intervals is written byte for byte as before they existed,
@@ -134,8 +142,24 @@ public final class IndexByteMap {
   public static final int FLAG_SHORT_LABEL_IDS = 1 << 6;
   /** The most labels u16 ids number. */
   public static final int MAX_SHORT_LABEL_IDS = 65_535;
+  /**
+   * The IPv4 intervals cover the address space from the first start on, with no {@code V4_ENDS}:
+   * each interval ends where the next starts (the last at 255.255.255.255), and every gap between
+   * two listed intervals, and after the last, is an interval of its own with the label id
+   * {@value #GAP_LABEL_ID} ({@link #GAP_LABEL_ID}), which answers no match. The header's
+   * KEY_COUNT holds the listed intervals (the starts without the gaps). A labelled range list whose
+   * ranges mostly touch (a country or ASN list) then costs 6 bytes an interval (start, u16 id) plus
+   * its gaps instead of 10. Only with {@link #FLAG_SHORT_LABEL_IDS}, at most
+   * {@value #MAX_IMPLICIT_END_LABELS} labels, and never with {@link #FLAG_RANGES}; the IPv6
+   * intervals keep their ends. Written when the file is smaller so.
+   */
+  public static final int FLAG_IMPLICIT_ENDS = 1 << 7;
+  /** The label id of a gap (not listed) with {@link #FLAG_IMPLICIT_ENDS}: the largest u16 value. */
+  public static final int GAP_LABEL_ID = 0xFFFF;
+  /** Labels at most with {@link #FLAG_IMPLICIT_ENDS}: the largest u16 id is the gap's. */
+  public static final int MAX_IMPLICIT_END_LABELS = GAP_LABEL_ID - 1;
   static final int KNOWN_FLAGS = FLAG_RANGES | FLAG_LABELS | FLAG_V6 | FLAG_V6_RANGES | FLAG_COMPACT
-      | FLAG_ATTRIBUTES | FLAG_SHORT_LABEL_IDS;
+      | FLAG_ATTRIBUTES | FLAG_SHORT_LABEL_IDS | FLAG_IMPLICIT_ENDS;
 
   /**
    * Bytes of the {@code ATTRIBUTE_NAMES} section at most: names are column headings, and a reader
@@ -167,7 +191,10 @@ public final class IndexByteMap {
   static final int DIRECTORY_CRC_OFFSET = 20;
   static final int SOURCE_BYTES_OFFSET = 24;
   static final int SOURCE_LINES_OFFSET = 32;
-  /** u64: the keys of a compact index ({@link #FLAG_COMPACT}); 0 otherwise. */
+  /**
+   * u64: the keys of a compact index ({@link #FLAG_COMPACT}), the listed intervals with
+   * {@link #FLAG_IMPLICIT_ENDS}; 0 otherwise.
+   */
   static final int KEY_COUNT_OFFSET = 40;
   static final int RESERVED_2_OFFSET = 48;
   static final int RESERVED_2_LENGTH = 12;
@@ -229,6 +256,20 @@ public final class IndexByteMap {
     int bits = floorLog2(count / INTERVALS_PER_PREFIX);
     return Math.max(LARGE_LIST_DIRECTORY_BITS, Math.min(MAX_DIRECTORY_BITS, bits));
   }
+
+  /**
+   * Prefix bits of the lookup directory a writer stores for {@code count} IPv4 intervals (gaps
+   * included) with {@link #FLAG_IMPLICIT_ENDS}: the largest 2^bits ≤ count / 8, clamped to 4 .. 22.
+   * Buckets of 8 to 16 starts are within the interpolation step's linear scan, and the directory
+   * costs at most half a byte an interval instead of the 2^16 floor's 0.87 bytes at 300 k.
+   */
+  public static int implicitEndsDirectoryBitsFor(long count) {
+    int bits = floorLog2(count / IMPLICIT_ENDS_INTERVALS_PER_PREFIX);
+    return Math.max(MIN_DIRECTORY_BITS, Math.min(MAX_DIRECTORY_BITS, bits));
+  }
+
+  /** Intervals per prefix the directory of a file with {@link #FLAG_IMPLICIT_ENDS} aims at. */
+  static final int IMPLICIT_ENDS_INTERVALS_PER_PREFIX = 8;
 
   /** The largest b with 2^b ≤ n; -1 for n = 0. */
   private static int floorLog2(long n) {

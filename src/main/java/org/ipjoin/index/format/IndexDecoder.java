@@ -315,8 +315,10 @@ public final class IndexDecoder {
           : new ColumnDecoder.Unchecked(s, file, verifyChecksums, retain);
       case V4_ENDS -> new ColumnDecoder.Ends(s, file, verifyChecksums, retain,
           retain ? IntBuffer.wrap(starts) : mappedStarts);
-      case V4_LABEL_IDS -> new ColumnDecoder.LabelIds(s, file, verifyChecksums, retain,
-          header.labelCount());
+      case V4_LABEL_IDS -> header.implicitEnds()
+          ? new ColumnDecoder.GappedLabelIds(s, file, verifyChecksums, retain, header.labelCount(),
+              header.intervalCount())
+          : new ColumnDecoder.LabelIds(s, file, verifyChecksums, retain, header.labelCount());
       // A trusted mapped load serves the stored directory from the mapping: only checksummed.
       case V4_DIRECTORY -> inPlace && !checkContent
           ? new ColumnDecoder.Unchecked(s, file, verifyChecksums, false)

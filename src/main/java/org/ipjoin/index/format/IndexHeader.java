@@ -12,7 +12,8 @@ import java.util.List;
  *     whole content)
  * @param sourceBytes size of the text list(s) the index was built from
  * @param sourceLines lines in them
- * @param compactKeys the IPv4 keys of a compact index ({@link IndexByteMap#FLAG_COMPACT}), else 0
+ * @param compactKeys the IPv4 keys of a compact index ({@link IndexByteMap#FLAG_COMPACT}), the
+ *     listed IPv4 intervals with {@link IndexByteMap#FLAG_IMPLICIT_ENDS}, else 0
  */
 public record IndexHeader(int flags, List<Section> sections, int directoryCrc, long sourceBytes,
     long sourceLines, long compactKeys) {
@@ -61,9 +62,20 @@ public record IndexHeader(int flags, List<Section> sections, int directoryCrc, l
     return null;
   }
 
-  /** IPv4 intervals (addresses, for an exact-address list). */
+  /**
+   * True when the IPv4 intervals end where the next starts and gaps are intervals of their own
+   * ({@link IndexByteMap#FLAG_IMPLICIT_ENDS}).
+   */
+  public boolean implicitEnds() {
+    return (flags & IndexByteMap.FLAG_IMPLICIT_ENDS) != 0;
+  }
+
+  /**
+   * IPv4 intervals (addresses, for an exact-address list): the listed ones, without the gaps of
+   * {@link #implicitEnds}.
+   */
   public long intervalCount() {
-    return compact() ? compactKeys : section(SectionKind.V4_STARTS).count();
+    return compact() || implicitEnds() ? compactKeys : section(SectionKind.V4_STARTS).count();
   }
 
   /** IPv6 intervals (0 without IPv6 sections). */

@@ -20,8 +20,14 @@ public final class IndexWriter {
 
   /** Writes {@code content}; does not close {@code out}. Returns the header written. */
   public static IndexHeader write(IndexContent content, OutputStream out) throws IOException {
-    return write(content, out, IndexByteMap.directoryBitsFor(content.count()),
-        IndexByteMap.directoryBitsFor(content.hasV6() ? content.v6().count() : 0));
+    int v6Bits = IndexByteMap.directoryBitsFor(content.hasV6() ? content.v6().count() : 0);
+    if (ImplicitEnds.pays(content)) {
+      checkIntervals(content);
+      IndexContent filled = ImplicitEnds.fill(content);
+      return write(filled, out, IndexByteMap.implicitEndsDirectoryBitsFor(filled.count()), v6Bits,
+          IndexByteMap.FLAG_IMPLICIT_ENDS, content.count());
+    }
+    return write(content, out, IndexByteMap.directoryBitsFor(content.count()), v6Bits);
   }
 
   /**
@@ -31,6 +37,15 @@ public final class IndexWriter {
    */
   static IndexHeader write(IndexContent content, OutputStream out, int bits, int v6Bits)
       throws IOException {
+    return write(content, out, bits, v6Bits, 0, 0);
+  }
+
+  /**
+   * As {@link #write(IndexContent, OutputStream, int, int)}, with {@code moreFlags} set in the
+   * header and {@code keyCount} at its bytes 40-47 (the listed intervals of implicit ends).
+   */
+  private static IndexHeader write(IndexContent content, OutputStream out, int bits, int v6Bits,
+      int moreFlags, long keyCount) throws IOException {
     int n = content.count();
     checkIntervals(content);
     int[] directory = Ipv4LookupDirectory.of(content.starts(), n, bits);
@@ -72,8 +87,8 @@ public final class IndexWriter {
     List<Section> sections = IndexByteMap.layOut(n, content.ranges(), content.labels(), labelCount,
         labelBytes, v6 == null ? -1 : v6.count(), v6 != null && v6.ranges(), null, bits, v6Bits,
         names == null ? -1 : names.length, shortIds, crcs);
-    IndexHeader header = HeaderCodec.describe(content.flags(), sections, content.sourceBytes(),
-        content.sourceLines());
+    IndexHeader header = HeaderCodec.describe(content.flags() | moreFlags, sections,
+        content.sourceBytes(), content.sourceLines(), keyCount);
     ByteBuffer head = HeaderCodec.encode(header);
     out.write(head.array(), 0, head.limit());
     long at = head.limit();

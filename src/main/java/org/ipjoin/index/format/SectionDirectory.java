@@ -172,6 +172,12 @@ final class SectionDirectory {
       throw failure(file, (labelEnds.count() - 1) + " labels are more than u16 label ids number ("
           + IndexByteMap.MAX_SHORT_LABEL_IDS + ")");
     }
+    if ((flags & IndexByteMap.FLAG_IMPLICIT_ENDS) != 0
+        && labelEnds.count() - 1 > IndexByteMap.MAX_IMPLICIT_END_LABELS) {
+      throw failure(file, (labelEnds.count() - 1) + " labels are more than implicit ends allow ("
+          + IndexByteMap.MAX_IMPLICIT_END_LABELS + "; label id " + IndexByteMap.GAP_LABEL_ID
+          + " marks a gap)");
+    }
     // After every other directory check: the sizes are a check of their own.
     if (dir != null) {
       checkDirectorySize(dir.count(), "", file);

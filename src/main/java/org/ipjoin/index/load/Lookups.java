@@ -5,6 +5,7 @@ import java.nio.LongBuffer;
 import java.nio.ShortBuffer;
 import java.util.Arrays;
 import org.ipjoin.index.format.DecodedIndex;
+import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.format.Ipv4LookupDirectory;
 import org.ipjoin.index.list.NormalisedList;
@@ -67,10 +68,21 @@ final class Lookups {
       return new CompactKeySet(c.buckets(), ShortColumn.of(c.suffixes()), LongColumn.of(c.bitmaps()),
           ShortColumn.of(c.ranks()));
     }
+    if (d.header().implicitEnds()) {
+      return implicitEnds(d, IntColumn.of(d.starts()), IntColumn.of(d.labelIds()),
+          IntColumn.of(d.directory()));
+    }
     return new Ipv4IntervalIndex(IntColumn.of(d.starts()),
         d.ends() == null ? null : IntColumn.of(d.ends()),
         d.labelIds() == null ? null : IntColumn.of(d.labelIds()),
         labels(d), d.directory(), d.directoryBits());
+  }
+
+  /** The lookup of a file with implicit ends: gaps are intervals with the reserved label id. */
+  private static Ipv4IntervalIndex implicitEnds(DecodedIndex d, IntColumn starts,
+      IntColumn labelIds, IntColumn directory) {
+    return Ipv4IntervalIndex.withImplicitEnds(starts, labelIds, IndexByteMap.GAP_LABEL_ID,
+        Math.toIntExact(d.header().intervalCount()), labels(d), directory, d.directoryBits());
   }
 
   /**
@@ -85,6 +97,9 @@ final class Lookups {
    */
   static Ipv4IntervalIndex mapped(DecodedIndex d, IntBuffer starts, IntBuffer ends, IntColumn labelIds,
       IntBuffer directory) {
+    if (d.header().implicitEnds()) {
+      return implicitEnds(d, IntColumn.of(starts), labelIds, IntColumn.of(directory));
+    }
     return new Ipv4IntervalIndex(IntColumn.of(starts), ends == null ? null : IntColumn.of(ends),
         labelIds, labels(d), IntColumn.of(directory), d.directoryBits());
   }

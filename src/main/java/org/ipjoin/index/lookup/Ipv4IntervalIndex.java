@@ -13,6 +13,11 @@ import java.util.Arrays;
  * as a sorted {@code int[]} would. Ranges add 4 bytes per interval for the ends, labels 4 more for
  * the label ids, plus the dictionary.
  *
+ * <p>With implicit ends ({@link #withImplicitEnds}) there is no column of ends either: interval i
+ * ends before start i + 1, the last at 255.255.255.255, and the gaps between listed intervals are
+ * intervals of their own with a reserved label id. The search is the same; the predecessor then
+ * holds the key unless it is a gap. {@link #size} counts the gaps, {@link #listedCount} does not.
+ *
  * <h2>Search</h2>
  * The directory says where each address prefix starts among the interval starts: for lists below
  * 2^16 intervals at most one entry per interval (at least 2^4), from there 2^16 entries (/16),
@@ -56,8 +61,17 @@ public final class Ipv4IntervalIndex implements Ipv4Lookup {
   static final int GROUP = 32;
 
   private final IntColumn starts;
-  /** Null when every interval is one address. */
+  /** Null when every interval is one address, or when the ends are implicit. */
   private final IntColumn ends;
+  /** True when every interval is one address (no ends, none implicit). */
+  private final boolean exact;
+  /**
+   * With implicit ends, the label id of a gap (an interval that answers no match); else -1, which
+   * no interval has.
+   */
+  private final int gapId;
+  /** Intervals without the gaps. */
+  private final int listed;
   /** Null when the list has no labels (every label id is 0). */
   private final IntColumn labelIds;
   private final LabelDictionary labels;
@@ -82,8 +96,30 @@ public final class Ipv4IntervalIndex implements Ipv4Lookup {
   /** As above, the directory a column too (a view of the mapping for a trusted mapped load). */
   public Ipv4IntervalIndex(IntColumn starts, IntColumn ends, IntColumn labelIds, LabelDictionary labels,
       IntColumn directory, int directoryBits) {
+    this(starts, ends, ends == null, labelIds, -1, starts.size(), labels, directory, directoryBits);
+  }
+
+  /**
+   * Intervals with implicit ends: interval i ends before start i + 1, the last at the top address,
+   * and an interval whose label id is {@code gapId} is a gap between listed intervals, which
+   * answers no match, as does a key before the first start. The same search finds the interval by
+   * its start; only the test after it differs.
+   *
+   * @param listed the intervals that are not gaps
+   */
+  public static Ipv4IntervalIndex withImplicitEnds(IntColumn starts, IntColumn labelIds,
+      int gapId, int listed, LabelDictionary labels, IntColumn directory, int directoryBits) {
+    return new Ipv4IntervalIndex(starts, null, false, labelIds, gapId, listed, labels, directory,
+        directoryBits);
+  }
+
+  private Ipv4IntervalIndex(IntColumn starts, IntColumn ends, boolean exact, IntColumn labelIds,
+      int gapId, int listed, LabelDictionary labels, IntColumn directory, int directoryBits) {
     this.starts = starts;
     this.ends = ends;
+    this.exact = exact;
+    this.gapId = gapId;
+    this.listed = listed;
     this.labelIds = labelIds;
     this.labels = labels;
     this.bucketStart = directory;
@@ -97,7 +133,7 @@ public final class Ipv4IntervalIndex implements Ipv4Lookup {
     int prefix = address >>> shift;
     int from = bucketStart.get(prefix);
     int to = bucketStart.get(prefix + 1);
-    if (ends == null) {
+    if (exact) {
       if (from == to) {
         return NO_MATCH;
       }
@@ -105,7 +141,11 @@ public final class Ipv4IntervalIndex implements Ipv4Lookup {
       return find(from, to, g, starts.get(g), key);
     }
     int p = from == to ? from - 1 : predecessorFrom(from, to, guess(address, from, to), key);
-    return p >= 0 && key <= ends.get(p) ? p : NO_MATCH;
+    if (p < 0) {
+      return NO_MATCH;
+    }
+    // Implicit ends: the predecessor holds the key unless it is a gap.
+    return (ends == null ? labelIds.get(p) != gapId : key <= ends.get(p)) ? p : NO_MATCH;
   }
 
   /**
@@ -143,7 +183,7 @@ public final class Ipv4IntervalIndex implements Ipv4Lookup {
       for (int j = 0; j < n; j++) {
         seen[j] = starts.get(guesses[j]);
       }
-      if (ends == null) {
+      if (exact) {
         for (int j = 0; j < n; j++) {
           int f = from[j];
           int t = to[j];
@@ -154,6 +194,13 @@ public final class Ipv4IntervalIndex implements Ipv4Lookup {
           int f = from[j];
           int t = to[j];
           guesses[j] = f == t ? f - 1 : predecessor(f, t, guesses[j], seen[j], keys[at + j]);
+        }
+        if (ends == null) {
+          for (int j = 0; j < n; j++) {
+            int p = guesses[j];
+            ids[at + j] = (p >= 0) & (labelIds.get(Math.max(p, 0)) != gapId) ? p : NO_MATCH;
+          }
+          continue;
         }
         for (int j = 0; j < n; j++) {
           int p = guesses[j];
@@ -260,10 +307,20 @@ public final class Ipv4IntervalIndex implements Ipv4Lookup {
     return hi;
   }
 
-  /** Number of intervals (keys, for an exact-address list). */
+  /** Number of intervals (keys, for an exact-address list), gaps included. */
   @Override
   public int size() {
     return starts.size();
+  }
+
+  @Override
+  public int listedCount() {
+    return listed;
+  }
+
+  @Override
+  public boolean listed(int interval) {
+    return ends != null || exact || labelIds.get(interval) != gapId;
   }
 
   @Override
@@ -274,13 +331,19 @@ public final class Ipv4IntervalIndex implements Ipv4Lookup {
   /** The last address of {@code interval} (its start, in an exact-address list). */
   @Override
   public int end(int interval) {
-    return ends == null ? starts.get(interval) : ends.get(interval);
+    if (ends != null) {
+      return ends.get(interval);
+    }
+    if (exact) {
+      return starts.get(interval);
+    }
+    return interval + 1 < starts.size() ? starts.get(interval + 1) - 1 : Integer.MAX_VALUE;
   }
 
   /** True when every interval is one address. */
   @Override
   public boolean exact() {
-    return ends == null;
+    return exact;
   }
 
   /** The label id of {@code interval}: 0 for none, else an id of {@link #labels()}. */

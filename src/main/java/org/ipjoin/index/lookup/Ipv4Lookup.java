@@ -24,8 +24,24 @@ public interface Ipv4Lookup {
     }
   }
 
-  /** Number of intervals (keys, for an exact-address list). */
+  /**
+   * Number of intervals (keys, for an exact-address list), numbered {@code 0 .. size() - 1}; with
+   * implicit ends this includes the gaps, which {@link #listed} tells apart.
+   */
   int size();
+
+  /** The intervals the list gave, without the gaps of implicit ends: what counts report. */
+  default int listedCount() {
+    return size();
+  }
+
+  /**
+   * False when {@code interval} is a gap between listed intervals (an index with implicit ends),
+   * which {@link #match} never returns and whose label id is no label's.
+   */
+  default boolean listed(int interval) {
+    return true;
+  }
 
   /** The first address (key) of {@code interval}. */
   int start(int interval);

@@ -92,7 +92,7 @@ final class JoinedIndex {
       joined.count(context, loaded, millis);
       LOG.info("Loaded index {} {} ({}, {}) with loader {} in {} ms: {} IPv4 and {} IPv6 intervals,"
           + " {} labels, {} bytes, checksum {}", spec.name(), local.path(), local.how(), uri,
-          readPath.externalName(), millis, joined.index.size(), joined.index6.size(),
+          readPath.externalName(), millis, joined.index.listedCount(), joined.index6.size(),
           joined.labels.count(), loaded.identity().fileLength(),
           readPath.readsText() ? "n/a (text list)" : verifyChecksum ? "verified" : "not verified");
       return joined;
@@ -104,7 +104,7 @@ final class JoinedIndex {
   }
 
   private void count(TaskInputOutputContext<?, ?, ?, ?> context, LoadedIndex loaded, long millis) {
-    long entries = index.size() + (long) index6.size();
+    long entries = index.listedCount() + (long) index6.size();
     long bytes = loaded.identity().fileLength();
     context.getCounter(IpJoinCounter.INDEX_ENTRIES).increment(entries);
     context.getCounter(IpJoinCounter.INDEX_ENTRIES_V6).increment(index6.size());

@@ -510,9 +510,12 @@ class IndexByteMapTest {
         "expected 1 (little-endian), found 2");
     refused(EXACT.copy().putByte(IndexBytes.BYTE_ORDER_OFFSET, 0).fixHeaderCrc(), Check.BYTE_ORDER,
         "found 0");
+    refused(EXACT.copy().putInt(IndexBytes.FLAGS_OFFSET, 256).fixHeaderCrc(), Check.FLAGS,
+        "unknown flag bits 0x00000100 (known: 0x1 ranges, 0x2 labels, 0x4 IPv6, 0x8 IPv6 ranges,"
+            + " 0x10 compact, 0x20 attributes, 0x40 short label ids, 0x80 implicit ends);"
+            + " written by a newer ipjoin?");
     refused(EXACT.copy().putInt(IndexBytes.FLAGS_OFFSET, 128).fixHeaderCrc(), Check.FLAGS,
-        "unknown flag bits 0x00000080 (known: 0x1 ranges, 0x2 labels, 0x4 IPv6, 0x8 IPv6 ranges,"
-            + " 0x10 compact, 0x20 attributes, 0x40 short label ids); written by a newer ipjoin?");
+        "flag 0x80 (implicit ends) is set without flag 0x2 (labels)");
     refused(EXACT.copy().putInt(IndexBytes.FLAGS_OFFSET, 64).fixHeaderCrc(), Check.FLAGS,
         "flag 0x40 (short label ids) is set without flag 0x2 (labels)");
     refused(EXACT.copy().putInt(IndexBytes.FLAGS_OFFSET, 32).fixHeaderCrc(), Check.FLAGS,

@@ -63,7 +63,7 @@ class CompactCorruptIndexTest {
         Check.FLAGS, "flag 0x10 (compact) is set with flag 0x1 (ranges) or 0x2 (labels)");
     corruption.rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, 0).fixHeaderCrc(), "not-compact",
         Check.RESERVED, "bytes 11 and 40-59 must be 0 (40-47 hold a key count only with flag"
-            + " 0x10, compact)");
+            + " 0x10, compact, or 0x80, implicit ends)");
     corruption.rejects(path, VALID.copy().putLong(40, 1L << 31).fixHeaderCrc(), "too-many-keys",
         Check.SECTION_DIRECTORY, "the header's key count 2147483648 is more than a compact index"
             + " holds (2147483647)");

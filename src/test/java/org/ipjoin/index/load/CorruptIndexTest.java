@@ -183,8 +183,11 @@ class CorruptIndexTest {
         "big-endian", Check.BYTE_ORDER, "expected 1 (little-endian), found 2");
     corruption.rejects(path, VALID.copy().putByte(IndexBytes.BYTE_ORDER_OFFSET, 0).fixHeaderCrc(),
         "no-byte-order", Check.BYTE_ORDER);
+    corruption.rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, 256).fixHeaderCrc(),
+        "flag-bit-8", Check.FLAGS, "unknown flag bits 0x00000100");
     corruption.rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, 128).fixHeaderCrc(),
-        "flag-bit-7", Check.FLAGS, "unknown flag bits 0x00000080");
+        "implicit-ends-without-labels", Check.FLAGS,
+        "flag 0x80 (implicit ends) is set without flag 0x2 (labels)");
     corruption.rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, Integer.MIN_VALUE).fixHeaderCrc(),
         "flag-bit-31", Check.FLAGS);
     for (int offset : new int[] {IndexBytes.RESERVED_1_OFFSET, IndexBytes.RESERVED_2_OFFSET, 47, 59}) {

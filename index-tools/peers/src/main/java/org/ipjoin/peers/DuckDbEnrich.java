@@ -59,7 +59,9 @@ public final class DuckDbEnrich {
       String query = "SELECT l.line"
           + " || chr(9) || CASE WHEN NOT l.is_address THEN '-' WHEN e.ip IS NULL THEN '0' ELSE '1' END"
           + " || chr(9) || CASE WHEN NOT l.is_address THEN '-' WHEN r.lo IS NULL OR l.ip > r.hi THEN '0' ELSE r.label END"
-          + " || chr(9) || CASE WHEN NOT l.is_address THEN '-' WHEN g.lo IS NULL OR l.ip > g.hi THEN '0' ELSE g.label END"
+          // The geo index has two attributes, so two columns: '0' or '-' in each when there is no value.
+          + " || chr(9) || CASE WHEN NOT l.is_address THEN '-' || chr(9) || '-'"
+          + " WHEN g.lo IS NULL OR l.ip > g.hi THEN '0' || chr(9) || '0' ELSE g.label END"
           + " || chr(9) || CASE WHEN NOT l.is_address THEN '-' WHEN m.address IS NULL THEN '0' ELSE '1' END"
           + " FROM logs l LEFT JOIN exact e ON l.ip = e.ip"
           + " ASOF LEFT JOIN ranges r ON l.ip >= r.lo"

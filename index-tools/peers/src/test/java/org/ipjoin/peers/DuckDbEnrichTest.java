@@ -50,7 +50,7 @@ class DuckDbEnrichTest {
       boolean ipv4 = client.matches("(0|[1-9][0-9]{0,2})(\\.(0|[1-9][0-9]{0,2})){3}");
       boolean ipv6 = client.contains(":");
       if (!ipv4 && !ipv6) {
-        out.add(line + "\t-\t-\t-\t-");
+        out.add(line + "\t-\t-\t-\t-\t-");  // the geo index's two attributes: two columns
         continue;
       }
       String exact = ipv4 && Set.copyOf(TinyJoin.LIST).contains(client) ? "1" : "0";
@@ -61,7 +61,7 @@ class DuckDbEnrichTest {
           range = r.substring(r.indexOf('\t') + 1);
         }
       }
-      String geo = "0";
+      String geo = "0\t0";
       for (String g : GEO) {
         String[] f = g.split(",");
         if (ipv4 && inside(client, f[0], f[1])) {
