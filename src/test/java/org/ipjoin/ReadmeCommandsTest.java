@@ -225,11 +225,20 @@ class ReadmeCommandsTest {
         err.toString(StandardCharsets.UTF_8));
   }
 
+  /** An index named on the command line: {@code NAME=PATH}. */
+  private static final Pattern NAMED_PATH = Pattern.compile("([A-Za-z][A-Za-z0-9_-]*=)(.*/.*)");
+
   /** The arguments with the demo's directories made the temporary one; no other path allowed. */
   private List<String> demoPaths(List<String> args, String line) {
     List<String> mapped = new ArrayList<>();
     for (String arg : args) {
-      mapped.add(arg.contains("/") ? demoPath(arg, line) : arg);
+      // --index NAME=PATH: the name stays, the path is mapped.
+      Matcher named = NAMED_PATH.matcher(arg);
+      if (named.matches()) {
+        mapped.add(named.group(1) + demoPath(named.group(2), line));
+      } else {
+        mapped.add(arg.contains("/") ? demoPath(arg, line) : arg);
+      }
     }
     return mapped;
   }
