@@ -1,12 +1,13 @@
 # Sourced by index-tools/ipjoin and the bench: which JIT the job's client JVM runs with.
 #
-# The job's client JVM submits the job and, on the local runner, also runs its tasks. C2, the optimising
-# compiler, spends about 1.2 s of CPU compiling Hadoop's start-up code on 2 cores, which a job over
-# a small input never earns back: C1 alone (-XX:TieredStopAtLevel=1) took a one-line job from 1.6 s
-# to 1.1 s wall (2.3 to 1.1 s of user CPU), and cost less CPU up to about 2 GB of local logs (1.2 GB:
-# 4.0 s against 5.1 s); at 4.5 GB C2's faster loops win (9.4 s against 10.7 s). So: C1 alone when
-# submitting to a cluster (the tasks run in their own JVMs) or when the local inputs hold less than
-# 2 GiB; C2 as usual otherwise. docs/benchmarks/2026-11-25-client-jit.md has the runs.
+# The job's client JVM submits the job and, on the local runner, also runs its tasks. C2, the
+# optimising compiler, spends about a second of CPU compiling Hadoop's start-up code on the second
+# core, which a job over a small input never earns back: C1 alone (-XX:TieredStopAtLevel=1) took a
+# one-line job from 1.43 s to 1.01 s wall (2.21 to 1.06 s of user CPU), and the bench's 1.1 GB join
+# from 3.29 to 3.01 s (4.47 to 3.77 s of user CPU); at 4.5 GB C2's faster loops win back the CPU
+# (11.1 s against 12.4 s). So: C1 alone when submitting to a cluster (the tasks run in their own
+# JVMs) or when the local inputs hold less than 2 GiB; C2 as usual otherwise.
+# docs/benchmarks/2026-11-25-client-jit.md has the runs and the commands.
 #
 # Sets the array jit_opts from the job's arguments (its --input paths); IPJOIN_CONF_DIR set means
 # a cluster's configuration.

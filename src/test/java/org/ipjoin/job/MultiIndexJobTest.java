@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Three real lists in one job over the real logs: ipsum (exact addresses, labelled with how many
  * block lists name them), Spamhaus DROP (CIDR blocks without labels) and the ipcat data centres
- * (labelled ranges), built in the test. Every tag column of every output line, every {@code
+ * (labelled ranges), built in the test; a fourth, a folder of real lists labelled by file name,
+ * beside them in one test. Every tag column of every output line, every {@code
  * --where} and {@code --count-by} answer is checked against an independent reading of each list
  * ({@link ReferenceList}, and a map of ipsum's lines), on every read path.
  */
@@ -341,6 +342,77 @@ class MultiIndexJobTest {
     assertEquals(DriverRun.sorted(expected), DriverRun.sorted(LabelledJoinJobTest.outputLines(out())));
     assertEquals(List.of("geo", "block"),
         summary().indexes().stream().map(RunSummary.JoinedIndex::name).toList());
+  }
+
+  /**
+   * A fourth index from a folder of real lists, each entry labelled by its file's name
+   * ({@code --label-from-file}): the cloud ranges, Spamhaus DROP and DROPv6 as {@code
+   * list_cloud.netset}, {@code list_drop.netset} and {@code list_dropv6.netset}. Its column is
+   * checked against a {@link ListOracle} fed with the folder's lines by plain String code (the
+   * earlier file and then the smaller block win, as the build's {@code longest} policy says), beside
+   * the three other indexes on every read path, and in a {@code --where} over it.
+   */
+  @Test
+  void aFolderLabelledByFileIsOneMoreIndexOnEveryReadPath() throws Exception {
+    Path folder = RealData.file("lists-by-file");
+    Path feeds = shared.resolve("feeds.ipidx");
+    org.ipjoin.api.IpJoin.buildIndex(new Configuration()).input(folder.toString())
+        .output(feeds.toString()).overwrite(true).labelFromFile("list_(.+)\\.netset").run();
+    ListOracle oracle = ListOracle.ofFolderLabelledByFile(folder, "list_(.+)\\.netset");
+    List<String> feedTags = new ArrayList<>();
+    Map<String, String> byClient = new HashMap<>();
+    for (String r : records) {
+      String client = r.indexOf(' ') < 0 ? r : r.substring(0, r.indexOf(' '));
+      feedTags.add(byClient.computeIfAbsent(client, c -> feedTag(oracle, c)));
+    }
+    assertTrue(feedTags.stream().filter(MultiIndexJobTest::listed).distinct().count() >= 2,
+        "the records meet at least two of the folder's lists");
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < records.size(); i++) {
+      expected.add(records.get(i) + "\t" + String.join("\t", tags.get(i)) + "\t"
+          + feedTags.get(i));
+    }
+    for (ReadPath path : ReadPath.values()) {
+      List<String> args = new ArrayList<>(indexArgs(path));
+      // The text read path reads a list, not a folder: the folder's index is read with nio there.
+      args.addAll(List.of("--index", "feeds=" + feeds, "--loader",
+          "feeds=" + (path.readsText() ? ReadPath.NIO : path).externalName(), "--mode", "tag",
+          "--overwrite"));
+      IpJoinRun run = run(args.toArray(new String[0]));
+      assertEquals(0, run.exitCode(), path + ": " + run.err());
+      assertEquals(DriverRun.sorted(expected),
+          DriverRun.sorted(LabelledJoinJobTest.outputLines(out())), path.externalName());
+    }
+    List<String> kept = new ArrayList<>();
+    for (int i = 0; i < records.size(); i++) {
+      if (feedTags.get(i).equals("drop") && !listed(tags.get(i)[0])) {
+        kept.add(records.get(i));
+      }
+    }
+    IpJoinRun where = run("--index", "block=" + blockIndex, "--index", "feeds=" + feeds,
+        "--where", "feeds=drop and not block", "--overwrite");
+    assertEquals(0, where.exitCode(), where.err());
+    assertFalse(kept.isEmpty());
+    assertEquals(DriverRun.sorted(kept), DriverRun.sorted(LabelledJoinJobTest.outputLines(out())));
+  }
+
+  /** The folder index's tag of a client: the oracle's label, 0 when none, - when malformed. */
+  private static String feedTag(ListOracle oracle, String client) {
+    try {
+      if (ListOracle.IPV4.matcher(client).matches()) {
+        ListOracle.Entry e = oracle.answer(false, ListOracle.ipv4(client),
+            org.ipjoin.index.list.OverlapPolicy.LONGEST);
+        return e == null ? "0" : e.label();
+      }
+      if (client.contains(":")) {
+        ListOracle.Entry e = oracle.answer(true, ListOracle.literal(client),
+            org.ipjoin.index.list.OverlapPolicy.LONGEST);
+        return e == null ? "0" : e.label();
+      }
+      return "-";
+    } catch (java.net.UnknownHostException e) {
+      return "-";
+    }
   }
 
   /**

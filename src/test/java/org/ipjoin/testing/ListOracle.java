@@ -43,6 +43,47 @@ public final class ListOracle {
     return this;
   }
 
+  /**
+   * Appends the entry of one line of a netset-style list (an address or a CIDR block, IPv4 or
+   * IPv6, then an optional {@code ;} or {@code #} comment), read with plain String code; a blank or
+   * comment-only line adds nothing.
+   */
+  public ListOracle addBlockLine(String line, String label) throws UnknownHostException {
+    String text = line.replaceAll("[;#].*", "").strip();
+    if (text.isEmpty()) {
+      return this;
+    }
+    String[] parts = text.split("/");
+    boolean v6 = parts[0].contains(":");
+    int bits = v6 ? 128 : 32;
+    int prefix = parts.length == 1 ? bits : Integer.parseInt(parts[1]);
+    BigInteger start = literal(parts[0]);
+    BigInteger size = BigInteger.TWO.pow(bits - prefix);
+    return add(v6, start, start.add(size).subtract(BigInteger.ONE), label);
+  }
+
+  /**
+   * The oracle of a folder of netset-style lists labelled by file name: every file in name order,
+   * each entry labelled with the file name's first {@code regex} group (String code only: the
+   * file names are listed and matched here, the lines read by {@link #addBlockLine}).
+   */
+  public static ListOracle ofFolderLabelledByFile(java.nio.file.Path folder, String regex)
+      throws java.io.IOException {
+    ListOracle oracle = new ListOracle();
+    List<java.nio.file.Path> files;
+    try (var listing = java.nio.file.Files.list(folder)) {
+      files = listing.sorted().toList();
+    }
+    for (java.nio.file.Path file : files) {
+      String label = file.getFileName().toString().replaceAll("^" + regex + "$", "$1");
+      for (String line : java.nio.file.Files.readAllLines(file,
+          java.nio.charset.StandardCharsets.UTF_8)) {
+        oracle.addBlockLine(line, label);
+      }
+    }
+    return oracle;
+  }
+
   public List<Entry> entries() {
     return entries;
   }

@@ -46,17 +46,7 @@ class LabelFromFileTest {
     IpJoin.buildIndex(new Configuration()).input(folder.toString()).output(index.toString())
         .labelFromFile("list_(.+)\\.netset").run();
 
-    ListOracle oracle = new ListOracle();
-    List<Path> files;
-    try (var listing = Files.list(folder)) {
-      files = listing.sorted().toList();
-    }
-    for (Path file : files) {
-      String label = file.getFileName().toString().replaceAll("^list_(.+)\\.netset$", "$1");
-      for (String line : Files.readAllLines(file)) {
-        addBlock(oracle, line, label);
-      }
-    }
+    ListOracle oracle = ListOracle.ofFolderLabelledByFile(folder, "list_(.+)\\.netset");
     LoadedIndex loaded = IndexReaders.viaFileSystem(index, true);
     List<ListOracle.Entry> v4 = oracle.entries().stream().filter(e -> !e.v6()).toList();
     List<ListOracle.Entry> v6 = oracle.entries().stream().filter(ListOracle.Entry::v6).toList();
@@ -166,20 +156,6 @@ class LabelFromFileTest {
   }
 
   /** A line of a CIDR list (comments after ; or #) into the oracle, by String and BigInteger code. */
-  private static void addBlock(ListOracle oracle, String line, String label) throws IOException {
-    String text = line.replaceAll("[;#].*", "").strip();
-    if (text.isEmpty()) {
-      return;
-    }
-    String[] parts = text.split("/");
-    boolean v6 = parts[0].contains(":");
-    int bits = v6 ? 128 : 32;
-    int prefix = parts.length == 1 ? bits : Integer.parseInt(parts[1]);
-    BigInteger start = ListOracle.literal(parts[0]);
-    BigInteger size = TWO.pow(bits - prefix);
-    oracle.add(v6, start, start.add(size).subtract(BigInteger.ONE), label);
-  }
-
   /** The addresses in the union of {@code entries}. */
   private static BigInteger union(List<ListOracle.Entry> entries) {
     List<ListOracle.Entry> sorted = new ArrayList<>(entries);
