@@ -11,12 +11,17 @@ import java.util.SplittableRandom;
  * Writes a reproducible country-sized list of disjoint IPv4 ranges with two attributes, as a
  * geolocation export reads: {@code GeoListGenerator RANGES SEED OUTPUT}, lines
  * {@code start,end,country,continent} in address order ({@code ipindex build --labels
- * country=3,continent=4} reads the two columns as one label of two attributes). The address space
- * is cut into RANGES equal slots, each holding one range of random length at a random offset, so
- * about half the space is covered; the country is drawn from a fixed table, the continent is the
- * country's.
+ * country=3,continent=4} reads the two columns as one label of two attributes). Like a real
+ * geolocation export (GeoLite2 or DB-IP country blocks cover nearly all of the allocated address
+ * space, leaving gaps only where nothing is allocated), the ranges mostly touch: the address space
+ * is cut into RANGES equal slots, and each range fills its slot, except one in {@value #GAP_EVERY}
+ * (drawn at random) which stops short, leaving a gap of random length before the next slot; the
+ * country is drawn from a fixed table, the continent is the country's.
  */
 public final class GeoListGenerator {
+
+  /** About one range in this many ends before its slot does. */
+  static final int GAP_EVERY = 10;
 
   /** Country code and its continent code. */
   private static final String[][] COUNTRIES = {
@@ -45,8 +50,8 @@ public final class GeoListGenerator {
     long slot = (1L << 32) / ranges;
     try (BufferedWriter out = Files.newBufferedWriter(output, StandardCharsets.US_ASCII)) {
       for (long i = 0; i < ranges; i++) {
-        long length = 1 + random.nextLong(slot);
-        long start = i * slot + random.nextLong(slot - length + 1);
+        long start = i * slot;
+        long length = random.nextInt(GAP_EVERY) == 0 ? 1 + random.nextLong(slot - 1) : slot;
         String[] country = COUNTRIES[random.nextInt(COUNTRIES.length)];
         out.write(RangeListGenerator.dotted(start) + "," + RangeListGenerator.dotted(start + length - 1) + ","
             + country[0] + "," + country[1]);

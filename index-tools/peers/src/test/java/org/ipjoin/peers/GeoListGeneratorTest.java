@@ -27,6 +27,7 @@ class GeoListGeneratorTest {
     assertEquals(2000, lines.size());
     Map<String, String> continentOf = new HashMap<>();
     long previousEnd = -1;
+    int touching = 0;
     for (String line : lines) {
       String[] f = line.split(",", -1);
       assertEquals(4, f.length, line);
@@ -35,9 +36,13 @@ class GeoListGeneratorTest {
       long start = number(f[0]);
       long end = number(f[1]);
       assertTrue(previousEnd < start && start <= end && end < (1L << 32), line);
+      touching += start == previousEnd + 1 ? 1 : 0;
       previousEnd = end;
     }
     assertTrue(continentOf.size() > 10, "countries drawn: " + continentOf.keySet());
+    // Mostly contiguous, as a real country export: about one range in GAP_EVERY leaves a gap.
+    assertTrue(touching > 2000 * 8 / 10 && touching < 2000 - 2000 / GeoListGenerator.GAP_EVERY / 2,
+        "ranges touching the one before: " + touching);
   }
 
   private static long number(String dotted) {
