@@ -197,14 +197,19 @@ class MultiIndexJobTest {
         Map.entry("(block=1 or block=2) and not drop",
             t -> (t[0].equals("1") || t[0].equals("2")) && !listed(t[1])),
         Map.entry("not (block or cloud)", t -> !listed(t[0]) && !listed(t[2])));
-    for (Map.Entry<String, Predicate<String[]>> e : expressions) {
+    // Every expression once, and every read path once: expression i % 4 on read path i.
+    ReadPath[] paths = ReadPath.values();
+    for (int i = 0; i < Math.max(paths.length, expressions.size()); i++) {
+      Map.Entry<String, Predicate<String[]>> e = expressions.get(i % expressions.size());
+      ReadPath path = paths[i % paths.length];
       List<String> expected = expectedWhere(e.getValue(), false);
       assertFalse(expected.isEmpty(), e.getKey());
-      List<String> args = new ArrayList<>(indexArgs(ReadPath.NIO));
+      List<String> args = new ArrayList<>(indexArgs(path));
       args.addAll(List.of("--where", e.getKey(), "--overwrite"));
       IpJoinRun run = run(args.toArray(new String[0]));
       assertEquals(0, run.exitCode(), e.getKey() + ": " + run.err());
-      assertEquals(expected, DriverRun.sorted(LabelledJoinJobTest.outputLines(out())), e.getKey());
+      assertEquals(expected, DriverRun.sorted(LabelledJoinJobTest.outputLines(out())),
+          e.getKey() + " on " + path.externalName());
       assertEquals(expected.size(), summary().counter(IpJoinCounter.MATCHED), e.getKey());
       // The summary records the expression in its canonical form.
       assertEquals(WhereExpression.parse(e.getKey(), Map.of("block", List.of(), "drop", List.of(),
@@ -231,7 +236,7 @@ class MultiIndexJobTest {
     }
     List<String> expected = new ArrayList<>();
     counts.forEach((key, n) -> expected.add(key + "\t" + n));
-    for (ReadPath path : List.of(ReadPath.NIO, ReadPath.TEXT)) {
+    for (ReadPath path : ReadPath.values()) {
       List<String> args = new ArrayList<>(indexArgs(path));
       args.addAll(List.of("--mode", "count", "--count-by", "cloud,block", "--overwrite",
           "-D", "mapreduce.job.reduces=2"));
