@@ -2,6 +2,7 @@ package org.ipjoin.job.driver;
 
 import java.io.File;
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -21,6 +22,11 @@ import org.apache.hadoop.security.UserGroupInformation;
  */
 final class LocalRunnerLeftovers {
 
+  /** The local runner's per-job thread class (LocalJobRunner's private inner class). */
+  private static final String RUNNER_THREAD = "org.apache.hadoop.mapred.LocalJobRunner$Job";
+  /** At most this long for its last steps (a few file deletions) once the job is finished. */
+  private static final long RUNNER_THREAD_WAIT_MILLIS = 60_000;
+
   private LocalRunnerLeftovers() {}
 
   static void remove(Job job, Configuration conf) {
@@ -29,6 +35,7 @@ final class LocalRunnerLeftovers {
       return;
     }
     JobID id = job.getJobID();
+    awaitRunnerThread(id);
     String jobDir = job.getConfiguration().get(MRJobConfig.MAPREDUCE_JOB_DIR);
     if (jobDir != null) {
       // <staging root>/<user><n>/.staging/<job id>: the job's own folder is gone already.
@@ -49,6 +56,38 @@ final class LocalRunnerLeftovers {
       if (removeIfEmpty(runner)) {
         removeIfEmpty(runner.getParentFile());
       }
+    }
+  }
+
+  /**
+   * Waits for the local runner's thread of job {@code id} to end. The runner marks the job finished
+   * before it deletes the job's staging and local files (in the finally block of
+   * {@code LocalJobRunner.Job.run}), so a client that sees the job done may look at those folders
+   * while they still hold files; joining the thread orders the two. The thread is found by its
+   * class and its {@code id} field (Hadoop 3.5's LocalJobRunner); if Hadoop ever names them
+   * otherwise, nothing is joined and a busy machine may leave the folders, as before.
+   */
+  private static void awaitRunnerThread(JobID id) {
+    for (Thread thread : Thread.getAllStackTraces().keySet()) {
+      if (thread != Thread.currentThread() && RUNNER_THREAD.equals(thread.getClass().getName())
+          && id.toString().equals(String.valueOf(runnerJobId(thread)))) {
+        try {
+          thread.join(RUNNER_THREAD_WAIT_MILLIS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    }
+  }
+
+  /** The job id a local runner thread runs, or null when it cannot be read. */
+  private static Object runnerJobId(Thread thread) {
+    try {
+      Field field = thread.getClass().getDeclaredField("id");
+      field.setAccessible(true);
+      return field.get(thread);
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return null;
     }
   }
 
