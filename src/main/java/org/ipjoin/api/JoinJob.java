@@ -97,7 +97,8 @@ public final class JoinJob {
   /**
    * How tasks read the indexes: {@code text}, {@code stream}, {@code buffered}, {@code nio}
    * (default), {@code mmap}, {@code mmap-direct}; or {@code NAME=LOADER} for one index. Repeatable;
-   * the calls together replace {@code ipjoin.index.loader}.
+   * the calls together replace {@code ipjoin.index.loader}, unless every one names an index: then
+   * they refine its value (a loader for every index set by {@code -D} or a site file stays).
    */
   public JoinJob loader(String loader) {
     loaders.add(ApiArguments.notNull(loader, "loader"));
@@ -171,7 +172,14 @@ public final class JoinJob {
       IpJoinKeys.INDEX_PATH.set(jobConf, JoinIndexes.keyValue(indexes));
     }
     if (!loaders.isEmpty()) {
-      IpJoinKeys.LOADER.set(jobConf, JoinIndexes.keyValue(loaders));
+      String value = JoinIndexes.keyValue(loaders);
+      String before = jobConf.get(IpJoinKeys.LOADER.key());
+      if (before != null && !before.isBlank() && loaders.stream().allMatch(l -> l.contains("="))) {
+        // Only per-index loaders given: they refine the key's value (a -D or site file's loader
+        // for every index stays), later items winning.
+        value = before + "," + value;
+      }
+      IpJoinKeys.LOADER.set(jobConf, value);
     }
     return new PreparedJoin(JoinPlan.check(jobConf, List.copyOf(inputs), output, countByGiven,
         warnings), warnings);

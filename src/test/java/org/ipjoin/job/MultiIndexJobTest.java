@@ -224,6 +224,13 @@ class MultiIndexJobTest {
         DriverRun.sorted(LabelledJoinJobTest.outputLines(out())));
     assertEquals("mmap-direct", summary().indexes().get(1).loader());
     assertEquals("nio", summary().indexes().get(0).loader());
+    // Only a per-index --loader: the -D loader for every index stays for the others.
+    IpJoinRun refined = run("-D", IpJoinKeys.LOADER.key() + "=mmap", "--index",
+        "block=" + blockIndex, "--index", "cloud=" + cloudIndex, "--loader", "cloud=mmap-direct",
+        "--where", "block or cloud", "--overwrite");
+    assertEquals(0, refined.exitCode(), refined.err());
+    assertEquals(List.of("mmap", "mmap-direct"),
+        summary().indexes().stream().map(RunSummary.JoinedIndex::loader).toList());
   }
 
   @Test
