@@ -120,8 +120,7 @@ peer_not_run() { # join system why
 # The commands of each system, over the logs file given. Sets ipjoin_job, duckdb, spark, clickhouse.
 peer_commands() { # logs-file
   local logs="$1"
-  jit_options --input "$logs"   # as index-tools/ipjoin chooses it (index-tools/lib/jit.sh)
-  ipjoin_job=(java -Xmx6g "${jit_opts[@]}" -cp "$hadoop_cp" org.ipjoin.cli.IpJoinDriver
+  ipjoin_job=(java -Xmx6g -cp "$hadoop_cp" org.ipjoin.cli.IpJoinDriver
     -D "hadoop.tmp.dir=$pdir/hadoop-tmp" -D "mapreduce.jobtracker.staging.root.dir=$pdir/hadoop-staging"
     -D mapreduce.framework.name=local -D fs.defaultFS=file:/// -D "mapreduce.local.map.tasks.maximum=$threads"
     -D "mapreduce.input.fileinputformat.split.minsize=$(( peer_split_mb * 1048576 ))" --loader nio --input "$logs")

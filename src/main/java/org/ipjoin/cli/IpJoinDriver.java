@@ -75,6 +75,7 @@ public class IpJoinDriver extends Configured implements Tool {
   }
 
   public static void main(String[] args) throws Exception {
+    CompilerDirectives.install();
     System.exit(ToolRunner.run(new IpJoinDriver(), args));
   }
 
