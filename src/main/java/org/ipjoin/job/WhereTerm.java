@@ -59,32 +59,21 @@ final class WhereTerm {
         throw new IllegalArgumentException("index '" + index + "' has no attribute '" + attribute
             + "' (attributes: " + dictionary.attributeNames() + ")");
       }
+      // The compared text of each label: the label itself, or its one attribute, cut as tag mode
+      // cuts an index's chosen attributes.
+      LabelDictionary compared = column < 0 ? dictionary
+          : AttributeSelection.project(dictionary, new int[] {column});
       boolean[] accepted = new boolean[dictionary.count() + 1];
       // An entry without a label: tag mode writes it as 1; its attributes are all empty.
       accepted[0] = column < 0 ? "1".equals(value) : value != null && value.isEmpty();
       for (int id = 1; id < accepted.length; id++) {
-        String label = dictionary.label(id);
-        accepted[id] = passes(column < 0 ? label : attributeOf(label, column));
+        accepted[id] = passes(compared.label(id));
       }
       return accepted;
     }
 
     private boolean passes(String actual) {
       return value == null ? !actual.isEmpty() : value.equals(actual);
-    }
-
-    /** Attribute {@code column} of a label whose values are joined by TAB. */
-    private static String attributeOf(String label, int column) {
-      int from = 0;
-      for (int c = 0; c < column; c++) {
-        int tab = label.indexOf('\t', from);
-        if (tab < 0) {
-          return "";
-        }
-        from = tab + 1;
-      }
-      int end = label.indexOf('\t', from);
-      return label.substring(from, end < 0 ? label.length() : end);
     }
 
     @Override
