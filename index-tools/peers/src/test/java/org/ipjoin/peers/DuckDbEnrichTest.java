@@ -75,15 +75,8 @@ class DuckDbEnrichTest {
   }
 
   private static boolean inside(String client, String first, String last) {
-    long c = number(client);
-    return number(first) <= c && c <= number(last);
+    long c = TinyJoin.number(client);
+    return TinyJoin.number(first) <= c && c <= TinyJoin.number(last);
   }
 
-  private static long number(String dotted) {
-    long n = 0;
-    for (String part : dotted.split("\\.")) {
-      n = n * 256 + Integer.parseInt(part);
-    }
-    return n;
-  }
 }

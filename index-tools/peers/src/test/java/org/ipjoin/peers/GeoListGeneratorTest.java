@@ -33,8 +33,8 @@ class GeoListGeneratorTest {
       assertEquals(4, f.length, line);
       assertTrue(f[2].matches("[A-Z]{2}") && f[3].matches("[A-Z]{2}"), line);
       assertEquals(f[3], continentOf.computeIfAbsent(f[2], c -> f[3]), line);
-      long start = number(f[0]);
-      long end = number(f[1]);
+      long start = TinyJoin.number(f[0]);
+      long end = TinyJoin.number(f[1]);
       assertTrue(previousEnd < start && start <= end && end < (1L << 32), line);
       touching += start == previousEnd + 1 ? 1 : 0;
       previousEnd = end;
@@ -45,13 +45,4 @@ class GeoListGeneratorTest {
         "ranges touching the one before: " + touching);
   }
 
-  private static long number(String dotted) {
-    long n = 0;
-    for (String part : dotted.split("\\.")) {
-      int octet = Integer.parseInt(part);
-      assertTrue(octet >= 0 && octet <= 255 && String.valueOf(octet).equals(part), dotted);
-      n = n * 256 + octet;
-    }
-    return n;
-  }
 }

@@ -29,21 +29,12 @@ class RangeListGeneratorTest {
       assertEquals(2, rangeLabel.length, line);
       assertTrue(rangeLabel[1].matches("AS\\d+ net-\\d+"), line);
       String[] ends = rangeLabel[0].split("-");
-      long start = number(ends[0]);
-      long end = number(ends[1]);
+      long start = TinyJoin.number(ends[0]);
+      long end = TinyJoin.number(ends[1]);
       assertTrue(previousEnd < start && start <= end && end < (1L << 32), line);
       assertEquals(ends[0], RangeListGenerator.dotted(start));
       previousEnd = end;
     }
   }
 
-  private static long number(String dotted) {
-    long n = 0;
-    for (String part : dotted.split("\\.")) {
-      int octet = Integer.parseInt(part);
-      assertTrue(octet >= 0 && octet <= 255 && String.valueOf(octet).equals(part), dotted);
-      n = n * 256 + octet;
-    }
-    return n;
-  }
 }

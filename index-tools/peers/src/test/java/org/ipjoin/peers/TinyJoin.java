@@ -1,5 +1,7 @@
 package org.ipjoin.peers;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -75,10 +77,13 @@ final class TinyJoin {
     return sorted(out);
   }
 
-  private static long number(String dotted) {
+  /** The value of a dotted quad, each octet checked to be 0-255 and written without leading zeros. */
+  static long number(String dotted) {
     long n = 0;
     for (String part : dotted.split("\\.")) {
-      n = n * 256 + Integer.parseInt(part);
+      int octet = Integer.parseInt(part);
+      assertTrue(octet >= 0 && octet <= 255 && String.valueOf(octet).equals(part), dotted);
+      n = n * 256 + octet;
     }
     return n;
   }
