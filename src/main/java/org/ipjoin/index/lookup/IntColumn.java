@@ -10,7 +10,7 @@ import java.nio.ShortBuffer;
  * {@code mmap-direct} run the same search. A map task loads one read path, so the JIT sees one
  * implementation at each call site and inlines it (with two, a bimorphic inline cache still does).
  */
-public sealed interface IntColumn permits IntColumn.Heap, IntColumn.Mapped, IntColumn.MappedU16 {
+public sealed interface IntColumn permits IntColumn.Heap, IntColumn.Mapped, ShortColumn.Mapped {
 
   int get(int i);
 
@@ -30,10 +30,11 @@ public sealed interface IntColumn permits IntColumn.Heap, IntColumn.Mapped, IntC
 
   /**
    * {@code values} is a little-endian view of a mapped section of u16 values (the label ids of an
-   * index with short label ids), read as non-negative {@code int}s.
+   * index with short label ids), read as non-negative {@code int}s: the mapped {@link
+   * ShortColumn}, which is both.
    */
   static IntColumn ofUnsigned(ShortBuffer values) {
-    return new MappedU16(values);
+    return new ShortColumn.Mapped(values);
   }
 
   /** The values in an {@code int[]}. */
@@ -71,30 +72,6 @@ public sealed interface IntColumn permits IntColumn.Heap, IntColumn.Mapped, IntC
     @Override
     public int get(int i) {
       return values.get(i);
-    }
-
-    @Override
-    public int size() {
-      return values.limit();
-    }
-
-    @Override
-    public long heapBytes() {
-      return 0;
-    }
-  }
-
-  /** u16 values in a mapping, widened: half the bytes of an i32 column. */
-  final class MappedU16 implements IntColumn {
-    private final ShortBuffer values;
-
-    MappedU16(ShortBuffer values) {
-      this.values = values;
-    }
-
-    @Override
-    public int get(int i) {
-      return Short.toUnsignedInt(values.get(i));
     }
 
     @Override

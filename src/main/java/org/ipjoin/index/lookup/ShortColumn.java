@@ -50,8 +50,11 @@ public sealed interface ShortColumn permits ShortColumn.Heap, ShortColumn.Mapped
     }
   }
 
-  /** The values in a mapping: all map tasks on a node share one page-cache copy. */
-  final class Mapped implements ShortColumn {
+  /**
+   * The values in a mapping: all map tasks on a node share one page-cache copy. Also an {@link
+   * IntColumn}: u16 label ids read from a mapping ({@link IntColumn#ofUnsigned}).
+   */
+  final class Mapped implements ShortColumn, IntColumn {
     private final ShortBuffer values;
 
     Mapped(ShortBuffer values) {
