@@ -5,14 +5,18 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.JobContext;
 
 /**
- * Finds an index a map task must load: the distributed-cache file whose URI fragment is its link
- * name ({@value #LINK_NAME} for the first index of a join, {@link JoinIndexes#linkName} for the
- * others), and a local file holding its bytes.
+ * Finds an index a map task must load: the distributed-cache file (or, on the local runner, the
+ * file named in place, {@link #jobFiles}) whose URI fragment is its link name ({@value #LINK_NAME}
+ * for the first index of a join, {@link JoinIndexes#linkName} for the others), and a local file
+ * holding its bytes.
  *
  * <p>Resolution order, and why:
  * <ol>
@@ -42,6 +46,36 @@ public final class IndexCacheFile {
   public record Local(java.nio.file.Path path, boolean temporary, String how) {}
 
   private IndexCacheFile() {}
+
+  /**
+   * The index files of the job: those the driver named for tasks to open in place ({@link
+   * IpJoinKeys#INDEX_IN_PLACE}, on the local runner), else its distributed-cache files.
+   */
+  public static URI[] jobFiles(JobContext context) throws IOException {
+    String inPlace = IpJoinKeys.INDEX_IN_PLACE.get(context.getConfiguration());
+    if (inPlace == null) {
+      return context.getCacheFiles();
+    }
+    String[] items = inPlace.split(",");
+    URI[] files = new URI[items.length];
+    for (int i = 0; i < items.length; i++) {
+      try {
+        files[i] = new URI(items[i]);
+      } catch (URISyntaxException e) {
+        throw new IOException(IpJoinKeys.INDEX_IN_PLACE.key() + " holds a bad URI: " + items[i], e);
+      }
+    }
+    return files;
+  }
+
+  /**
+   * Names {@code files} ({@code uri#link}) for tasks to open in place; a comma in a path is written
+   * {@code %2C}, which the URI reads back as a comma.
+   */
+  public static void setInPlace(Configuration conf, List<URI> files) {
+    IpJoinKeys.INDEX_IN_PLACE.set(conf, files.stream()
+        .map(u -> u.toString().replace(",", "%2C")).collect(Collectors.joining(",")));
+  }
 
   /** The cache file named {@value #LINK_NAME}; fails if the job has none (not submitted by the driver). */
   public static URI find(URI[] cacheFiles) throws IOException {

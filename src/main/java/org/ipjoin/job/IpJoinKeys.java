@@ -103,7 +103,12 @@ public enum IpJoinKeys {
           + "split ends; a longer line is a block of its own."),
   INDEX_IDENTITY("ipjoin.index.identity", null,
       "Internal, set by the driver: `length:count:crc` of the index it validated, one per index "
-          + "in order, comma-separated. Every task checks it loaded exactly those indexes.");
+          + "in order, comma-separated. Every task checks it loaded exactly those indexes."),
+  INDEX_IN_PLACE("ipjoin.index.in-place", null,
+      "Internal, set by the driver instead of distributed-cache files when the job runs on the "
+          + "local runner and every index is on the local file system: the index files, named as "
+          + "cache files are (`uri#link`), comma-separated, which tasks open where they are. The "
+          + "local runner would first copy each cache file into its own folder.");
 
   private final String key;
   private final String defaultValue;

@@ -104,9 +104,9 @@ class IndexRepublishJobTest {
   }
 
   /**
-   * The local runner localises cache files while submitting, so Hadoop's own check ("changed on
-   * src filesystem") has passed before the test mapper republishes: the identity check is the
-   * one that fires, deterministically, and its message is the job's reason.
+   * On the local runner tasks open the index where it is (no cache copy whose timestamp Hadoop
+   * would check): the identity check is the one that fires, deterministically, and its message is
+   * the job's reason.
    */
   @Test
   void anIndexRepublishedAfterSubmissionFailsTheTaskOnTheIdentityCheck() throws Exception {

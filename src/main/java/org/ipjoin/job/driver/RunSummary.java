@@ -2,9 +2,10 @@ package org.ipjoin.job.driver;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -36,8 +37,9 @@ import org.ipjoin.job.JoinMode;
  * ({@link OutputPublication}), so an output that has {@code _SUCCESS} always has it too. Field by
  * field in {@code docs/pipelines.md}.
  *
- * <p>Jackson (on Hadoop's client classpath) writes and reads it; the version comes from a resource
- * that Maven fills in at build time.
+ * <p>Jackson (on Hadoop's client classpath) writes it ({@link #write}: the streaming generator) and
+ * reads it (the data-binding mapper, which the annotations here also steer); the version comes
+ * from a resource that Maven fills in at build time.
  */
 @JsonPropertyOrder({"ipjoinVersion", "hadoopVersion", "jobId", "output", "index", "inputs",
     "format", "mode", "countBy", "loader", "start", "end", "durationMillis", "counters", "where",
@@ -54,10 +56,12 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
 
   private static final String VERSION_RESOURCE = "/org/ipjoin/version.properties";
 
-  private static final ObjectMapper JSON = new ObjectMapper()
-      .enable(SerializationFeature.INDENT_OUTPUT)
-      // A newer ipjoin may add fields; an older reader must still read the ones it knows.
-      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+  /** Jackson's mapper, for reading only: loaded on first use (see {@link #write}). */
+  private static final class Reader {
+    static final ObjectMapper JSON = new ObjectMapper()
+        // A newer ipjoin may add fields; an older reader must still read the ones it knows.
+        .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+  }
 
   /**
    * The index the job pinned: its path, and its identity both as the {@code length:count:crc} text
@@ -118,17 +122,98 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
     return counters.getOrDefault(c.name(), 0L);
   }
 
-  /** Writes {@code dir/_ipjoin.json}; fails if it exists. */
+  /**
+   * Writes {@code dir/_ipjoin.json}; fails if it exists. Field by field with Jackson's streaming
+   * generator and its default pretty printer: the bytes Jackson's {@code ObjectMapper} writes for
+   * this record with {@code INDENT_OUTPUT} ({@code RunSummaryJsonTest} compares), without loading
+   * and introspecting the data-binding classes, which took 0.1 s of every job
+   * (docs/benchmarks/2026-11-25-fixed-cost.md).
+   */
   void write(FileSystem fs, Path dir) throws IOException {
     try (OutputStream out = fs.create(new Path(dir, FILE_NAME), false)) {
-      JSON.writeValue(out, this);
+      writeTo(out);
     }
+  }
+
+  /** This summary as {@link #write} writes it. */
+  void writeTo(OutputStream out) throws IOException {
+    try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
+      g.useDefaultPrettyPrinter();
+      g.writeStartObject();
+      g.writeStringField("ipjoinVersion", ipjoinVersion);
+      g.writeStringField("hadoopVersion", hadoopVersion);
+      g.writeStringField("jobId", jobId);
+      g.writeStringField("output", output);
+      g.writeFieldName("index");
+      if (index == null) {
+        g.writeNull();
+      } else {
+        g.writeStartObject();
+        g.writeStringField("path", index.path());
+        g.writeStringField("identity", index.identity());
+        g.writeNumberField("length", index.length());
+        g.writeNumberField("keys", index.keys());
+        g.writeStringField("crc32c", index.crc32c());
+        g.writeEndObject();
+      }
+      writeStrings(g, "inputs", inputs);
+      g.writeStringField("format", format);
+      g.writeStringField("mode", mode);
+      g.writeStringField("countBy", countBy);
+      g.writeStringField("loader", loader);
+      g.writeStringField("start", start);
+      g.writeStringField("end", end);
+      g.writeNumberField("durationMillis", durationMillis);
+      g.writeFieldName("counters");
+      if (counters == null) {
+        g.writeNull();
+      } else {
+        g.writeStartObject();
+        for (Map.Entry<String, Long> c : counters.entrySet()) {
+          g.writeNumberField(c.getKey(), c.getValue());
+        }
+        g.writeEndObject();
+      }
+      if (where != null) {
+        g.writeStringField("where", where);
+      }
+      if (indexes != null) {
+        g.writeArrayFieldStart("indexes");
+        for (JoinedIndex i : indexes) {
+          g.writeStartObject();
+          g.writeStringField("name", i.name());
+          g.writeStringField("path", i.path());
+          g.writeStringField("identity", i.identity());
+          g.writeStringField("loader", i.loader());
+          writeStrings(g, "attributes", i.attributes());
+          g.writeNumberField("entries", i.entries());
+          g.writeNumberField("matched", i.matched());
+          g.writeEndObject();
+        }
+        g.writeEndArray();
+      }
+      g.writeEndObject();
+    }
+  }
+
+  private static void writeStrings(JsonGenerator g, String field, List<String> values)
+      throws IOException {
+    g.writeFieldName(field);
+    if (values == null) {
+      g.writeNull();
+      return;
+    }
+    g.writeStartArray();
+    for (String v : values) {
+      g.writeString(v);
+    }
+    g.writeEndArray();
   }
 
   /** Reads {@code <output>/_ipjoin.json}. */
   public static RunSummary read(FileSystem fs, Path output) throws IOException {
     try (InputStream in = fs.open(new Path(output, FILE_NAME))) {
-      return JSON.readValue(in, RunSummary.class);
+      return Reader.JSON.readValue(in, RunSummary.class);
     }
   }
 

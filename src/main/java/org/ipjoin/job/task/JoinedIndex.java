@@ -72,7 +72,7 @@ final class JoinedIndex {
     ReadPath readPath = spec.readPath();
     boolean verifyChecksum = IpJoinKeys.VERIFY_CHECKSUM.getBoolean(conf);
     String link = JoinIndexes.linkName(k);
-    URI uri = IndexCacheFile.find(context.getCacheFiles(), link);
+    URI uri = IndexCacheFile.find(IndexCacheFile.jobFiles(context), link);
     IndexCacheFile.Local local = IndexCacheFile.localize(uri, conf, Paths.get("").toAbsolutePath(), link);
     try {
       long start = System.nanoTime();
