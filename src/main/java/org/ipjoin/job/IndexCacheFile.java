@@ -52,11 +52,10 @@ public final class IndexCacheFile {
    * IpJoinKeys#INDEX_IN_PLACE}, on the local runner), else its distributed-cache files.
    */
   public static URI[] jobFiles(JobContext context) throws IOException {
-    String inPlace = IpJoinKeys.INDEX_IN_PLACE.get(context.getConfiguration());
-    if (inPlace == null) {
+    if (!inPlace(context.getConfiguration())) {
       return context.getCacheFiles();
     }
-    String[] items = inPlace.split(",");
+    String[] items = IpJoinKeys.INDEX_IN_PLACE.get(context.getConfiguration()).split(",");
     URI[] files = new URI[items.length];
     for (int i = 0; i < items.length; i++) {
       try {
@@ -66,6 +65,11 @@ public final class IndexCacheFile {
       }
     }
     return files;
+  }
+
+  /** True when the driver named the index files for tasks to open in place (the local runner). */
+  public static boolean inPlace(Configuration conf) {
+    return IpJoinKeys.INDEX_IN_PLACE.get(conf) != null;
   }
 
   /**

@@ -40,7 +40,11 @@ public enum IpJoinCounter {
   INDEX_ENTRIES_V6,
   /** Length in bytes of the index file (or text list) each task loaded, summed over map tasks. */
   INDEX_BYTES,
-  /** Milliseconds spent loading the index (reading, checking, building lookups), summed over map tasks. */
+  /**
+   * Milliseconds spent loading the index (reading, checking, building lookups), summed over map
+   * tasks; on the local runner the tasks of a job share one load of a local index, so this is the
+   * first task's load and the others' waits.
+   */
   INDEX_LOAD_MILLIS,
   /** Labels in the index's dictionary (0 for a list without labels), summed over map tasks. */
   INDEX_LABELS

@@ -9,6 +9,7 @@ import org.apache.hadoop.mapreduce.Job;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.TaskFailureLog;
+import org.ipjoin.job.task.SharedIndexes;
 import org.ipjoin.problem.ExitCode;
 import org.ipjoin.problem.OneLine;
 
@@ -44,6 +45,8 @@ final class JobExecution {
       err.println("ipjoin: lost track of job " + job.getJobID() + ": " + OneLine.reason(e));
       err.flush();
       return ExitCode.FAILED;
+    } finally {
+      SharedIndexes.release(job.getJobID());
     }
     LocalRunnerLeftovers.remove(job, conf);
     try {

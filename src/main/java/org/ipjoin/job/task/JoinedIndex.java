@@ -78,9 +78,13 @@ final class JoinedIndex {
       long start = System.nanoTime();
       // The driver verified the whole index when this is set: the task checks only what ties its
       // bytes to the verified ones (LoadTrust).
-      LoadedIndex loaded = readPath.loader().load(local.path(), verifyChecksum,
-          IpJoinKeys.VERIFY_INDEX.getBoolean(conf)
-              ? LoadTrust.pinned(expected, "cache file " + uri) : LoadTrust.FULL);
+      LoadTrust trust = IpJoinKeys.VERIFY_INDEX.getBoolean(conf)
+          ? LoadTrust.pinned(expected, "cache file " + uri) : LoadTrust.FULL;
+      SharedIndexes.IndexRead read =
+          () -> readPath.loader().load(local.path(), verifyChecksum, trust);
+      // Tasks that open their indexes in place all run in this JVM (the local runner): one load.
+      boolean shared = IndexCacheFile.inPlace(conf);
+      LoadedIndex loaded = shared ? SharedIndexes.get(context.getJobID(), k, read) : read.read();
       long millis = (System.nanoTime() - start) / 1_000_000;
       expected.check(loaded.identity(), local.path() + " (cache file " + uri + ")");
       JoinedIndex joined;
@@ -91,7 +95,8 @@ final class JoinedIndex {
       }
       joined.count(context, loaded, millis);
       LOG.info("Loaded index {} {} ({}, {}) with loader {} in {} ms: {} IPv4 and {} IPv6 intervals,"
-          + " {} labels, {} bytes, checksum {}", spec.name(), local.path(), local.how(), uri,
+          + " {} labels, {} bytes, checksum {}", spec.name(), local.path(),
+          shared ? local.how() + ", shared by the job's tasks in this JVM" : local.how(), uri,
           readPath.externalName(), millis, joined.index.listedCount(), joined.index6.size(),
           joined.labels.count(), loaded.identity().fileLength(),
           readPath.readsText() ? "n/a (text list)" : verifyChecksum ? "verified" : "not verified");
