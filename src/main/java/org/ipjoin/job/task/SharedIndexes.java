@@ -13,7 +13,7 @@ import org.ipjoin.index.load.LoadedIndex;
  * local runner, where the driver names the index files for tasks to open in place ({@link
  * org.ipjoin.job.IndexCacheFile#jobFiles}). Each task used to load its own copy: the bench's 1.1
  * GB join runs 9 map tasks, which read its 104 MB index 9 times and held one copy per running
- * task; shared, the join took 1.94-2.06 s instead of 2.05-2.25 s
+ * task; shared, the join took 1.94-2.06 s instead of 2.05-2.25 s over three runs each
  * (docs/benchmarks/2026-11-25-fixed-cost.md). The first task of a job to need index k loads it,
  * the others wait for that load and use its result, which is read-only; every task still checks
  * the identity and counts the index as before. The driver drops a job's entries when the job has
