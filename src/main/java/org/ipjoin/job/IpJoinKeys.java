@@ -101,6 +101,11 @@ public enum IpJoinKeys {
       "With `ipjoin.input.blocks`, the most bytes (1 to 268435456) a block of lines holds, each "
           + "line counted with one byte for its end: lines are added while they fit or until the "
           + "split ends; a longer line is a block of its own."),
+  INPUT_PIPELINE("ipjoin.input.pipeline", "compressed",
+      "With `ipjoin.input.blocks`, when a map task joins each block of lines on a second thread "
+          + "while its own thread reads (and decompresses) the next: `compressed` for files a "
+          + "codec reads (gzip, bzip2, ...; a gzip file cannot be split, so one task reads all of "
+          + "it), `always`, or `never`. Output, counters and failures are the same either way."),
   INDEX_IDENTITY("ipjoin.index.identity", null,
       "Internal, set by the driver: `length:count:crc` of the index it validated, one per index "
           + "in order, comma-separated. Every task checks it loaded exactly those indexes."),

@@ -284,7 +284,7 @@ class IpJoinDriverValidationTest {
   }
 
   @Test
-  void aBadBlockSizeOrBlocksSwitchIsRefusedInOneLine() throws Exception {
+  void aBadBlockSizeBlocksSwitchOrPipelineIsRefusedInOneLine() throws Exception {
     for (String size : new String[] {"0", "-1", "1MiB", "268435457"}) {
       List<String> args = new ArrayList<>(List.of("-D", "ipjoin.input.block.bytes=" + size));
       args.addAll(valid());
@@ -298,6 +298,12 @@ class IpJoinDriverValidationTest {
     Result r = run(args.toArray(new String[0]));
     assertOneLine(r);
     assertEquals("ipjoin: ipjoin.input.blocks must be true or false, got 'yes'", r.errLines().get(0));
+    args = new ArrayList<>(List.of("-D", "ipjoin.input.pipeline=gzip"));
+    args.addAll(valid());
+    r = run(args.toArray(new String[0]));
+    assertOneLine(r);
+    assertEquals("ipjoin: ipjoin.input.pipeline must be compressed, always or never, got 'gzip'",
+        r.errLines().get(0));
   }
 
   @Test

@@ -124,7 +124,11 @@ class BlockInputJobTest {
   /** A copy of every file of {@link #plain}, compressed with {@code codecClass}. */
   private static Path compressed(Class<? extends CompressionCodec> codecClass) throws IOException {
     CompressionCodec codec = ReflectionUtils.newInstance(codecClass, new Configuration());
-    Path out = Files.createDirectory(dir.resolve(codec.getDefaultExtension().substring(1)));
+    Path out = dir.resolve(codec.getDefaultExtension().substring(1));
+    if (Files.isDirectory(out)) {
+      return out;
+    }
+    Files.createDirectory(out);
     for (Path f : files(plain)) {
       try (OutputStream o = codec.createOutputStream(
           Files.newOutputStream(out.resolve(f.getFileName() + codec.getDefaultExtension())))) {
@@ -205,6 +209,76 @@ class BlockInputJobTest {
       assertEquals(expectedCounters, counters(blocks), variant + ": counters");
     }
     return expectedFiles;
+  }
+
+  /**
+   * Runs the job with blocks joined on the reading thread ({@code ipjoin.input.pipeline=never})
+   * and on a second thread ({@code pipeline}), for each block size, and checks every run wrote the
+   * same files and counters.
+   */
+  private static void samePipelinedAndNot(String name, Path input, List<String> generic,
+      String pipeline, List<String> options, String... blockSizes) throws Exception {
+    for (String size : blockSizes) {
+      List<String> one = new ArrayList<>(generic);
+      if (!size.equals(DEFAULT_SIZE)) {
+        one.add(IpJoinKeys.INPUT_BLOCK_BYTES.key() + "=" + size);
+      }
+      List<String> two = new ArrayList<>(one);
+      one.add(IpJoinKeys.INPUT_PIPELINE.key() + "=never");
+      if (pipeline != null) {
+        two.add(IpJoinKeys.INPUT_PIPELINE.key() + "=" + pipeline);
+      }
+      String variant = name + " blocks of " + size;
+      DriverRun reading = run(name + "-one-thread-" + size, input, one, options);
+      DriverRun joining = run(name + "-two-threads-" + size, input, two, options);
+      Map<String, String> files = outputFiles(reading.output());
+      assertTrue(files.keySet().stream().anyMatch(f -> f.startsWith("part-")), variant);
+      assertEquals(files, outputFiles(joining.output()), variant + ": files");
+      assertEquals(counters(reading), counters(joining), variant + ": counters");
+      assertEquals(lines, counters(joining).get(IpJoinCounter.RECORDS.name()), variant);
+    }
+  }
+
+  @Test
+  void blocksJoinedOnASecondThreadWhileTheNextIsReadGiveTheSameFilesAndCounters()
+      throws Exception {
+    // Plain files cut into about 16 splits, every mode, with `always`.
+    List<String> small = List.of("mapreduce.input.fileinputformat.split.maxsize=399991");
+    for (String mode : List.of("match", "nomatch", "tag", "count")) {
+      samePipelinedAndNot("pipeline-" + mode, plain, small, "always", List.of("--mode", mode),
+          DEFAULT_SIZE, "64");
+    }
+    samePipelinedAndNot("pipeline-count-label", plain, List.of(), "always",
+        List.of("--mode", "count", "--count-by", "label"), "1");
+    // The gzip copies with the default (`compressed`), with gzip output too.
+    samePipelinedAndNot("pipeline-gzip", compressed(GzipCodec.class),
+        List.of("mapreduce.output.fileoutputformat.compress=true",
+            "mapreduce.output.fileoutputformat.compress.codec=" + GzipCodec.class.getName()),
+        null, List.of("--mode", "tag"), DEFAULT_SIZE, "1");
+  }
+
+  /**
+   * A join that fails on the second thread fails the task with its own reason, as on one thread:
+   * the driver prints the same lines, and nothing is published.
+   */
+  @Test
+  void aJoinThatFailsOnTheSecondThreadFailsTheJobWithItsReason() throws Exception {
+    Map<String, List<String>> reasons = new TreeMap<>();
+    for (String pipeline : List.of("never", "always")) {
+      List<String> args = new ArrayList<>(List.of("-D", IpJoinKeys.INPUT_PIPELINE.key() + "="
+          + pipeline, "-D", "mapreduce.job.map.class=" + FailingBlockMapper.class.getName(),
+          "-D", IpJoinKeys.INPUT_BLOCK_BYTES.key() + "=64", "-D", "mapreduce.map.maxattempts=1"));
+      args.addAll(List.of("--index", index.toString(), "--input", plain.toString(), "--output",
+          dir.resolve("out-failing-" + pipeline).toString()));
+      DriverRun run = DriverRun.of(args.toArray(new String[0]));
+      assertEquals(1, run.exitCode(), pipeline + ": " + run);
+      assertTrue(!Files.exists(run.output()), pipeline + ": nothing published");
+      reasons.put(pipeline, run.errLines().stream()
+          .map(l -> l.replaceAll("(job|attempt)_[0-9_a-z]+", "$1_ID")).toList());
+      assertTrue(reasons.get(pipeline).stream()
+          .anyMatch(l -> l.endsWith(": " + FailingBlockMapper.MESSAGE)), reasons.toString());
+    }
+    assertEquals(reasons.get("never"), reasons.get("always"));
   }
 
   private static List<String> partFiles(Map<String, String> files) {

@@ -2,6 +2,7 @@ package org.ipjoin.job.input;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.InputFormat;
+import org.apache.hadoop.mapreduce.InputSplit;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.problem.OneLine;
 
@@ -13,8 +14,10 @@ import org.ipjoin.problem.OneLine;
  *
  * @param blockBytes the most bytes a block holds (each line counted with one byte for its end),
  *     unless a single line is longer
+ * @param pipeline when a task joins blocks on a second thread while it reads the next
+ *     ({@code ipjoin.input.pipeline}; with blocks only)
  */
-public record InputBlocks(boolean enabled, int blockBytes) {
+public record InputBlocks(boolean enabled, int blockBytes, InputPipeline pipeline) {
 
   /** A quarter of what a Java array can hold, far above any useful block. */
   static final int MAX_BLOCK_BYTES = 256 << 20;
@@ -33,7 +36,18 @@ public record InputBlocks(boolean enabled, int blockBytes) {
       throw new IllegalArgumentException(IpJoinKeys.INPUT_BLOCK_BYTES.key() + " must be a whole"
           + " number of bytes from 1 to " + MAX_BLOCK_BYTES + ", got '" + OneLine.of(value) + "'");
     }
-    return new InputBlocks(enabled, bytes);
+    String pipeline = IpJoinKeys.INPUT_PIPELINE.get(conf);
+    try {
+      return new InputBlocks(enabled, bytes, InputPipeline.fromName(pipeline));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(IpJoinKeys.INPUT_PIPELINE.key() + " "
+          + e.getMessage() + ", got '" + OneLine.of(pipeline) + "'");
+    }
+  }
+
+  /** Whether a task reading {@code split} joins its blocks on a second thread. */
+  public boolean pipelined(InputSplit split, Configuration conf) {
+    return enabled && pipeline.appliesTo(split, conf);
   }
 
   /** The input format that reads the job's files this way. */

@@ -16,14 +16,20 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  * the next block, and a line longer than the block size is a block of its own.
  *
  * <p>The key is the first line's key (its byte offset, as LineRecordReader gives it); the progress
- * is the line reader's.
+ * is the line reader's. A block returned stays unchanged until the call after the next one (two
+ * blocks are filled in turn), which lets a mapper join it while the next is read.
  */
 final class LineBlockReader extends RecordReader<LongWritable, LineBlock> {
 
   private final RecordReader<LongWritable, Text> lines;
   private final int blockBytes;
   private final LongWritable key = new LongWritable();
-  private final LineBlock block = new LineBlock();
+  /**
+   * Two blocks, filled in turn: the block a call returns stays as it is until the call after the
+   * next one, so a mapper may join it on another thread while this reader fills the next.
+   */
+  private final LineBlock[] blocks = {new LineBlock(), new LineBlock()};
+  private LineBlock block = blocks[1];
   /** The line reader's current line did not fit in the last block: it starts the next one. */
   private boolean pending;
   /** The line reader returned false: never ask it again. */
@@ -42,6 +48,7 @@ final class LineBlockReader extends RecordReader<LongWritable, LineBlock> {
 
   @Override
   public boolean nextKeyValue() throws IOException, InterruptedException {
+    block = block == blocks[0] ? blocks[1] : blocks[0];
     block.clear();
     if (!pending && !nextLine()) {
       return false;

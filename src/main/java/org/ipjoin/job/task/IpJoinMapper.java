@@ -18,6 +18,7 @@ import org.ipjoin.job.JoinMode;
 import org.ipjoin.job.MatchTags;
 import org.ipjoin.job.TaskFailureLog;
 import org.ipjoin.job.WhereExpression;
+import org.ipjoin.job.input.InputBlocks;
 import org.ipjoin.job.input.LineBlock;
 import org.ipjoin.job.input.LineBlockInputFormat;
 import org.ipjoin.job.locate.ClientIpLocator;
@@ -76,7 +77,9 @@ import org.slf4j.LoggerFactory;
  * MultipleOutputs one by one, as they always did. With blocks, Hadoop's own {@code Map input
  * records} therefore counts blocks, and in {@code match}, {@code nomatch} and {@code tag} modes
  * its {@code Map output records} counts the blocks that had output lines (in {@code count} mode
- * still the (key, 1) records); ipjoin's counters count records either way.
+ * still the (key, 1) records); ipjoin's counters count records either way. For compressed input
+ * ({@code ipjoin.input.pipeline}) {@link #map} runs on a second thread, one call at a time and in
+ * input order, while the task's thread reads the next block ({@link BlockPipeline}).
  *
  * <p>When the task fails, {@link #run} records the reason, one line, for the driver to print
  * ({@link TaskFailureLog}); an OutOfMemoryError while loading the index becomes a reason that names
@@ -144,11 +147,30 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     tally.attach(context);
   }
 
-  /** Hadoop's loop, recording why it failed for the driver. */
+  /**
+   * Hadoop's loop, with blocks joined on a second thread while the next is read where {@code
+   * ipjoin.input.pipeline} says so ({@link BlockPipeline}); records why it failed for the driver.
+   */
   @Override
   public void run(Context context) throws IOException, InterruptedException {
     try {
-      super.run(context);
+      setup(context);
+      try {
+        Configuration conf = context.getConfiguration();
+        if (InputBlocks.of(conf).pipelined(context.getInputSplit(), conf)) {
+          LongWritable key = new LongWritable();
+          BlockPipeline.run(context, (offset, block) -> {
+            key.set(offset);
+            map(key, block, context);
+          });
+        } else {
+          while (context.nextKeyValue()) {
+            map(context.getCurrentKey(), context.getCurrentValue(), context);
+          }
+        }
+      } finally {
+        cleanup(context);
+      }
     } catch (OutOfMemoryError e) {
       String reason = TaskHeap.outOfMemory(context.getConfiguration(), indexes != null);
       TaskFailureLog.record(context, reason);
