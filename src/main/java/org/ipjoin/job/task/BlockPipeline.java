@@ -84,12 +84,7 @@ final class BlockPipeline {
     if (failure instanceof InterruptedException e) {
       throw e;
     }
-    if (failure instanceof RuntimeException e) {
-      throw e;
-    }
-    if (failure instanceof Error e) {
-      throw e;
-    }
+    ThreadFailure.throwIfUnchecked(failure);
   }
 
   /** The joining thread: takes each block as it is offered and joins it. */

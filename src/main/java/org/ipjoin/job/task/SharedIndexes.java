@@ -54,12 +54,7 @@ public final class SharedIndexes {
       if (cause instanceof IOException io) {
         throw io;
       }
-      if (cause instanceof RuntimeException r) {
-        throw r;
-      }
-      if (cause instanceof Error error) {
-        throw error;
-      }
+      ThreadFailure.throwIfUnchecked(cause);
       throw new IOException(cause);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
