@@ -1,6 +1,7 @@
 package org.ipjoin.job.task;
 
 import java.io.IOException;
+import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
 import org.ipjoin.job.input.LineBlock;
 
@@ -45,7 +46,7 @@ final class BlockPipeline {
     pipeline.joiner.start();
     try {
       while (context.nextKeyValue()) {
-        pipeline.hand(((org.apache.hadoop.io.LongWritable) context.getCurrentKey()).get(),
+        pipeline.hand(((LongWritable) context.getCurrentKey()).get(),
             (LineBlock) context.getCurrentValue());
       }
     } finally {
