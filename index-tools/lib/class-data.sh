@@ -1,16 +1,16 @@
 # Sourced by index-tools/ipjoin after job-jar.sh: a class-data sharing archive (AppCDS) of the
-# classes a join loads, so that the JVM maps them instead of reading, parsing and checking about
-# 3,000 Hadoop classes at every start: a one-line job 0.70 s instead of 0.86 s
-# (docs/benchmarks/2026-11-25-fixed-cost.md). Made once per build of target/ipjoin.jar, Hadoop
+# classes a join loads (Hadoop's and ipjoin's, both on the classpath), so that the JVM maps them
+# instead of reading, parsing and checking them at every start: the launcher's one-line job 0.74-0.77 s
+# instead of 1.05 s (docs/benchmarks/2026-11-25-fixed-cost.md). Made once per build of target/ipjoin.jar, Hadoop
 # classpath and java, by a training join of one line (a second or two), in target/cds/; later runs
 # use it. A JVM that cannot make or use it runs as before (IPJOIN_CDS=0 does not try).
 # Needs $root, $jar, $classpath_file; sets cds_opts (JVM options) and cds_classpath (the classpath
 # the archive was made with, which must begin the run's classpath).
 cds_opts=()
-cds_classpath="$(cat "$classpath_file")"
+cds_classpath="$jar:$(cat "$classpath_file")"
 if [[ "${IPJOIN_CDS:-1}" != 0 ]]; then
   cds_dir="$root/target/cds"
-  cds_key="$( { command -v java; stat -c %Y "$jar"; cat "$classpath_file"; } | cksum | cut -d' ' -f1)"
+  cds_key="$( { command -v java; stat -c %Y "$jar"; echo "$cds_classpath"; } | cksum | cut -d' ' -f1)"
   cds_archive="$cds_dir/ipjoin-$cds_key.jsa"
   # JVM warnings (an archive it cannot use) go to stderr: stdout holds the join's result line.
   cds_logging=(-Xlog:disable -Xlog:all=warning:stderr)
@@ -23,7 +23,8 @@ if [[ "${IPJOIN_CDS:-1}" != 0 ]]; then
       > "$cds_work/access.log"
     # One line through the whole join (the text read path needs no index file); the archive is
     # written when the JVM exits and renamed into place only when it is whole.
-    if java -Xmx1g -XX:ArchiveClassesAtExit="$cds_work/archive.jsa" "${cds_logging[@]}" \
+    if HADOOP_CLIENT_SKIP_UNJAR=true java -Xmx1g \
+        -XX:ArchiveClassesAtExit="$cds_work/archive.jsa" "${cds_logging[@]}" \
         -cp "$cds_classpath" org.apache.hadoop.util.RunJar "$jar" \
         -D "hadoop.tmp.dir=$cds_work/tmp" -D mapreduce.framework.name=local \
         -D fs.defaultFS=file:/// --loader text --index "$cds_work/ips.tsv" \

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code index-tools/ipjoin}, the launcher itself, on the built jar (failsafe runs after {@code
  * package}): its first run makes the class-data archive of the build in {@code target/cds}, later
- * runs map Hadoop's classes from it, and stdout holds the one result line either way (the JVM's
+ * runs map Hadoop's and ipjoin's classes from it, and stdout holds the one result line either way (the JVM's
  * own warnings go to stderr). The join is one line against a one-address text list.
  */
 class LauncherClassDataIT {
@@ -72,9 +72,11 @@ class LauncherClassDataIT {
           + " output file:.*out-(first|second) \\(\\d+\\.\\d s\\)"), lines.get(0));
       assertFalse(r.err().contains("warning"), r.err());
     }
-    long mapped = Files.readAllLines(classes).stream()
-        .filter(l -> l.contains("org.apache.hadoop.") && l.contains("shared objects file (top)"))
-        .count();
-    assertTrue(mapped > 500, mapped + " Hadoop classes mapped from the archive");
+    List<String> mapped = Files.readAllLines(classes).stream()
+        .filter(l -> l.contains("shared objects file (top)")).toList();
+    long hadoop = mapped.stream().filter(l -> l.contains(" org.apache.hadoop.")).count();
+    long ipjoin = mapped.stream().filter(l -> l.contains(" org.ipjoin.")).count();
+    assertTrue(hadoop > 500, hadoop + " of Hadoop's classes mapped from the archive");
+    assertTrue(ipjoin > 50, ipjoin + " of ipjoin's classes mapped from the archive");
   }
 }
