@@ -15,6 +15,7 @@ if [[ "${IPJOIN_CDS:-1}" != 0 ]]; then
   # JVM warnings (an archive it cannot use) go to stderr: stdout holds the join's result line.
   cds_logging=(-Xlog:disable -Xlog:all=warning:stderr)
   if [[ ! -f "$cds_archive" && ! -f "$cds_archive.failed" ]]; then
+    echo "$launcher: making the class-data archive target/cds/$(basename "$cds_archive") (once per build)..." >&2
     mkdir -p "$cds_dir"
     rm -f "$cds_dir"/ipjoin-*.jsa "$cds_dir"/ipjoin-*.failed
     cds_work="$(mktemp -d "$cds_dir/training.XXXXXX")"
