@@ -11,7 +11,6 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
@@ -116,9 +115,7 @@ final class JobFactory {
    * docs/benchmarks/2026-11-25-fixed-cost.md). On a cluster the cache ships it as always.
    */
   static boolean tasksOpenIndexesInPlace(Configuration conf, List<URI> indexFiles) {
-    return MRConfig.LOCAL_FRAMEWORK_NAME.equals(
-            conf.get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME))
-        && indexFiles.stream().allMatch(u -> "file".equals(u.getScheme()));
+    return LocalRunner.runs(conf) && indexFiles.stream().allMatch(u -> "file".equals(u.getScheme()));
   }
 
   /** {@code <qualified index URI>#<link name>}: the fragment names the task's cache link. */

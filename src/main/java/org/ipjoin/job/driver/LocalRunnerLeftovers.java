@@ -30,8 +30,7 @@ final class LocalRunnerLeftovers {
   private LocalRunnerLeftovers() {}
 
   static void remove(Job job, Configuration conf) {
-    if (!MRConfig.LOCAL_FRAMEWORK_NAME.equals(conf.get(MRConfig.FRAMEWORK_NAME,
-        MRConfig.LOCAL_FRAMEWORK_NAME)) || job.getJobID() == null) {
+    if (!LocalRunner.runs(conf) || job.getJobID() == null) {
       return;
     }
     JobID id = job.getJobID();
