@@ -5,10 +5,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFilePermission;
-import java.util.EnumSet;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
-import java.util.Set;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
@@ -26,21 +24,15 @@ public class PosixRawLocalFileSystem extends RawLocalFileSystem {
   private static final String ATTRIBUTES =
       "unix:mode,owner,group,size,isDirectory,isSymbolicLink,lastModifiedTime,lastAccessTime";
 
-  private static final PosixFilePermission[] BITS = {
-      PosixFilePermission.OTHERS_EXECUTE, PosixFilePermission.OTHERS_WRITE,
-      PosixFilePermission.OTHERS_READ, PosixFilePermission.GROUP_EXECUTE,
-      PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_READ,
-      PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE,
-      PosixFilePermission.OWNER_READ};
-
   @Override
   public void setPermission(Path p, FsPermission permission) throws IOException {
-    short mode = permission.toShort();
-    if ((mode & ~0777) == 0) {
+    if ((permission.toShort() & ~0777) == 0) {
       try {
-        Files.setPosixFilePermissions(pathToFile(p).toPath(), permissions(mode));
+        // Without a sticky bit FsPermission prints the nine rwx letters chmod's mode has.
+        Files.setPosixFilePermissions(pathToFile(p).toPath(),
+            PosixFilePermissions.fromString(permission.toString()));
         return;
-      } catch (IOException | UnsupportedOperationException e) {
+      } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
         // Hadoop's chmod says what is wrong in its own words.
       }
     }
@@ -82,15 +74,5 @@ public class PosixRawLocalFileSystem extends RawLocalFileSystem {
         new FsPermission((short) (mode & 01777)), a.get("owner").toString(),
         a.get("group").toString(),
         new Path(file.getPath()).makeQualified(getUri(), getWorkingDirectory()));
-  }
-
-  private static Set<PosixFilePermission> permissions(short mode) {
-    Set<PosixFilePermission> set = EnumSet.noneOf(PosixFilePermission.class);
-    for (int bit = 0; bit < BITS.length; bit++) {
-      if ((mode & (1 << bit)) != 0) {
-        set.add(BITS[bit]);
-      }
-    }
-    return set;
   }
 }
