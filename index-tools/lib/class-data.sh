@@ -9,13 +9,13 @@
 cds_opts=()
 cds_classpath="$jar:$(cat "$classpath_file")"
 if [[ "${IPJOIN_CDS:-1}" != 0 ]]; then
-  cds_dir="$root/target/cds"
+  cds_dir="${IPJOIN_CDS_DIR:-$root/target/cds}"
   cds_key="$( { command -v java; stat -c %Y "$jar"; echo "$cds_classpath"; } | cksum | cut -d' ' -f1)"
   cds_archive="$cds_dir/ipjoin-$cds_key.jsa"
   # JVM warnings (an archive it cannot use) go to stderr: stdout holds the join's result line.
   cds_logging=(-Xlog:disable -Xlog:all=warning:stderr)
   if [[ ! -f "$cds_archive" && ! -f "$cds_archive.failed" ]]; then
-    echo "$launcher: making the class-data archive target/cds/$(basename "$cds_archive") (once per build)..." >&2
+    echo "$launcher: making the class-data archive ${cds_archive#"$root"/} (once per build)..." >&2
     mkdir -p "$cds_dir"
     rm -f "$cds_dir"/ipjoin-*.jsa "$cds_dir"/ipjoin-*.failed
     cds_work="$(mktemp -d "$cds_dir/training.XXXXXX")"
