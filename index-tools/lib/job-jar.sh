@@ -1,6 +1,7 @@
 # Sourced by the launchers (ipjoin, ipindex): builds target/ipjoin.jar and Hadoop's client
 # classpath when they are missing or older than the sources, so a `git pull` never runs a stale
-# jar. Needs $root (the repository) and $launcher (the command's name, for its messages).
+# jar, and writes the classpath file again when a jar it names is gone. Needs $root (the
+# repository) and $launcher (the command's name, for its messages).
 jar="$root/target/ipjoin.jar"
 classpath_file="$root/target/classpath.txt"
 build_reason=""
@@ -41,9 +42,9 @@ gone_jars() {
     echo "$first"
   fi
 }
-gone="$(gone_jars)"
-if [[ -n "$gone" ]]; then
-  echo "$launcher: target/classpath.txt names jars that are gone ($gone); Maven downloads them and writes it again..." >&2
+gone_classpath="$(gone_jars)"
+if [[ -n "$gone_classpath" ]]; then
+  echo "$launcher: target/classpath.txt names jars that are gone ($gone_classpath); Maven downloads them and writes it again..." >&2
   if ! (cd "$root" && mvn -B dependency:build-classpath@hadoop-classpath) \
       > "$root/target/launcher-build.log" 2>&1 || [[ -n "$(gone_jars)" ]]; then
     tail -n 30 "$root/target/launcher-build.log" >&2
