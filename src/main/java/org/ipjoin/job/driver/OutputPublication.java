@@ -116,6 +116,7 @@ final class OutputPublication implements AutoCloseable {
       }
     }
     refuseForeignDirectory(fs, out);
+    OutputCheck.refuseUnreplaceable(fs, out);
   }
 
   /** Refuses to replace a non-empty directory that no ipjoin run wrote. */
