@@ -2,6 +2,7 @@ package org.ipjoin.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -12,6 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.ipjoin.testing.IpJoinRun;
 import org.junit.jupiter.api.AfterEach;
@@ -77,6 +82,53 @@ class OutputReplacementJobTest {
         + " remove entries of file:" + output + " (no write permission, or it is immutable)"),
         r.errLines());
     assertEquals(before, tree(output));
+  }
+
+  /**
+   * The parent becomes immutable while the job runs (after the check before submission passed):
+   * the job's map task waits on a {@code .block} input ({@link BlockingTestCodec}) until the flag is
+   * set. Publishing fails in one line, exit 1, and the old output stays as it was.
+   */
+  @Test
+  void anOutputThatCannotBeReplacedAfterTheRunFailsInOneLineAndKeepsTheOldOutput()
+      throws Exception {
+    Path parent = Files.createDirectories(dir.resolve("published"));
+    Path out = parent.resolve("out");
+    assertEquals(0, run(out, first).exitCode());
+    Map<String, String> before = tree(out);
+    Path waiting = Files.writeString(dir.resolve("waiting.block"), Files.readString(second));
+    Path marker = dir.resolve("marker");
+    Path release = dir.resolve("release");
+    ExecutorService job = Executors.newSingleThreadExecutor();
+    try {
+      Future<IpJoinRun> running = job.submit(() -> run(out, waiting,
+          "-D", "io.compression.codecs=" + BlockingTestCodec.class.getName(),
+          "-D", BlockingTestCodec.MARKER + "=" + marker, "-D", BlockingTestCodec.RELEASE + "=" + release,
+          "--overwrite"));
+      while (!Files.exists(marker)) {
+        if (running.isDone()) {
+          fail("the job ended before blocking: " + running.get().err());
+        }
+        Thread.sleep(20); // polling interval for the marker file
+      }
+      boolean flagged = new ProcessBuilder("chattr", "+i", parent.toString()).start().waitFor() == 0;
+      if (flagged) {
+        immutable.add(parent);
+      }
+      Files.createFile(release);
+      IpJoinRun r = running.get(5, TimeUnit.MINUTES);
+      assumeTrue(flagged, "no immutable flag here");
+      assertEquals(1, r.exitCode(), r.err());
+      List<String> lines = r.errLines();
+      assertEquals(1, lines.size(), r.err());
+      assertTrue(lines.get(0).startsWith("ipjoin: output file:" + out + " was not published: cannot"
+          + " move file:" + out + " to file:" + parent + "/.out.ipjoin-"), lines.get(0));
+      assertTrue(lines.get(0).endsWith(".replaced: Operation not permitted; the old output is kept"),
+          lines.get(0));
+      assertEquals(before, tree(out));
+    } finally {
+      job.shutdownNow();
+    }
   }
 
   @Test
