@@ -5,9 +5,10 @@ package org.ipjoin.job;
  * {@code RECORDS = MATCHED + UNMATCHED + MALFORMED = RECORDS_V4 + RECORDS_V6 + MALFORMED} and
  * {@code MATCHED = MATCHED_V4 + MATCHED_V6}. An IPv4-mapped client ({@code ::ffff:a.b.c.d}) is an
  * IPv4 client: it is looked up as {@code a.b.c.d} and counted in {@code RECORDS_V4} (and
- * {@code MATCHED_V4}), never in {@code IPV6}. The {@code INDEX_*} counters are incremented once per
- * map task, so a job total is the per-task value times the number of map tasks (attempts that
- * failed are not counted).
+ * {@code MATCHED_V4}), never in {@code IPV6}. The index's size ({@code INDEX_ENTRIES},
+ * {@code INDEX_ENTRIES_V6}, {@code INDEX_BYTES}, {@code INDEX_LABELS}) is counted once per job,
+ * whatever the number of map tasks; {@code INDEX_LOADS} says how many map tasks loaded it, and
+ * {@code INDEX_LOAD_MILLIS} is their sum (attempts that failed are not counted).
  */
 public enum IpJoinCounter {
   /** Input records (lines) the mappers saw. */
@@ -32,13 +33,13 @@ public enum IpJoinCounter {
   /** Records with an IPv6 client (IPv4-mapped excluded) that is in the index. */
   MATCHED_V6,
   /**
-   * Intervals in the index, both families (keys, for an exact-address list), summed over map tasks:
-   * the listed ones, not the gaps of an index with implicit ends.
+   * Intervals in the indexes, both families (keys, for an exact-address list), once per job: the
+   * listed ones, not the gaps of an index with implicit ends.
    */
   INDEX_ENTRIES,
-  /** The IPv6 intervals among {@link #INDEX_ENTRIES}, summed over map tasks. */
+  /** The IPv6 intervals among {@link #INDEX_ENTRIES}, once per job. */
   INDEX_ENTRIES_V6,
-  /** Length in bytes of the index file (or text list) each task loaded, summed over map tasks. */
+  /** Length in bytes of the index files (or text lists), once per job. */
   INDEX_BYTES,
   /**
    * Milliseconds spent loading the index (reading, checking, building lookups), summed over map
@@ -46,6 +47,11 @@ public enum IpJoinCounter {
    * first task's load and the others' waits.
    */
   INDEX_LOAD_MILLIS,
-  /** Labels in the index's dictionary (0 for a list without labels), summed over map tasks. */
-  INDEX_LABELS
+  /** Labels in the indexes' dictionaries (0 for a list without labels), once per job. */
+  INDEX_LABELS,
+  /**
+   * Map tasks that loaded the indexes: what a task reads is {@link #INDEX_BYTES} times this.
+   * Last, so that the other counters keep their places in {@code _ipjoin.json}.
+   */
+  INDEX_LOADS
 }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -209,5 +211,48 @@ class JobFailureReasonTest {
         + " (the -Xmx in mapreduce.map.java.opts, and mapreduce.map.memory.mb with it) or use"
         + " --loader mmap-direct (lookups from a shared mapping, no heap copy)",
         Runtime.getRuntime().maxMemory() / 1048576.0));
+  }
+
+  /**
+   * Out of heap after the index was loaded, at the third line: the reason names the input file and
+   * the record's offset and the line-length key, and not {@code --loader mmap-direct}, which would
+   * free nothing for an index of 50 keys.
+   */
+  @Test
+  void anOutOfMemoryErrorWhileReadingNamesTheFileTheOffsetAndTheLineLengthKey() throws Exception {
+    Files.writeString(input, RECORD + "\n" + RECORD + "\nHUGE " + RECORD + "\n");
+    Result r = run("-D", "mapreduce.job.map.class=" + OutOfMemoryOnMarkedLineMapper.class.getName(),
+        "-D", "ipjoin.input.blocks=false", "--index", index.toString(), "--input", input.toString());
+    long offset = 2L * (RECORD.length() + 1);
+    assertFailedWith(r, String.format(Locale.ROOT, "out of memory in the map task while reading"
+        + " records of file:%s (the last record read starts at byte offset %d), with the index"
+        + " loaded (50 keys, loader nio) and a task heap of %.1f MiB: a line may be too long for the"
+        + " heap; set mapreduce.input.linerecordreader.line.maxlength to skip longer lines, or give"
+        + " map tasks more heap (the -Xmx in mapreduce.map.java.opts, and mapreduce.map.memory.mb"
+        + " with it)", input, offset, Runtime.getRuntime().maxMemory() / 1048576.0));
+  }
+
+  /**
+   * The key the reason above names works with and without blocks of lines: a line longer than
+   * {@code mapreduce.input.linerecordreader.line.maxlength} is skipped by Hadoop's line reader
+   * (which both read paths use), so it is neither a record nor output; the other lines are joined.
+   */
+  @Test
+  void aLineLongerThanTheMaximumLengthIsSkippedWithAndWithoutBlocks() throws Exception {
+    String kept = "192.0.2.1 - - [17/May/2015:10:05:03 +0000] \"GET / HTTP/1.1\" 200 1";
+    String longLine = "192.0.2.1 " + "x".repeat(5000);
+    Files.writeString(input, kept + "\n" + longLine + "\n" + kept + "\n");
+    for (String blocks : List.of("true", "false")) {
+      Path output = dir.resolve("out-blocks-" + blocks);
+      IpJoinRun run = IpJoinRun.local(List.of("-D", "ipjoin.input.blocks=" + blocks,
+          "-D", "mapreduce.input.linerecordreader.line.maxlength=1000", "--mode", "nomatch",
+          "--index", index.toString(), "--input", input.toString(), "--output", output.toString()));
+      assertEquals(0, run.exitCode(), run.err());
+      JsonNode counters = new ObjectMapper().readTree(output.resolve("_ipjoin.json").toFile())
+          .get("counters");
+      assertEquals(2, counters.get("RECORDS").asLong(), "blocks " + blocks + ": " + counters);
+      assertEquals(List.of(kept, kept), Files.readAllLines(output.resolve("part-m-00000")),
+          "blocks " + blocks);
+    }
   }
 }

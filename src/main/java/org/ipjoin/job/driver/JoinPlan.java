@@ -146,6 +146,13 @@ public final class JoinPlan {
         err.println("ipjoin: " + e.getMessage());
         err.flush();
         return outcome(ExitCode.FAILED, job);
+      } catch (IOException e) {
+        // E.g. permissions changed while the job ran: one line, and the old output (if any) kept.
+        err.println("ipjoin: output " + checked.output() + " was not published: "
+            + OneLine.of(e.getMessage()) + (overwrite && publication.outputExists()
+                ? "; the old output is kept" : ""));
+        err.flush();
+        return outcome(ExitCode.FAILED, job);
       }
       return outcome(ExitCode.SUCCESS, job);
     }

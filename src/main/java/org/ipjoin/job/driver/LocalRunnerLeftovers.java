@@ -13,12 +13,14 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.security.UserGroupInformation;
 
 /**
- * Removes the empty directories Hadoop's local runner leaves behind after every job: its staging
- * directory ({@code <staging root>/<user><n>/.staging}), and in each of {@code
- * mapreduce.cluster.local.dir} the job's {@code <job id>_<uuid>} and {@code localRunner/<user>/<job
- * id>}. Hadoop deletes what they held but not them, so a scheduler running local jobs collects one
- * set per run. Only empty directories are removed, only those named after this job, and only for
- * the local runner: on a cluster YARN cleans up after itself.
+ * Removes what Hadoop's local runner leaves behind after every job: its staging directory
+ * ({@code <staging root>/<user><n>/.staging}), and in each of {@code mapreduce.cluster.local.dir}
+ * the job's {@code <job id>_<uuid>} and {@code localRunner/<user>/<job id>} (empty: Hadoop deletes
+ * what they held but not them), and the tasks' folders {@code localRunner/<user>/jobcache/<job id>},
+ * which after a failed job with reducers still hold the map outputs of the tasks that finished. A
+ * scheduler running local jobs would collect one set per run. Shared folders are removed only when
+ * empty, only folders named after this job are deleted with their content, and only for the local
+ * runner: on a cluster YARN cleans up after itself.
  */
 final class LocalRunnerLeftovers {
 
@@ -51,10 +53,33 @@ final class LocalRunnerLeftovers {
           removeIfEmpty(f);
         }
       }
-      File runner = new File(new File(new File(local, "localRunner"), user()), id.toString());
-      if (removeIfEmpty(runner)) {
-        removeIfEmpty(runner.getParentFile());
+      File userDir = new File(new File(local, "localRunner"), user());
+      // The tasks' folders: after a failed job they still hold the map outputs of its tasks that
+      // finished (the runner removes them only after a reduce phase), megabytes per million records.
+      File tasks = new File(new File(userDir, "jobcache"), id.toString());
+      if (deleteTree(tasks)) {
+        removeIfEmpty(tasks.getParentFile());
       }
+      removeIfEmpty(new File(userDir, id.toString()));
+      removeIfEmpty(userDir);
+    }
+  }
+
+  /**
+   * Deletes {@code dir} and everything in it, without following symbolic links; whether it is gone.
+   * Only called for folders named after this job, once its runner thread ended.
+   */
+  private static boolean deleteTree(File dir) {
+    if (!dir.exists()) {
+      return false;
+    }
+    try (java.util.stream.Stream<java.nio.file.Path> all = java.nio.file.Files.walk(dir.toPath())) {
+      for (java.nio.file.Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        java.nio.file.Files.deleteIfExists(p);
+      }
+      return true;
+    } catch (IOException | java.io.UncheckedIOException e) {
+      return false;
     }
   }
 

@@ -116,6 +116,7 @@ final class OutputPublication implements AutoCloseable {
       }
     }
     refuseForeignDirectory(fs, out);
+    OutputCheck.refuseUnreplaceable(fs, out);
   }
 
   /** Refuses to replace a non-empty directory that no ipjoin run wrote. */
@@ -225,10 +226,21 @@ final class OutputPublication implements AutoCloseable {
     }
     try {
       renameNoReplace(staging, output);
-    } catch (IOException e) {
+    } catch (OutputConflictException e) {
       if (movedAside) {
         // Another job published in between: its output stays, ours and the old one go.
         fs.delete(aside, true);
+      }
+      throw e;
+    } catch (IOException e) {
+      if (movedAside) {
+        // The new output could not take the old one's place: the old one goes back.
+        try {
+          renameNoReplace(aside, output);
+        } catch (IOException back) {
+          throw new IOException(e.getMessage() + "; the old output could not be moved back from "
+              + aside + " (" + back.getMessage() + ")", e);
+        }
       }
       throw e;
     }
@@ -253,7 +265,9 @@ final class OutputPublication implements AutoCloseable {
         if (target.exists()) {
           throw new OutputConflictException(to);
         }
-        throw e;
+        throw new IOException("cannot move " + from + " to " + to + ": "
+            + (e instanceof java.nio.file.FileSystemException f && f.getReason() != null
+                ? f.getReason() : e.toString()), e);
       }
       return;
     }
@@ -291,6 +305,15 @@ final class OutputPublication implements AutoCloseable {
     OutputConflictException(Path output) {
       super("output " + output + " was published by another job while this one ran; this run's"
           + " result was discarded (rerun with --overwrite to replace it)");
+    }
+  }
+
+  /** Whether the output exists (after a failed publish: the old one stayed or went back). */
+  boolean outputExists() {
+    try {
+      return fs.exists(output);
+    } catch (IOException e) {
+      return false;
     }
   }
 

@@ -73,8 +73,8 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
   /**
    * One index of the join, in the order given ({@code index} above is the first): its name, the
    * qualified path, the identity tasks checked, the read path, the attributes chosen for output
-   * (empty: all), and its per-index counters: intervals (summed over map tasks, as {@code
-   * INDEX_ENTRIES}) and the records listed in it, whatever the other indexes say.
+   * (empty: all), and its per-index counters: intervals (once per job, as {@code INDEX_ENTRIES})
+   * and the records listed in it, whatever the other indexes say.
    */
   @JsonPropertyOrder({"name", "path", "identity", "loader", "attributes", "entries", "matched"})
   public record JoinedIndex(String name, String path, String identity, String loader,

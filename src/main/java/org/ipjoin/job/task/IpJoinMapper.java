@@ -7,6 +7,7 @@ import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.ip.Ipv4Codec;
@@ -82,8 +83,10 @@ import org.slf4j.LoggerFactory;
  * input order, while the task's thread reads the next block ({@link BlockPipeline}).
  *
  * <p>When the task fails, {@link #run} records the reason, one line, for the driver to print
- * ({@link TaskFailureLog}); an OutOfMemoryError while loading the index becomes a reason that names
- * the heap and the ways out instead of a stack trace.
+ * ({@link TaskFailureLog}); an OutOfMemoryError becomes a reason that names the heap and the ways
+ * out (while loading the index: the index; while reading records: the input file, the last
+ * record's offset and the line-length key, {@link TaskHeap}), and a fault in an index mapping says
+ * that the index changed while the job ran ({@link ChangedIndexFault}).
  */
 public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writable> {
 
@@ -172,16 +175,45 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
         cleanup(context);
       }
     } catch (OutOfMemoryError e) {
-      String reason = TaskHeap.outOfMemory(context.getConfiguration(), indexes != null);
-      TaskFailureLog.record(context, reason);
       if (indexes == null) {
         // While loading the index: the large allocation failed and is gone; say why in one line.
+        String reason = TaskHeap.outOfMemory(context.getConfiguration());
+        TaskFailureLog.record(context, reason);
         throw new TaskOutOfMemoryException(reason);
       }
+      TaskFailureLog.record(context,
+          TaskHeap.outOfMemoryReading(context.getConfiguration(), lastRecord(context)));
       throw e;
+    } catch (InternalError e) {
+      if (!ChangedIndexFault.is(e)) {
+        TaskFailureLog.record(context, e, OneLine.reason(e));
+        throw e;
+      }
+      // SIGBUS in an index mapping: the file changed under the task; say so, not the JVM's words.
+      String reason = ChangedIndexFault.reason(context.getConfiguration());
+      TaskFailureLog.record(context, reason);
+      throw new IOException(reason, e);
     } catch (IOException | RuntimeException | Error e) {
       TaskFailureLog.record(context, e, OneLine.reason(e));
       throw e;
+    }
+  }
+
+  /**
+   * The input file of this task and where the last record read starts ({@code F (the last record
+   * read starts at byte offset K)}), for the reason of an OutOfMemoryError while reading: the line
+   * that did not fit follows it. Null when the split names no file.
+   */
+  private static String lastRecord(Context context) {
+    try {
+      if (!(context.getInputSplit() instanceof FileSplit split)) {
+        return null;
+      }
+      LongWritable key = context.getCurrentKey();
+      return split.getPath() + (key == null ? " (no record read yet, the split starts at byte offset "
+          + split.getStart() + ")" : " (the last record read starts at byte offset " + key.get() + ")");
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      return null;
     }
   }
 

@@ -108,16 +108,23 @@ final class JoinedIndex {
     }
   }
 
+  /**
+   * The index's size counters, added by map task 0 alone: every task loads the same index, so a sum
+   * over tasks would be the size times the number of tasks. Hadoop counts only the attempt of a task
+   * that succeeded, so the job's totals are the index's size once. The load time is the tasks' sum.
+   */
   private void count(TaskInputOutputContext<?, ?, ?, ?> context, LoadedIndex loaded, long millis) {
+    context.getCounter(IpJoinCounter.INDEX_LOAD_MILLIS).increment(millis);
+    matchedCounter = counter(context, IndexCounter.MATCHED);
+    if (context.getTaskAttemptID() != null && context.getTaskAttemptID().getTaskID().getId() != 0) {
+      return;
+    }
     long entries = index.listedCount() + (long) index6.size();
-    long bytes = loaded.identity().fileLength();
     context.getCounter(IpJoinCounter.INDEX_ENTRIES).increment(entries);
     context.getCounter(IpJoinCounter.INDEX_ENTRIES_V6).increment(index6.size());
-    context.getCounter(IpJoinCounter.INDEX_BYTES).increment(bytes);
-    context.getCounter(IpJoinCounter.INDEX_LOAD_MILLIS).increment(millis);
+    context.getCounter(IpJoinCounter.INDEX_BYTES).increment(loaded.identity().fileLength());
     context.getCounter(IpJoinCounter.INDEX_LABELS).increment(labels.count());
     counter(context, IndexCounter.ENTRIES).increment(entries);
-    matchedCounter = counter(context, IndexCounter.MATCHED);
   }
 
   private Counter counter(TaskInputOutputContext<?, ?, ?, ?> context, IndexCounter c) {

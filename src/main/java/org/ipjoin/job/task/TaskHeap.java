@@ -5,6 +5,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.JoinIndexes;
 
 /**
  * The one-line reason for an OutOfMemoryError in a map task: the heap the task really had (this
@@ -16,14 +17,64 @@ final class TaskHeap {
 
   private TaskHeap() {}
 
-  static String outOfMemory(Configuration conf, boolean indexLoaded) {
-    return String.format(Locale.ROOT, "out of memory in the map task %s, with a task heap of"
-        + " %.1f MiB: give map tasks more heap (the -Xmx in %s, and %s with it) or use --loader"
-        + " mmap-direct (lookups from a shared mapping, no heap copy)",
-        indexLoaded ? "after loading the index (" + index(conf) + "), while reading records"
-            : "while loading the index (" + index(conf) + ")",
-        Runtime.getRuntime().maxMemory() / 1048576.0, MRJobConfig.MAP_JAVA_OPTS,
-        MRJobConfig.MAP_MEMORY_MB);
+  /** While loading the index: the index is what needs the heap. */
+  static String outOfMemory(Configuration conf) {
+    return String.format(Locale.ROOT, "out of memory in the map task while loading the index (%s),"
+        + " with a task heap of %.1f MiB: give map tasks more heap (%s) or use --loader"
+        + " mmap-direct (lookups from a shared mapping, no heap copy)", index(conf), heapMib(),
+        moreHeap());
+  }
+
+  /**
+   * After the index was loaded, while reading or joining records: most likely one line too long
+   * for the heap (Hadoop's line reader holds a whole line), which {@value #MAX_LINE_LENGTH} skips.
+   * {@code --loader mmap-direct} is named only when the index takes a fair share of the heap: for
+   * a small index it would free nothing.
+   *
+   * @param where the input file and the last record's offset, or null when not known
+   */
+  static String outOfMemoryReading(Configuration conf, String where) {
+    boolean bigIndex = !allMapped(conf) && indexBytes(conf) > Runtime.getRuntime().maxMemory() / 4;
+    return String.format(Locale.ROOT, "out of memory in the map task while reading records%s, with"
+        + " the index loaded (%s) and a task heap of %.1f MiB: a line may be too long for the heap;"
+        + " set %s to skip longer lines, or give map tasks more heap (%s)%s",
+        where == null ? "" : " of " + where, index(conf), heapMib(), MAX_LINE_LENGTH, moreHeap(),
+        bigIndex ? ", or use --loader mmap-direct (lookups from a shared mapping, no heap copy)" : "");
+  }
+
+  /** Hadoop's key for the longest line its line reader keeps; longer ones are skipped. */
+  static final String MAX_LINE_LENGTH = "mapreduce.input.linerecordreader.line.maxlength";
+
+  private static double heapMib() {
+    return Runtime.getRuntime().maxMemory() / 1048576.0;
+  }
+
+  private static String moreHeap() {
+    return "the -Xmx in " + MRJobConfig.MAP_JAVA_OPTS + ", and " + MRJobConfig.MAP_MEMORY_MB
+        + " with it";
+  }
+
+  /** Whether every index is read with mmap-direct already (keys off the heap). */
+  private static boolean allMapped(Configuration conf) {
+    try {
+      return JoinIndexes.of(conf).list().stream().allMatch(i -> i.readPath().keepsKeysOffHeap());
+    } catch (RuntimeException e) {
+      return false;
+    }
+  }
+
+  /** The indexes' file lengths, from the identities the driver pinned; 0 when unknown. */
+  private static long indexBytes(Configuration conf) {
+    String pinned = IpJoinKeys.INDEX_IDENTITY.get(conf);
+    long bytes = 0;
+    try {
+      for (String identity : pinned == null ? new String[0] : pinned.split(",")) {
+        bytes += IndexIdentity.parse(identity.trim()).fileLength();
+      }
+    } catch (IllegalArgumentException e) {
+      return 0;
+    }
+    return bytes;
   }
 
   /**

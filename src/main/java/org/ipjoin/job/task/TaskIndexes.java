@@ -10,6 +10,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.lookup.LabelDictionary;
+import org.ipjoin.job.IpJoinCounter;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinIndexes;
 import org.ipjoin.job.WhereExpression;
@@ -43,6 +44,7 @@ final class TaskIndexes {
     for (int k = 0; k < specs.size(); k++) {
       loaded[k] = JoinedIndex.load(k, specs.get(k), pinned.get(k), context);
     }
+    context.getCounter(IpJoinCounter.INDEX_LOADS).increment(1);
     List<String> names = specs.names();
     return new TaskIndexes(loaded, names, where(conf, names, loaded));
   }

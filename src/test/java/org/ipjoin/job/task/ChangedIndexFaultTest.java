@@ -1,0 +1,53 @@
+package org.ipjoin.job.task;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.RandomAccessFile;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.ipjoin.index.load.LoadedIndex;
+import org.ipjoin.index.load.ReadPath;
+import org.ipjoin.job.JoinIndex;
+import org.ipjoin.job.JoinIndexes;
+import org.ipjoin.job.TestIndexes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An index truncated in place under a {@code mmap-direct} mapping: the next lookup faults (SIGBUS,
+ * which the JVM turns into an InternalError), and the reason the map task records for the driver
+ * says that the index changed, names it, and says how to replace one.
+ */
+class ChangedIndexFaultTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void aLookupInATruncatedMappingIsReportedAsTheIndexChangingUnderTheJob() throws Exception {
+    Path file = dir.resolve("ips.ipidx");
+    TestIndexes.write(file, "10.0.0.1", "10.0.0.2", "192.0.2.7");
+    LoadedIndex loaded = ReadPath.MMAP_DIRECT.loader().load(file, true);
+    int[] keys = {0x0a000001, 0x0a000002, 0x0a000003};
+    int[] found = new int[keys.length];
+    loaded.index().matchAll(keys, keys.length, found);
+
+    try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+      raf.setLength(0); // an index "rewritten in place": truncated first
+    }
+    InternalError fault = assertThrows(InternalError.class,
+        () -> loaded.index().matchAll(keys, keys.length, found));
+    assertTrue(ChangedIndexFault.is(fault), fault.toString());
+    assertTrue(!ChangedIndexFault.is(new InternalError("something else")));
+
+    Configuration conf = new Configuration(false);
+    new JoinIndexes(List.of(new JoinIndex("ips", "file:" + file, ReadPath.MMAP_DIRECT, List.of())))
+        .writeTo(conf);
+    assertEquals("index file:" + file + " changed while the job ran (a lookup in its memory"
+        + " mapping faulted: the file was truncated or rewritten in place); republish an index"
+        + " atomically with ipindex build (a new file renamed over the old one), never overwrite it"
+        + " in place", ChangedIndexFault.reason(conf));
+  }
+}
