@@ -52,7 +52,8 @@ final class IpJoinCommandLine {
     o.addOption(Option.builder().longOpt("index").hasArgs().argName("[NAME=]path[:ATTRS]")
         .desc("index file (" + IpJoinKeys.INDEX_PATH.key() + "); the text IP list with --loader"
             + " text; repeatable: each index is looked up for every record, named NAME (default:"
-            + " the file name without .ipidx); :ATTRS chooses attributes to write").build());
+            + " the file name without .ipidx, _ for what a name cannot hold); :ATTRS chooses"
+            + " attributes to write").build());
     o.addOption(Option.builder().longOpt("input").hasArgs().argName("path")
         .desc("input files, directories or globs; gzip and bzip2 are read transparently;"
             + " repeatable").build());

@@ -23,7 +23,8 @@ import org.ipjoin.problem.OneLine;
  * {@code hdfs:///ref/dt=2026-11-21/geo.ipidx}) is still a path, and so is any text naming an
  * existing file. {@code :ATTRS} after the file name chooses attributes for output ({@code
  * asn=asn.ipidx:org} or {@code :org,number}); a colon that belongs to the file name is written
- * {@code \:}. Several indexes are one comma-separated list in the key ({@link IndexSpecs}).
+ * {@code \:} (the driver refuses such a file: Hadoop cannot open it). Several indexes are one
+ * comma-separated list in the key ({@link IndexSpecs}).
  *
  * <p>The loader key is a read path for every index, optionally followed by {@code NAME=READPATH}
  * items for single indexes ({@code nio,geo=mmap-direct}).
