@@ -1,6 +1,8 @@
 package org.ipjoin.cli;
 
 import java.io.PrintWriter;
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -11,6 +13,7 @@ import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.locate.ClientIpLocators;
 import org.ipjoin.problem.ExitCode;
 import org.ipjoin.problem.IpJoinException;
+import org.ipjoin.problem.OneLine;
 
 /**
  * The driver's own options, parsed by the convention every ipjoin command follows
@@ -49,7 +52,8 @@ final class IpJoinCommandLine {
     o.addOption(Option.builder().longOpt("index").hasArgs().argName("[NAME=]path[:ATTRS]")
         .desc("index file (" + IpJoinKeys.INDEX_PATH.key() + "); the text IP list with --loader"
             + " text; repeatable: each index is looked up for every record, named NAME (default:"
-            + " the file name without .ipidx); :ATTRS chooses attributes to write").build());
+            + " the file name without .ipidx, _ for what a name cannot hold); :ATTRS chooses"
+            + " attributes to write").build());
     o.addOption(Option.builder().longOpt("input").hasArgs().argName("path")
         .desc("input files, directories or globs; gzip and bzip2 are read transparently;"
             + " repeatable").build());
@@ -103,6 +107,7 @@ final class IpJoinCommandLine {
     if (cmd.hasOption("help")) {
       return false;
     }
+    refuseRepeatedLoaders(cmd.getOptionValues("loader"));
     for (String option : new String[] {"index", "loader"}) {
       String[] values = cmd.getOptionValues(option);
       for (String value : values == null ? new String[0] : values) {
@@ -141,6 +146,24 @@ final class IpJoinCommandLine {
       join.verbose(true);
     }
     return true;
+  }
+
+  /**
+   * Two {@code --loader} options for one index (or two for every index) would leave one of them
+   * unused without a word: refused, naming both.
+   */
+  private static void refuseRepeatedLoaders(String[] values) throws IpJoinException {
+    Map<String, String> byIndex = new HashMap<>();
+    for (String value : values == null ? new String[0] : values) {
+      int eq = value.indexOf('=');
+      String index = eq < 0 ? "" : value.substring(0, eq).trim();
+      String before = byIndex.putIfAbsent(index, value.substring(eq + 1).trim());
+      if (before != null) {
+        throw IpJoinException.usage("--loader is given twice for " + (index.isEmpty()
+            ? "every index" : "index " + OneLine.of(index)) + " (" + OneLine.of(before) + ", "
+            + OneLine.of(value.substring(eq + 1).trim()) + "); give one");
+      }
+    }
   }
 
   static void printHelp(PrintWriter out) {

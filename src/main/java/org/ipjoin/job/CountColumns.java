@@ -41,15 +41,9 @@ public final class CountColumns {
       int dot = name.indexOf('.');
       String index = dot < 0 ? name : name.substring(0, dot);
       int k = names.indexOf(index);
-      if (k < 0 && names.size() == 1) {
-        // One index: counting by its name is counting by label, so name the keywords only.
-        throw new IllegalArgumentException("bad count-by: unknown count-by '" + OneLine.of(value)
-            + "'; choose one of " + CountBy.names());
-      }
       if (k < 0) {
         throw new IllegalArgumentException("bad count-by: '" + OneLine.of(name) + "' is no index"
-            + " of this join; count by " + CountBy.names() + ", or by index names ("
-            + String.join(", ", names) + ", NAME.ATTRIBUTE for one attribute)");
+            + " of this join; count by " + choices(names, attributes));
       }
       String attribute = dot < 0 ? null : name.substring(dot + 1);
       if (attribute != null) {
@@ -65,5 +59,21 @@ public final class CountColumns {
       columns.add(new Column(k, attribute));
     }
     return columns;
+  }
+
+  /**
+   * Every value {@code --count-by} accepts for these indexes: {@code address}, {@code label} when
+   * there is one index, and each index's name and {@code NAME.ATTR} for each of its attributes.
+   */
+  static String choices(List<String> names, List<List<String>> attributes) {
+    List<String> forms = new ArrayList<>();
+    for (int k = 0; k < names.size(); k++) {
+      forms.add(names.get(k));
+      for (String attribute : attributes.get(k)) {
+        forms.add(names.get(k) + "." + attribute);
+      }
+    }
+    return CountBy.ADDRESS.externalName() + (names.size() == 1 ? ", " + CountBy.LABEL.externalName()
+        : "") + ", or index names, several comma-separated: " + String.join(", ", forms);
   }
 }

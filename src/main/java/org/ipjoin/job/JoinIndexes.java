@@ -23,7 +23,8 @@ import org.ipjoin.problem.OneLine;
  * {@code hdfs:///ref/dt=2026-11-21/geo.ipidx}) is still a path, and so is any text naming an
  * existing file. {@code :ATTRS} after the file name chooses attributes for output ({@code
  * asn=asn.ipidx:org} or {@code :org,number}); a colon that belongs to the file name is written
- * {@code \:}. Several indexes are one comma-separated list in the key ({@link IndexSpecs}).
+ * {@code \:} (the driver refuses such a file: Hadoop cannot open it). Several indexes are one
+ * comma-separated list in the key ({@link IndexSpecs}).
  *
  * <p>The loader key is a read path for every index, optionally followed by {@code NAME=READPATH}
  * items for single indexes ({@code nio,geo=mmap-direct}).
@@ -32,6 +33,8 @@ public final class JoinIndexes {
 
   /** What an index name looks like. */
   public static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*");
+  /** {@link #NAME} in words, for messages. */
+  private static final String NAME_RULE = "a letter, then letters, digits, '_' or '-'";
   private static final Pattern ATTRIBUTES =
       Pattern.compile("[A-Za-z][A-Za-z0-9_-]*(,[A-Za-z][A-Za-z0-9_-]*)*");
 
@@ -60,6 +63,9 @@ public final class JoinIndexes {
     List<String[]> parsed = new ArrayList<>();
     for (String spec : specs) {
       parsed.add(parse(spec, isFile));
+    }
+    if (parsed.size() > 1) {
+      refuseUnnameable(specs, parsed);
     }
     refuseDuplicates(parsed);
     Map<String, ReadPath> loaders = loaders(conf, parsed.stream().map(p -> p[0]).toList());
@@ -92,12 +98,29 @@ public final class JoinIndexes {
     String name = null;
     String rest = spec;
     int eq = spec.indexOf('=');
-    if (eq > 0 && NAME.matcher(spec.substring(0, eq)).matches() && !isFile.test(spec)) {
-      name = spec.substring(0, eq);
-      rest = spec.substring(eq + 1);
+    if (eq > 0 && !isFile.test(spec)) {
+      String before = spec.substring(0, eq);
+      if (NAME.matcher(before).matches()) {
+        name = before;
+        rest = spec.substring(eq + 1);
+      } else if (before.indexOf('/') < 0 && before.indexOf(':') < 0) {
+        // No folder and no scheme before the '=': meant as a name, not as a path.
+        throw IpJoinException.usage("--index '" + OneLine.of(spec) + "': '" + OneLine.of(before)
+            + "' is no index name (" + NAME_RULE + ") and no file " + OneLine.of(spec)
+            + " exists");
+      }
+      if (name != null && WhereParser.isKeyword(name)) {
+        throw IpJoinException.usage("--index '" + OneLine.of(spec) + "': '" + name + "' is a"
+            + " --where keyword (and, or, not), which --where could not name; choose another"
+            + " name");
+      }
     }
     String attributes = "";
     int colon = lastUnescapedColon(rest);
+    if (colon == rest.length() - 1 && colon > rest.lastIndexOf('/') && !isFile.test(rest)) {
+      throw IpJoinException.usage("--index '" + OneLine.of(spec) + "' ends with ':' and no"
+          + " attributes; write PATH:ATTRIBUTE[,ATTRIBUTE...] or leave the ':' out");
+    }
     if (colon > rest.lastIndexOf('/') && colon > 0 && !isFile.test(rest)
         && ATTRIBUTES.matcher(rest.substring(colon + 1)).matches()) {
       attributes = rest.substring(colon + 1);
@@ -120,11 +143,36 @@ public final class JoinIndexes {
     return -1;
   }
 
-  /** The name of an index given without one: its file name without {@code .ipidx}. */
+  /**
+   * The name of an index given without one: its file name without {@code .ipidx}, each character
+   * a name cannot hold replaced by {@code _} ({@code hit.v2.ipidx} is {@code hit_v2}), so that
+   * {@code --where}, {@code --count-by} and {@code --loader NAME=} can name it.
+   */
   static String defaultName(String path) {
     String file = path.substring(path.lastIndexOf('/') + 1);
-    return file.endsWith(".ipidx") && file.length() > ".ipidx".length()
+    String name = file.endsWith(".ipidx") && file.length() > ".ipidx".length()
         ? file.substring(0, file.length() - ".ipidx".length()) : file;
+    return name.replaceAll("[^A-Za-z0-9_-]", "_");
+  }
+
+  /**
+   * With several indexes every name matters: one named after a file whose name does not make a
+   * name (a digit first, a keyword) is refused with the way to name it.
+   */
+  private static void refuseUnnameable(List<String> specs, List<String[]> parsed)
+      throws IpJoinException {
+    List<String> problems = new ArrayList<>();
+    for (int k = 0; k < parsed.size(); k++) {
+      String name = parsed.get(k)[0];
+      if (!NAME.matcher(name).matches() || WhereParser.isKeyword(name)) {
+        problems.add("--index '" + OneLine.of(specs.get(k)) + "' would be named '"
+            + OneLine.of(name) + "' after its file, which is no index name (" + NAME_RULE
+            + ", not and, or, not); name it: --index NAME=PATH");
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw IpJoinException.usage(problems);
+    }
   }
 
   private static void refuseDuplicates(List<String[]> parsed) throws IpJoinException {

@@ -59,7 +59,20 @@ public final class WhereExpression {
    */
   public static WhereExpression parse(String text, Map<String, List<String>> attributesByIndex)
       throws IpJoinException {
-    return new WhereExpression(new WhereParser(text, attributesByIndex).parse());
+    return new WhereExpression(new WhereParser(text, attributesByIndex, null).parse());
+  }
+
+  /**
+   * {@link #parse(String, Map)} as the driver checks a user's expression: a comparison with the
+   * bare value tag mode writes for a record not listed ({@code hit=0}) is refused too, since a
+   * record not listed has no label to compare (a quoted {@code hit='0'} compares a label that is
+   * literally that value).
+   *
+   * @param notListed the value of {@code ipjoin.tag.unmatched}
+   */
+  public static WhereExpression parse(String text, Map<String, List<String>> attributesByIndex,
+      String notListed) throws IpJoinException {
+    return new WhereExpression(new WhereParser(text, attributesByIndex, notListed).parse());
   }
 
   /** The default: a record matches when it is listed in any of the indexes. */

@@ -12,13 +12,31 @@ import org.ipjoin.problem.OneLine;
  */
 final class WhereParser {
 
+  /**
+   * How deep parentheses and {@code not}s may nest: far beyond what a person writes, and far
+   * within the stack of the parser, which descends once per level.
+   */
+  static final int MAX_DEPTH = 100;
+  /**
+   * How many index names an expression may hold: a chain of {@code or}s is as deep a tree as it
+   * is long, and printing and binding it descend once per level.
+   */
+  static final int MAX_TERMS = 1000;
+  /** How much of a long expression a message shows. */
+  private static final int SHOWN = 80;
+
   private final String text;
   private final Map<String, List<String>> attributesByIndex;
+  /** The value tag mode writes for a record not listed in an index, or null: not checked. */
+  private final String notListed;
   private int pos;
+  private int depth;
+  private int terms;
 
-  WhereParser(String text, Map<String, List<String>> attributesByIndex) {
+  WhereParser(String text, Map<String, List<String>> attributesByIndex, String notListed) {
     this.text = text == null ? "" : text;
     this.attributesByIndex = attributesByIndex;
+    this.notListed = notListed;
   }
 
   WhereTerm.Node parse() throws IpJoinException {
@@ -53,26 +71,43 @@ final class WhereParser {
   }
 
   private WhereTerm.Node unary() throws IpJoinException {
+    skipBlanks();
+    int at = pos;
     if (keyword("not")) {
-      return new WhereTerm.Not(unary());
+      deeper(at);
+      WhereTerm.Node inner = unary();
+      depth--;
+      return new WhereTerm.Not(inner);
     }
     skipBlanks();
     if (pos < text.length() && text.charAt(pos) == '(') {
       int open = pos++;
+      deeper(open);
       WhereTerm.Node inner = or();
       skipBlanks();
       if (pos == text.length() || text.charAt(pos) != ')') {
         throw problem("the '(' here is never closed", open);
       }
       pos++;
+      depth--;
       return inner;
     }
     return term();
   }
 
+  /** One more level of parentheses or {@code not}, refused beyond {@link #MAX_DEPTH}. */
+  private void deeper(int at) throws IpJoinException {
+    if (++depth > MAX_DEPTH) {
+      throw problem("parentheses and 'not' nest more than " + MAX_DEPTH + " deep here", at);
+    }
+  }
+
   /** {@code NAME}, {@code NAME=VALUE}, {@code NAME.ATTR} or {@code NAME.ATTR=VALUE}. */
   private WhereTerm.Node term() throws IpJoinException {
     int at = pos;
+    if (++terms > MAX_TERMS) {
+      throw problem("more than " + MAX_TERMS + " index names", at);
+    }
     String index = name("an index name");
     List<String> attributes = attributesByIndex.get(index);
     if (attributes == null) {
@@ -102,7 +137,16 @@ final class WhereParser {
           + ": compare one of them (" + index + "." + attributes.get(0) + "=VALUE)", at);
     }
     pos++;
-    return new WhereTerm.LabelIs(index, attribute, value());
+    skipBlanks();
+    boolean quoted = pos < text.length() && (text.charAt(pos) == '\'' || text.charAt(pos) == '"');
+    String value = value();
+    if (!quoted && value.equals(notListed)) {
+      String compared = attribute == null ? index : index + "." + attribute;
+      throw problem(compared + "=" + value + " never holds for a record not listed in " + index
+          + ": it has no label there (" + value + " is what tag mode writes for it); write 'not "
+          + index + "' (a label that is " + value + ": " + compared + "='" + value + "')", at);
+    }
+    return new WhereTerm.LabelIs(index, attribute, value);
   }
 
   /** A name: a letter, then letters, digits, '_' or '-'. */
@@ -175,7 +219,8 @@ final class WhereParser {
   }
 
   private IpJoinException problem(String what, int at) {
-    return IpJoinException.usage("--where '" + OneLine.of(text) + "': " + what + " (column "
+    String shown = text.length() <= SHOWN ? text : text.substring(0, SHOWN) + "...";
+    return IpJoinException.usage("--where '" + OneLine.of(shown) + "': " + what + " (column "
         + (at + 1) + ")");
   }
 

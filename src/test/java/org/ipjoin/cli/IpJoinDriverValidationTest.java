@@ -35,11 +35,10 @@ class IpJoinDriverValidationTest {
 
   @BeforeEach
   void files() throws IOException {
-    index = dir.resolve("ips.ipidx");
-    TestIndexes.write(index, "8.8.8.8", "1.1.1.1");
-    input = dir.resolve("access.log");
-    Files.writeString(input, "8.8.8.8 - - [17/May/2015:10:05:03 +0000] \"GET / HTTP/1.1\" 200 1\n");
-    output = dir.resolve("out");
+    ValidJobFiles valid = ValidJobFiles.in(dir);
+    index = valid.index();
+    input = valid.input();
+    output = valid.output();
   }
 
   private Result run(String... args) throws Exception {
@@ -265,8 +264,8 @@ class IpJoinDriverValidationTest {
   void badCountByAndCountByOutsideCountMode() throws Exception {
     Result bad = run(valid("--mode", "count", "--count-by", "asn").toArray(new String[0]));
     assertOneLine(bad);
-    assertEquals("ipjoin: bad count-by: unknown count-by 'asn'; choose one of address, label",
-        bad.errLines().get(0));
+    assertEquals("ipjoin: bad count-by: 'asn' is no index of this join; count by address, label,"
+        + " or index names, several comma-separated: ips", bad.errLines().get(0));
     Result tag = run(valid("--mode", "tag", "--count-by", "label").toArray(new String[0]));
     assertOneLine(tag);
     assertEquals("ipjoin: --count-by applies to --mode count only; the mode is 'tag'",

@@ -50,7 +50,7 @@ class JoinIndexesTest {
     assertEquals(List.of(index("block", "/ref/ipsum.ipidx", ReadPath.MMAP),
         index("geo", "hdfs:///ref/dt=2026-11-21/geo.ipidx", ReadPath.MMAP_DIRECT),
         index("asn", "asn.ipidx", ReadPath.MMAP, "org", "number"),
-        index("ip.tsv", "ip.tsv", ReadPath.MMAP)), indexes.list());
+        index("ip_tsv", "ip.tsv", ReadPath.MMAP)), indexes.list());
   }
 
   @Test
@@ -77,6 +77,26 @@ class JoinIndexesTest {
   @Test
   void aTaskWithoutTheKeyHasOneIndex() {
     assertEquals(List.of("index"), JoinIndexes.of(new Configuration(false)).names());
+  }
+
+  @Test
+  void aNameFromAFileIsOneWhereCanNameOrRefusedAmongSeveral() throws Exception {
+    assertEquals(List.of("hit_v2", "a_b_c"),
+        resolve("/ref/hit.v2.ipidx,/ref/a b+c.ipidx", null, NO_FILES).names());
+    // One index may keep a name that names nothing: no other option needs it.
+    assertEquals(List.of("2026"), resolve("/ref/2026.ipidx", null, NO_FILES).names());
+    IpJoinException several = assertThrows(IpJoinException.class,
+        () -> resolve("/ref/2026.ipidx,/ref/or.ipidx,/ref/ok.ipidx", null, NO_FILES));
+    assertEquals(List.of("--index '/ref/2026.ipidx' would be named '2026' after its file, which is"
+        + " no index name (a letter, then letters, digits, '_' or '-', not and, or, not); name it:"
+        + " --index NAME=PATH", "--index '/ref/or.ipidx' would be named 'or' after its file, which"
+        + " is no index name (a letter, then letters, digits, '_' or '-', not and, or, not); name"
+        + " it: --index NAME=PATH"), several.problems());
+    // What the driver writes for such a name a task reads back.
+    Configuration job = new Configuration(false);
+    resolve("/ref/hit.v2.ipidx,x=/ref/y.ipidx", null, NO_FILES).writeTo(job);
+    assertEquals("/ref/hit.v2.ipidx,x=/ref/y.ipidx", IpJoinKeys.INDEX_PATH.get(job));
+    assertEquals(List.of("hit_v2", "x"), JoinIndexes.of(job).names());
   }
 
   @Test

@@ -269,8 +269,8 @@ class MultiIndexJobTest {
         {"ipjoin: --count-by label needs one index; with 2 name the ones to count by: --count-by"
             + " block,cloud", "--index", "block=" + blockIndex, "--index", "cloud=" + cloudIndex,
             "--mode", "count", "--count-by", "label"},
-        {"ipjoin: bad count-by: 'asn' is no index of this join; count by address, label, or by"
-            + " index names (block, cloud, NAME.ATTRIBUTE for one attribute)",
+        {"ipjoin: bad count-by: 'asn' is no index of this join; count by address, or index"
+            + " names, several comma-separated: block, cloud",
             "--index", "block=" + blockIndex, "--index", "cloud=" + cloudIndex,
             "--mode", "count", "--count-by", "block,asn"},
         {"ipjoin: --where applies to --mode match, nomatch and count; tag mode writes every record"

@@ -143,6 +143,30 @@ class WhereExpressionTest {
     return Arguments.of(text, expected);
   }
 
+  @Test
+  void nestingIsRefusedOnlyBeyondItsLimit() throws Exception {
+    String hundred = "(".repeat(50) + "not ".repeat(50) + "block" + ")".repeat(50);
+    assertEquals("block", WhereExpression.parse(hundred, schema()).toString().replace("not not ", ""));
+    IpJoinException deeper = assertThrows(IpJoinException.class,
+        () -> WhereExpression.parse("(" + hundred + ")", schema()));
+    assertEquals(List.of("--where '" + "(".repeat(51) + "not ".repeat(7) + "n...': parentheses"
+        + " and 'not' nest more than 100 deep here (column 248)"), deeper.problems());
+    String thousand = String.join(" or ", java.util.Collections.nCopies(1000, "block"));
+    assertEquals(1000, WhereExpression.parse(thousand, schema()).toString().split("block", -1).length - 1);
+  }
+
+  @Test
+  void theNotListedValueIsRefusedBareAndComparedQuoted() throws Exception {
+    IpJoinException bare = assertThrows(IpJoinException.class,
+        () -> WhereExpression.parse("block and asn.org=0", schema(), "0"));
+    assertEquals(List.of("--where 'block and asn.org=0': asn.org=0 never holds for a record not"
+        + " listed in asn: it has no label there (0 is what tag mode writes for it); write 'not"
+        + " asn' (a label that is 0: asn.org='0') (column 11)"), bare.problems());
+    assertEquals("cloud=0", WhereExpression.parse("cloud='0'", schema(), "0").toString());
+    // A task reads back what the driver accepted, and checks nothing more.
+    assertEquals("cloud=0", WhereExpression.parse("cloud=0", schema()).toString());
+  }
+
   private static Map<String, List<String>> schema() {
     Map<String, List<String>> schema = new LinkedHashMap<>();
     for (int k = 0; k < NAMES.size(); k++) {

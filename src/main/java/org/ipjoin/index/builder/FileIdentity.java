@@ -97,7 +97,46 @@ public final class FileIdentity {
 
   /** The one-line problem for a dangling link given as, or found among, the inputs. */
   public static String danglingMessage(Path link, Path target) {
-    return "input " + link + " is a symbolic link to " + target + ", which does not exist";
+    return danglingMessage("input", link, target);
+  }
+
+  /**
+   * The one-line problem for a dangling link: {@code what} ("input", "index") {@code link} is a
+   * link to nothing, or one of a loop of links (which the operating system cannot follow either).
+   */
+  public static String danglingMessage(String what, Path link, Path target) {
+    List<String> loop = linkLoop(link);
+    if (loop != null) {
+      return what + " " + link + " is a loop of symbolic links (" + String.join(" -> ", loop) + ")";
+    }
+    return what + " " + link + " is a symbolic link to " + target + ", which does not exist";
+  }
+
+  /**
+   * The links followed from a local {@code link} until one comes back, each as written, or null
+   * when following them ends (in nothing, or not on the local file system).
+   */
+  private static List<String> linkLoop(Path link) {
+    java.net.URI uri = link.toUri();
+    if (uri.getScheme() != null && !"file".equals(uri.getScheme())) {
+      return null;
+    }
+    List<String> chain = new ArrayList<>(List.of(uri.getPath()));
+    java.util.Set<java.nio.file.Path> seen = new java.util.HashSet<>();
+    java.nio.file.Path at = java.nio.file.Path.of(uri.getPath()).toAbsolutePath().normalize();
+    try {
+      while (Files.isSymbolicLink(at)) {
+        if (!seen.add(at)) {
+          return chain;
+        }
+        java.nio.file.Path target = Files.readSymbolicLink(at);
+        chain.add(target.toString());
+        at = at.resolveSibling(target).normalize();
+      }
+    } catch (IOException e) {
+      return null;
+    }
+    return null;
   }
 
   private static RawLocalFileSystem local(FileSystem fs) {

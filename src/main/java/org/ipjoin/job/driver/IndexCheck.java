@@ -9,6 +9,7 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.ipjoin.index.builder.FileIdentity;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.format.KeyLayout;
@@ -20,6 +21,7 @@ import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinIndex;
 import org.ipjoin.job.JoinIndexes;
 import org.ipjoin.problem.IpJoinException;
+import org.ipjoin.problem.OneLine;
 
 /**
  * The {@code --index} files before submission, each read as the tasks will read it (see {@link
@@ -77,6 +79,14 @@ final class IndexCheck {
   }
 
   private static Head head(Configuration conf, JoinIndex index) throws IpJoinException {
+    String file = index.path().substring(index.path().lastIndexOf('/') + 1);
+    if (file.contains(":")) {
+      // Hadoop reads a ':' in a file name as a URI scheme's end: the local file system fails to
+      // name the file's checksum file, HDFS refuses the name, the distributed cache cannot copy it.
+      throw IpJoinException.usage("index " + OneLine.of(index.path()) + ": Hadoop cannot open a"
+          + " file whose name holds ':' (" + OneLine.of(file) + "); give a symbolic link to it"
+          + " or a copy of it under a name without ':'");
+    }
     Path path;
     try {
       path = SubmitChecks.qualify(new Path(index.path()), conf);
@@ -138,7 +148,9 @@ final class IndexCheck {
     try {
       status = fs.getFileStatus(index);
     } catch (FileNotFoundException e) {
-      throw IpJoinException.usage(what + " " + index + " does not exist");
+      Path target = FileIdentity.danglingTarget(fs, index);
+      throw IpJoinException.usage(target == null ? what + " " + index + " does not exist"
+          : FileIdentity.danglingMessage(what, index, target));
     }
     if (status.isDirectory()) {
       throw IpJoinException.usage(what + " " + index + " is a directory; expected a file");

@@ -52,7 +52,7 @@ final class JoinChoices {
       throw IpJoinException.usage("--where applies to --mode match, nomatch and count; tag mode"
           + " writes every record with every index's columns");
     }
-    return WhereExpression.parse(text, attributesByIndex(indexes));
+    return WhereExpression.parse(text, attributesByIndex(indexes), IpJoinKeys.TAG_UNMATCHED.get(conf));
   }
 
   /**

@@ -68,6 +68,9 @@ final class SubmitChecks {
         text -> IndexCheck.isFile(text, conf)));
     JoinMode mode = checklist.setting(() -> JoinMode.fromName(IpJoinKeys.MODE.get(conf)),
         "bad mode: ");
+    if (given != null && mode != null) {
+      checklist.check(() -> CounterLimit.check(conf, given.size(), mode));
+    }
     String countByValue = IpJoinKeys.COUNT_BY.get(conf);
     CountBy countBy = CountColumns.namesIndexes(countByValue) ? null
         : checklist.setting(() -> CountBy.fromName(countByValue), "bad count-by: ");
