@@ -155,6 +155,12 @@ final class IndexCheck {
     if (status.isDirectory()) {
       throw IpJoinException.usage(what + " " + index + " is a directory; expected a file");
     }
+    // Before any open: opening a named pipe without a writer blocks for ever.
+    String special = SpecialFile.kind(fs, index);
+    if (special != null) {
+      throw IpJoinException.usage(what + " " + index + " is " + special + ", not a regular file;"
+          + " give the file it was made from (an " + what + " is read by every task)");
+    }
     return status;
   }
 

@@ -35,9 +35,13 @@ import org.ipjoin.problem.IpJoinException;
  *       {@code .part-m-00000.crc}) are skipped inside directories and among a glob's matches, as
  *       Hadoop's FileInputFormat skips them; a path named exactly is read whatever its name.
  *   <li>A file named more than once (the same path twice, a directory and a file in it,
- *       overlapping globs, a symbolic link and its target) is read once; {@link
- *       #reportDuplicates} says so in one line. Files are told apart by {@link FileIdentity}, not
- *       by the names they were reached under.
+ *       overlapping globs, a symbolic link and its target, two hard links) is read once; {@link
+ *       #reportDuplicates} says so in one line. Files are told apart by {@link InputIdentity}
+ *       (device and inode, HDFS file id), not by the names they were reached under.
+ *   <li>Only regular files are inputs: a pipe ({@code /dev/stdin}, {@code <(command)}), socket
+ *       or device, named or in a folder, is refused ({@link SpecialFile}), as is a file whose
+ *       first bytes are a binary format, or whose codec cannot run here ({@link InputContent}).
+ *   <li>Empty files are counted but not given to the job (a 0-byte {@code .gz} would fail it).
  *   <li>A symbolic link to nothing, named or found in a folder or among a glob's matches, is
  *       refused: Hadoop's listing would pass over it without a word, and a log that did not land
  *       must not look like a short day.
@@ -77,7 +81,7 @@ public final class InputSet {
       throws IpJoinException {
     List<String> problems = new ArrayList<>();
     // By identity: the first name a file is reached under is the one it is read under.
-    Map<Path, FileStatus> files = new LinkedHashMap<>();
+    Map<Object, FileStatus> files = new LinkedHashMap<>();
     int duplicates = 0;
     Path firstDuplicate = null;
     Path firstDuplicateOf = null;
@@ -96,6 +100,7 @@ public final class InputSet {
           continue;
         }
         boolean exact = matches.length == 1 && matches[0].getPath().equals(p);
+        InputContent content = new InputContent(fs, conf);
         List<FileStatus> found = new ArrayList<>();
         for (FileStatus match : sorted(matches)) {
           if (!exact && isHidden(match.getPath())) {
@@ -110,8 +115,13 @@ public final class InputSet {
           collect(fs, match, found, problems);
         }
         for (FileStatus f : found) {
-          FileStatus before = files.putIfAbsent(FileIdentity.of(fs, f.getPath()), f);
-          if (before != null) {
+          FileStatus before = files.putIfAbsent(InputIdentity.of(fs, f), f);
+          if (before == null) {
+            String unreadable = f.getLen() == 0 ? null : content.problem(f);
+            if (unreadable != null) {
+              problems.add(unreadable);
+            }
+          } else {
             duplicates++;
             if (firstDuplicate == null) {
               firstDuplicate = f.getPath();
@@ -139,7 +149,12 @@ public final class InputSet {
   private static void collect(FileSystem fs, FileStatus status, List<FileStatus> found,
       List<String> problems) throws IOException {
     if (!status.isDirectory()) {
-      found.add(status);
+      String special = SpecialFile.kind(fs, status.getPath());
+      if (special == null) {
+        found.add(status);
+      } else {
+        problems.add(SpecialFile.inputProblem(status.getPath(), special));
+      }
       return;
     }
     for (Path link : FileIdentity.danglingLinksIn(fs, status.getPath())) {
@@ -219,7 +234,7 @@ public final class InputSet {
     return false;
   }
 
-  /** The files the job reads, each once. */
+  /** The input files, each once, empty ones included. */
   List<Path> files() {
     return files.stream().map(FileStatus::getPath).toList();
   }
@@ -267,6 +282,13 @@ public final class InputSet {
    */
   void configure(Job job, InputBlocks blocks) throws IOException {
     job.setInputFormatClass(blocks.inputFormat());
-    FileInputFormat.setInputPaths(job, files().toArray(new Path[0]));
+    // Empty files hold no record and are left out: a 0-byte .gz is no gzip stream and would fail
+    // its task, and with it the job. Without any file (--allow-empty-input) no path is set, which
+    // FileInputFormat reads as none (setInputPaths needs at least one).
+    Path[] read = files.stream().filter(f -> f.getLen() > 0).map(FileStatus::getPath)
+        .toArray(Path[]::new);
+    if (read.length > 0) {
+      FileInputFormat.setInputPaths(job, read);
+    }
   }
 }

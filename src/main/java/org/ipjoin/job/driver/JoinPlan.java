@@ -54,10 +54,22 @@ public final class JoinPlan {
       boolean countByGiven, PrintStream err) throws IpJoinException {
     requireOptions(conf, inputs, output, countByGiven);
     SubmitChecks.Checked checked = SubmitChecks.check(conf, inputs, output);
+    OverriddenSettings.refuse(conf, trialJob(conf, checked));
     checked.inputs().reportDuplicates(err);
     checked.inputs().requireData(conf);
     OutputPublication.check(conf, checked, IpJoinKeys.OUTPUT_OVERWRITE.getBoolean(conf));
     return new JoinPlan(conf, checked);
+  }
+
+  /** The job the plan makes, on a copy of {@code conf}, to compare with the user's settings. */
+  private static Job trialJob(Configuration conf, SubmitChecks.Checked checked)
+      throws IpJoinException {
+    try {
+      return JobFactory.createJob(new Configuration(conf), checked, checked.output());
+    } catch (Exception e) {
+      throw IpJoinException.usage("cannot set up the job: " + OneLine.of(String.valueOf(
+          e.getMessage())));
+    }
   }
 
   /** The options without which nothing else can be checked, and count-by outside count mode. */

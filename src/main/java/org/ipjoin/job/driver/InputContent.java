@@ -1,0 +1,157 @@
+package org.ipjoin.job.driver;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.CompressionCodecFactory;
+import org.apache.hadoop.io.compress.ZStandardCodec;
+import org.ipjoin.index.builder.IndexBuilder;
+import org.ipjoin.problem.OneLine;
+
+/**
+ * Whether an input file can be read as text, judged before submission from its name and its first
+ * bytes, so that a Parquet file or an xz archive is refused in one line instead of being joined as
+ * text (binary fragments published as records) and a codec that cannot run here is named instead
+ * of failing every task with a misleading reason.
+ *
+ * <ul>
+ *   <li>A file whose suffix selects a Hadoop codec ({@code .gz}, {@code .bz2}, {@code .zst},
+ *       {@code .lz4}, …) is read through it; on the local runner (whose tasks run in this JVM) the
+ *       codec is asked for a decompressor here, which is exactly what a task does first: a codec
+ *       that needs Hadoop's native library or a library not on the classpath is refused.
+ *   <li>Any other non-empty file is opened and its first {@value #HEAD} bytes compared with the
+ *       magic numbers of binary formats and of compressed streams Hadoop has no codec for by that
+ *       name. One open and one short read per file: on HDFS a round trip to a datanode each, paid
+ *       once per job, sequentially (a job of 10,000 files pays 10,000 small reads).
+ * </ul>
+ */
+final class InputContent {
+
+  /** How many first bytes are read. */
+  static final int HEAD = 8;
+
+  /**
+   * Binary formats by their first bytes. A magic number made of letters alone ({@code PAR1},
+   * {@code ORC}, {@code SEQ}) must be followed by a byte that is no text, so that a log line that
+   * happens to start with those letters is still read.
+   */
+  private record Magic(String what, byte[] bytes, boolean thenBinary) {}
+
+  private static final List<Magic> MAGICS = List.of(
+      new Magic("a Parquet file", ascii("PAR1"), true),
+      new Magic("an ORC file", ascii("ORC"), true),
+      new Magic("an Avro data file", new byte[] {'O', 'b', 'j', 1}, false),
+      new Magic("a Hadoop SequenceFile", ascii("SEQ"), true),
+      new Magic("zstd-compressed data", bytes(0x28, 0xB5, 0x2F, 0xFD), false),
+      new Magic("xz-compressed data", bytes(0xFD, '7', 'z', 'X', 'Z', 0x00), false),
+      new Magic("LZ4-compressed data (frame format)", bytes(0x04, 0x22, 0x4D, 0x18), false),
+      new Magic("a 7z archive", bytes('7', 'z', 0xBC, 0xAF, 0x27, 0x1C), false),
+      new Magic("a zip archive", bytes('P', 'K', 0x03, 0x04), false));
+
+  private final FileSystem fs;
+  private final CompressionCodecFactory codecs;
+  private final boolean tasksRunHere;
+  /** Why each codec class cannot decompress here ("" when it can): asked once per class. */
+  private final Map<Class<?>, String> codecProblems = new HashMap<>();
+
+  InputContent(FileSystem fs, Configuration conf) {
+    // The bytes themselves: a checksum file is not needed for 8 bytes, and its name (".x.crc")
+    // is not even a valid path for a file whose name holds a ':', which the task names instead.
+    this.fs = IndexBuilder.withoutChecksumFiles(fs);
+    this.codecs = new CompressionCodecFactory(conf);
+    this.tasksRunHere = LocalRunner.runs(conf);
+  }
+
+  /** The one-line problem of a non-empty input file, or null when it reads as text. */
+  String problem(FileStatus file) throws IOException {
+    CompressionCodec codec = codecs.getCodec(file.getPath());
+    if (codec != null) {
+      String why = tasksRunHere ? codecProblems.computeIfAbsent(codec.getClass(),
+          c -> cannotDecompress(codec)) : "";
+      return why.isEmpty() ? null : "input " + file.getPath() + ": its suffix "
+          + codec.getDefaultExtension() + " selects Hadoop's " + codec.getClass().getSimpleName()
+          + ", which cannot decompress on this machine: " + why + "; decompress the file first"
+          + " (or run where the codec works)";
+    }
+    byte[] head = new byte[(int) Math.min(HEAD, file.getLen())];
+    try (FSDataInputStream in = fs.open(file.getPath())) {
+      in.readFully(0, head);
+    }
+    Magic magic = magic(head);
+    return magic == null ? null : "input " + file.getPath() + " is " + magic.what()
+        + " (it starts with " + hex(magic.bytes()) + "), not text: ipjoin reads text logs, plain"
+        + " or compressed by a codec its suffix selects (.gz, .bz2); convert it to text first";
+  }
+
+  /** The binary format {@code head} (a file's first bytes) starts, or null. */
+  private static Magic magic(byte[] head) {
+    for (Magic m : MAGICS) {
+      if (startsWith(head, m.bytes()) && (!m.thenBinary() || (head.length > m.bytes().length
+          && !text(head[m.bytes().length])))) {
+        return m;
+      }
+    }
+    return null;
+  }
+
+  /** Why {@code codec} cannot make a decompressor in this JVM, or "" when it can. */
+  private static String cannotDecompress(CompressionCodec codec) {
+    try {
+      codec.createDecompressor();
+      return "";
+    } catch (LinkageError e) {
+      return "a library it needs is not on the classpath (" + OneLine.of(String.valueOf(
+          e.getMessage())).replace('/', '.') + " is missing)";
+    } catch (RuntimeException e) {
+      if (codec instanceof ZStandardCodec) {
+        return "Hadoop's native library (libhadoop with zstd) is missing";
+      }
+      return OneLine.of(String.valueOf(e.getMessage()));
+    }
+  }
+
+  private static boolean startsWith(byte[] head, byte[] magic) {
+    if (head.length < magic.length) {
+      return false;
+    }
+    for (int i = 0; i < magic.length; i++) {
+      if (head[i] != magic[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Printable ASCII, a tab or a line end: what may follow letters in a text line. */
+  private static boolean text(byte b) {
+    return (b >= 0x20 && b < 0x7F) || b == '\t' || b == '\n' || b == '\r';
+  }
+
+  private static String hex(byte[] bytes) {
+    StringBuilder s = new StringBuilder();
+    for (byte b : bytes) {
+      s.append(s.length() == 0 ? "" : " ").append(HexFormat.of().withUpperCase().toHexDigits(b));
+    }
+    return s.toString();
+  }
+
+  private static byte[] ascii(String s) {
+    return s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  }
+
+  private static byte[] bytes(int... values) {
+    byte[] b = new byte[values.length];
+    for (int i = 0; i < values.length; i++) {
+      b[i] = (byte) values[i];
+    }
+    return b;
+  }
+
+}
