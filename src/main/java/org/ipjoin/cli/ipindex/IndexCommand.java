@@ -14,6 +14,7 @@ import org.ipjoin.cli.StrictCommandLine;
 import org.ipjoin.index.builder.IndexShrinkException;
 import org.ipjoin.index.builder.InvalidBuildInputException;
 import org.ipjoin.index.builder.ListTooBigForHeapException;
+import org.ipjoin.index.builder.MalformedMaxMindDbException;
 import org.ipjoin.index.builder.OutputWriteException;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.list.EmptyIpListException;
@@ -137,7 +138,8 @@ abstract class IndexCommand extends Configured implements Tool {
     }
     if (e instanceof CorruptIndexException || e instanceof MalformedIpListException
         || e instanceof EmptyIpListException || e instanceof IndexShrinkException
-        || e instanceof ListTooBigForHeapException || e instanceof OutputWriteException) {
+        || e instanceof ListTooBigForHeapException || e instanceof OutputWriteException
+        || e instanceof MalformedMaxMindDbException) {
       System.err.println("ipindex " + name + ": " + OneLine.fold(e.getMessage()));
       return ExitCode.FAILED.code();
     }
