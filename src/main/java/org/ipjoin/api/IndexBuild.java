@@ -183,7 +183,7 @@ public final class IndexBuild {
       BuildSummary summary = builder.build(lists, FileSystemConnector.of(out, conf), out,
           progress::accept);
       return new BuiltIndex(out, summary.intervals(), summary.lines(), summary.skipped(),
-          summary.format());
+          summary.format(), summary.listWarnings());
     } catch (FileNotFoundException | FileAlreadyExistsException | InvalidBuildInputException e) {
       throw new IpJoinException(ExitCode.USAGE, e.getMessage());
     } catch (CorruptIndexException | MalformedIpListException | MalformedMaxMindDbException

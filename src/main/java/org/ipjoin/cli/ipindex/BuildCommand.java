@@ -130,6 +130,10 @@ final class BuildCommand extends IndexCommand {
     long start = System.nanoTime();
     BuiltIndex built = build.progress(progress::update).run();
     progress.done();
+    for (String warning : built.warnings()) {
+      // On stderr, also with --quiet: a label the user counts on that can never be tagged.
+      System.err.println("ipindex build: warning: " + warning);
+    }
     if (!quiet) {
       System.out.print(built.summary());
     }
@@ -137,6 +141,15 @@ final class BuildCommand extends IndexCommand {
     System.out.println(resultLine(built, index.getFileSystem(getConf()).makeQualified(index),
         System.nanoTime() - start));
     return ExitCode.SUCCESS.code();
+  }
+
+  /**
+   * The index is published before the summary is written: {@code ipindex build ... | head} that
+   * closes the pipe early has what it asked for, and exits 0 as the build succeeded.
+   */
+  @Override
+  boolean outputIsTheResult() {
+    return false;
   }
 
   /**

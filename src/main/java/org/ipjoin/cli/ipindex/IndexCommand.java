@@ -14,6 +14,7 @@ import org.ipjoin.cli.StrictCommandLine;
 import org.ipjoin.index.builder.IndexShrinkException;
 import org.ipjoin.index.builder.InvalidBuildInputException;
 import org.ipjoin.index.builder.ListTooBigForHeapException;
+import org.ipjoin.index.builder.MalformedMaxMindDbException;
 import org.ipjoin.index.builder.OutputWriteException;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.list.EmptyIpListException;
@@ -32,7 +33,8 @@ import org.ipjoin.problem.OneLine;
  * <p>Exit codes: 0 success; 1 the command ran and the data failed (corrupt
  * index, malformed list line, list without addresses, a shrink refused, a list too big for the
  * heap, any other I/O error: a full disk, a file size limit, also when a worker thread, a stream or
- * Hadoop's local FileSystem wraps it, and a standard output that could not be written); 2 the
+ * Hadoop's local FileSystem wraps it, and a standard output that could not be written, but for
+ * build, whose index is published by then); 2 the
  * command line or its paths are wrong (unknown, repeated or misplaced option, stray argument, input
  * missing or a directory or given twice, output exists or is an input, a path whose scheme has no
  * FileSystem on the classpath).
@@ -105,7 +107,7 @@ abstract class IndexCommand extends Configured implements Tool {
       }
       return failed(cause);
     }
-    if (exit == ExitCode.SUCCESS.code() && System.out.checkError()) {
+    if (exit == ExitCode.SUCCESS.code() && outputIsTheResult() && System.out.checkError()) {
       // PrintStream keeps write errors to itself: without this a full disk or a closed pipe
       // would cut an export short and still exit 0.
       System.err.println("ipindex " + name + ": could not write to standard output (a full disk"
@@ -113,6 +115,15 @@ abstract class IndexCommand extends Configured implements Tool {
       return ExitCode.FAILED.code();
     }
     return exit;
+  }
+
+  /**
+   * Whether what the command writes to standard output is its result, so that output cut short
+   * (a full disk, a closed pipe) fails the command. Not for a command whose result is a file it
+   * has published before it writes (build): its report going nowhere changes nothing done.
+   */
+  boolean outputIsTheResult() {
+    return true;
   }
 
   /** One line for an I/O failure, by its kind: 2 for a wrong path, else 1. */
@@ -127,7 +138,8 @@ abstract class IndexCommand extends Configured implements Tool {
     }
     if (e instanceof CorruptIndexException || e instanceof MalformedIpListException
         || e instanceof EmptyIpListException || e instanceof IndexShrinkException
-        || e instanceof ListTooBigForHeapException || e instanceof OutputWriteException) {
+        || e instanceof ListTooBigForHeapException || e instanceof OutputWriteException
+        || e instanceof MalformedMaxMindDbException) {
       System.err.println("ipindex " + name + ": " + OneLine.fold(e.getMessage()));
       return ExitCode.FAILED.code();
     }

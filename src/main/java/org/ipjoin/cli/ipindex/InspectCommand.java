@@ -6,6 +6,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.ipjoin.index.builder.MaxMindDbDescription;
 import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.format.Section;
@@ -30,13 +31,15 @@ import org.ipjoin.problem.IpJoinException;
  * an exact-address list, else the interval holding it ({@code 1.2.3.4 in 1.2.3.0/24 label 'x'}).
  * A lookup may be IPv6 ({@code 2001:db8::1 in 2001:db8::/32}); an IPv4-mapped one is looked up as
  * the IPv4 address it maps to, as the job does ({@code ::ffff:1.2.3.4 (IPv4 1.2.3.4) in ...}).
- * Reads and checks the whole index. Exit codes: 0 printed, 1 the index is corrupt, 2 usage error
+ * Reads and checks the whole index. A MaxMind DB ({@code .mmdb}) is described instead
+ * ({@link MaxMindDbDescription}: its metadata and its records' field paths, for {@code --fields}).
+ * Exit codes: 0 printed, 1 the index (or MaxMind DB) is corrupt, 2 usage error
  * (including a lookup that is neither an IPv4 nor an IPv6 address) or file missing.
  */
 final class InspectCommand extends IndexCommand {
 
   InspectCommand() {
-    super("inspect", "ips.ipidx [--lookup IP ...]", "index file");
+    super("inspect", "ips.ipidx [--lookup IP ...] | db.mmdb", "index file");
   }
 
   @Override
@@ -53,6 +56,15 @@ final class InspectCommand extends IndexCommand {
     FileSystem fs = FileSystemConnector.of(file, getConf());
     if (!fs.exists(file)) {
       throw new FileNotFoundException(file + " does not exist");
+    }
+    if (MaxMindDbDescription.isMaxMindDb(file)) {
+      // What a user needs to write --fields: the metadata and the records' field paths.
+      if (lookups != null) {
+        throw IpJoinException.usage("--lookup looks up an ipjoin index; " + file + " is a MaxMind"
+            + " DB: build an index of it (ipindex build --fields ...) and inspect that");
+      }
+      MaxMindDbDescription.describe(fs, file).forEach(System.out::println);
+      return ExitCode.SUCCESS.code();
     }
     IndexHeader header = VerifyReader.readHeader(fs, file).header();
     LoadedIndex loaded = VerifyReader.load(fs, file, true);

@@ -20,6 +20,8 @@ import org.ipjoin.index.list.OverlapPolicy;
  * @param warnings lines read as entries that may not be what their writer meant, by kind
  * @param notes summary lines of what only the inputs' kind has (a MaxMind DB's networks), each
  *     ending in a line separator; empty for text lists
+ * @param listWarnings warnings about whole lists (labels that look like counts, a labelled list
+ *     without entries), one line each, for stderr: not part of {@link #format()}
  */
 public record BuildSummary(
     List<ListCount> lists,
@@ -36,7 +38,8 @@ public record BuildSummary(
     long scanMillis,
     long sortMillis,
     long writeMillis,
-    long totalMillis) {
+    long totalMillis,
+    List<String> listWarnings) {
 
   /** Below a megabyte read, the summary gives no read rate. */
   private static final long MIN_BYTES_FOR_RATE = 1_000_000;

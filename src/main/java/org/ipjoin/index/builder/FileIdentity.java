@@ -3,6 +3,7 @@ package org.ipjoin.index.builder;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -37,6 +38,25 @@ public final class FileIdentity {
       return fs.makeQualified(new Path(real.toUri()));
     }
     return linksEnabled(fs) ? fs.makeQualified(fs.resolvePath(qualified)) : qualified;
+  }
+
+  /**
+   * What tells the file {@code path} names (an existing file on {@code fs}) from every other,
+   * hard links included: on the local file system its device and inode
+   * ({@link BasicFileAttributes#fileKey()}, where the platform has one), so that {@code ln a b}
+   * makes {@code a} and {@code b} one list; else {@link #of}. HDFS has no hard links, so there a
+   * path, links resolved, already names one file.
+   */
+  public static Object fileKey(FileSystem fs, Path path) throws IOException {
+    RawLocalFileSystem local = local(fs);
+    if (local != null) {
+      java.nio.file.Path file = local.pathToFile(fs.makeQualified(path)).toPath();
+      Object key = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+      if (key != null) {
+        return key;
+      }
+    }
+    return of(fs, path);
   }
 
   /**

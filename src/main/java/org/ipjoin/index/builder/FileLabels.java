@@ -9,7 +9,7 @@ import org.apache.hadoop.fs.Path;
 /**
  * {@code --label-from-file [REGEX]}: every entry of a list takes a label made from the list's file
  * name: the whole name, or the first group of {@code REGEX} (a Java regular expression that must
- * match the whole name; without a group, the whole name). A name it does not match, or that gives
+ * match the whole name, and have a group). A name it does not match, or that gives
  * an empty label or one with a control character, is a usage error naming the file, found before
  * any list is read.
  */
@@ -27,18 +27,28 @@ public final class FileLabels {
   /**
    * Labels from {@code regex}, or the whole file name when it is null.
    *
-   * @throws IllegalArgumentException for a regex that does not compile, in one line
+   * @throws IllegalArgumentException for a regex that does not compile or has no group, in one
+   *     line
    */
   public static FileLabels of(String regex) {
     if (regex == null) {
       return new FileLabels(null);
     }
+    Pattern pattern;
     try {
-      return new FileLabels(Pattern.compile(regex));
+      pattern = Pattern.compile(regex);
     } catch (PatternSyntaxException e) {
       throw new IllegalArgumentException("not a regular expression: '" + regex + "' ("
           + e.getDescription() + ")");
     }
+    if (pattern.matcher("").groupCount() == 0) {
+      // A REGEX is there to cut the label out of the name; without a group it would label by the
+      // whole name, as no REGEX does, and the user's missing parentheses would pass unseen.
+      throw new IllegalArgumentException("'" + regex + "' has no group: the label is the REGEX's"
+          + " first group (country_(..)\\.netset labels country_de.netset 'de'); to label by the"
+          + " whole file name give no REGEX");
+    }
+    return new FileLabels(pattern);
   }
 
   /** The label of the entries of {@code file}. */
@@ -51,7 +61,7 @@ public final class FileLabels {
         throw new InvalidBuildInputException("input " + file + ": the file name does not match"
             + " --label-from-file '" + pattern + "'");
       }
-      label = m.groupCount() == 0 ? name : m.group(1);
+      label = m.group(1);
     }
     if (label == null || label.isEmpty()) {
       throw new InvalidBuildInputException("input " + file + ": --label-from-file '" + pattern

@@ -530,14 +530,16 @@ public final class IndexBuilder {
         scanner.lineKinds(), scanner.examples(),
         scanner.warnings(), scanner.notes(), fileLength,
         millis(s.start, s.read.scanned), millis(s.read.scanned, s.read.sorted),
-        millis(s.read.sorted, end), millis(s.start, end));
+        millis(s.read.sorted, end), millis(s.start, end), scanner.listWarnings());
   }
 
   /**
    * Every input exists, is a file, is given once, and is not the output (which would replace the
    * list by its own index). Paths are compared fully qualified and normalised, and inputs also by
-   * {@link FileIdentity}, so two names of one file through a symbolic link are one list given
-   * twice; a link to nothing is named as such. Returns the total length.
+   * {@link FileIdentity#fileKey}, so two names of one file (a symbolic link, a hard link, also two
+   * names in one folder) are one list given twice: read twice, its entries would conflict with
+   * themselves, and with {@code --label-from-file} take two labels. A link to nothing is named as
+   * such. Returns the total length.
    */
   private static long checkInputs(List<ListFile> inputs, Path output, Path qualifiedOutput)
       throws IOException {
@@ -545,7 +547,7 @@ public final class IndexBuilder {
       throw new InvalidBuildInputException("no input list given");
     }
     Map<Path, Path> seen = new HashMap<>();
-    Map<Path, Path> files = new HashMap<>();
+    Map<Object, Path> files = new HashMap<>();
     long total = 0;
     for (ListFile list : inputs) {
       Path qualified = list.qualified();
@@ -568,7 +570,8 @@ public final class IndexBuilder {
         throw new InvalidBuildInputException("input " + list.path()
             + " is a directory; give the list files");
       }
-      Path sameFile = files.putIfAbsent(FileIdentity.of(list.fs(), list.path()), list.path());
+      Path sameFile = files.putIfAbsent(FileIdentity.fileKey(list.fs(), list.path()),
+          list.path());
       if (sameFile != null) {
         throw givenTwice(list.path(), sameFile);
       }

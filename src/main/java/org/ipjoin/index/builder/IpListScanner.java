@@ -70,6 +70,9 @@ public final class IpListScanner implements ScannedLists {
   private boolean named;
   /** The label every entry of the current file takes ({@code --label-from-file}), or 0. */
   private int fileLabelId;
+  /** Whether that label is one {@code --mode tag} writes for something else (0, 1 or -). */
+  private boolean fileLabelIsTagValue;
+  private final ListLabelWarnings labelWarnings;
 
   /** The file being scanned, for messages; its lines so far, for file:line. */
   private String name;
@@ -114,6 +117,7 @@ public final class IpListScanner implements ScannedLists {
     this.tabEndsAddress = labels == LabelColumn.NONE;
     this.labelColumnNamed = labels.named();
     this.attributes = labels.attributes();
+    this.labelWarnings = new ListLabelWarnings(labels == LabelColumn.DEFAULT);
     if (general) {
       this.entries = new ListEntries(expected);
       this.keys = null;
@@ -161,10 +165,17 @@ public final class IpListScanner implements ScannedLists {
    */
   public void scan(InputStream in, String fileName, String label) throws IOException {
     fileLabelId = entries.labels().idOf(label);
+    // The warning a list line with such a label gets, for every entry of the file.
+    fileLabelIsTagValue = label.equals("0") || label.equals("1") || label.equals("-");
+    long before = entries.size() + entries.ipv6Size();
     try {
       scan(in, fileName);
     } finally {
       fileLabelId = LabelInterner.NO_LABEL;
+      fileLabelIsTagValue = false;
+    }
+    if (entries.size() + entries.ipv6Size() == before) {
+      labelWarnings.noEntryForFileLabel(fileName, label);
     }
   }
 
@@ -177,11 +188,13 @@ public final class IpListScanner implements ScannedLists {
       entries.beginFile(fileName, lines);
     }
     headerAhead = attributes != null;
+    labelWarnings.beginFile();
   }
 
   /** Ends the file begun by {@link #beginFile}: its bytes and lines go to {@link #files}. */
   void endFile() {
     files.add(new BuildSummary.ListCount(name, bytes - fileStartBytes, fileLines));
+    labelWarnings.endFile(name);
   }
 
   /** Counts {@code n} more bytes read and tells the progress listener. */
@@ -362,6 +375,9 @@ public final class IpListScanner implements ScannedLists {
     if (labelColumnNamed) {
       warnings.note(ListWarning.NO_LABEL_COLUMN, name, fileLines, buf, from, p);
     }
+    if (fileLabelIsTagValue) {
+      warnings.note(ListWarning.TAG_VALUE_LABEL, name, fileLines, buf, from, p);
+    }
     int key = address + Integer.MIN_VALUE;
     if (entries == null) {
       addKey(key);
@@ -402,7 +418,13 @@ public final class IpListScanner implements ScannedLists {
       if (parser.warnings() != 0) {
         warnings.note(parser, name, fileLines);
       }
+      if (fileLabelIsTagValue) {
+        warnings.note(ListWarning.TAG_VALUE_LABEL, name, fileLines, buf, from, to);
+      }
       if (entries != null) {
+        if (parser.hasLabel() && fileLabelId == LabelInterner.NO_LABEL) {
+          labelWarnings.label(parser.labelBytes(), parser.labelFrom(), parser.labelTo());
+        }
         entries.add(parser, fileLabelId, lines);
         noteForCompactLayout();
       } else if (kind == LineKind.ADDRESS && !parser.hasLabel() && !parser.isIpv6()) {
@@ -468,6 +490,11 @@ public final class IpListScanner implements ScannedLists {
   /** The warnings of every line read. */
   public ListWarnings warnings() {
     return warnings;
+  }
+
+  @Override
+  public List<String> listWarnings() {
+    return labelWarnings.lines();
   }
 
   /** In address mode, the collected keys, unsorted and with duplicates, in {@code keys()[0, keyCount())}. */

@@ -8,6 +8,7 @@ import com.maxmind.db.InvalidNetworkException;
 import com.maxmind.db.Networks;
 import com.maxmind.db.NetworksIterationException;
 import com.maxmind.db.Reader;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -57,12 +58,18 @@ final class MaxMindDbList implements ScannedLists {
     String name = list.path().toString();
     long before = networks;
     entries.beginFile(name, networks);
-    try (InputStream in = IndexBuilder.withoutChecksumFiles(list.fs()).open(list.path());
-        Reader reader = open(in, name)) {
-      long length = list.fs().getFileStatus(list.path()).getLen();
+    byte[] whole;
+    try (InputStream in = IndexBuilder.withoutChecksumFiles(list.fs()).open(list.path())) {
+      whole = in.readAllBytes();
+    }
+    try (Reader reader = open(new ByteArrayInputStream(whole), name)) {
+      // The reader decodes only what the tree reaches, and damaged bytes as whatever they spell.
+      MaxMindDbSections.of(whole, name).verify(name);
+      long length = whole.length;
       Networks<Object> all = reader.networks(false, Object.class);
-      while (all.hasNext()) {
-        add(all.next(), name);
+      for (DatabaseRecord<Object> record = next(all, name); record != null;
+          record = next(all, name)) {
+        add(record, name);
       }
       bytes += length;
       progress.bytesRead(bytes);
@@ -71,6 +78,23 @@ final class MaxMindDbList implements ScannedLists {
       throw malformed(name, e);
     } catch (NetworksIterationException e) {
       throw malformed(name, e.getCause() != null ? e.getCause() : e);
+    }
+  }
+
+  /**
+   * The next network of {@code all}, or null after the last. The reader's decoder meets damage
+   * the walk of {@link MaxMindDbSections} let pass with any runtime exception: one line, as for
+   * the rest.
+   */
+  private static DatabaseRecord<Object> next(Networks<Object> all, String name)
+      throws IOException {
+    try {
+      return all.hasNext() ? all.next() : null;
+    } catch (NetworksIterationException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new MalformedMaxMindDbException(name, "the data section is damaged: the reader"
+          + " failed with " + e.getClass().getSimpleName() + ": " + e.getMessage());
     }
   }
 

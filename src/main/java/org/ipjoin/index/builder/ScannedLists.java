@@ -27,6 +27,11 @@ interface ScannedLists {
 
   ListWarnings warnings();
 
+  /** Warnings about whole lists rather than lines, one line each ({@link ListLabelWarnings}). */
+  default List<String> listWarnings() {
+    return List.of();
+  }
+
   /** Summary lines of what only this kind of input has, each ending in a line separator. */
   default String notes() {
     return "";

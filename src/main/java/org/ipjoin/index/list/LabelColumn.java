@@ -74,10 +74,12 @@ public final class LabelColumn {
         return new LabelColumn(n);
       }
     } catch (NumberFormatException e) {
-      // falls through to the one message for every bad value
+      // falls through to the one message for every bad value, which names every form: a single
+      // heading (--labels region) is no form, since a misspelt keyword would read as one
     }
-    throw new IllegalArgumentException("label column must be 'none', 'default' or a column number"
-        + " from 2 (column 1 is the address): '" + value + "'");
+    throw new IllegalArgumentException("label column must be 'none', 'default', a column number from 2 (column 1 is the"
+        + " address), or attributes: column numbers (3,4), name=N (region=3, or asn=3,org=4) or"
+        + " two or more headings of the lists' header line (asn,org): '" + value + "'");
   }
 
   /** Whether a column number was given: a line without that column is then suspect. */

@@ -119,6 +119,28 @@ class BuildInputsTest {
   }
 
   @Test
+  void aListUnderTwoHardLinksIsTheSameListGivenTwiceAlsoInAFolder() throws Exception {
+    Path folder = Files.createDirectory(dir.resolve("lists"));
+    Path a = Files.writeString(folder.resolve("a.txt"), "10.0.0.1\n10.0.0.2\n");
+    Path b = Files.createLink(folder.resolve("b.txt"), a);
+    Path out = dir.resolve("x.ipidx");
+    assertOneLine(IndexToolsTest.ipindex("build", "--input", a.toString(), "--input",
+        b.toString(), "--output", out.toString()),
+        2, "ipindex build: input " + b + " is given twice (also as " + a
+            + "); give each list once");
+    assertOneLine(IndexToolsTest.ipindex("build", "--input", folder.toString(), "--output",
+        out.toString()),
+        2, "ipindex build: input " + b + " is given twice (also as " + a
+            + "); give each list once");
+    // With --label-from-file the one file would otherwise take two labels, a.txt and b.txt.
+    assertOneLine(IndexToolsTest.ipindex("build", "--input", folder.toString(), "--output",
+        out.toString(), "--label-from-file"),
+        2, "ipindex build: input " + b + " is given twice (also as " + a
+            + "); give each list once");
+    assertFalse(Files.exists(out));
+  }
+
+  @Test
   void aListReachedThroughASymbolicLinkIsTheSameListGivenTwice() throws Exception {
     Path list = write("a.tsv", "10.0.0.1\n10.0.0.2\n");
     Path link = Files.createSymbolicLink(dir.resolve("current.tsv"), Path.of("a.tsv"));

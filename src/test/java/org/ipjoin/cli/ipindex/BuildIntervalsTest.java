@@ -550,11 +550,16 @@ class BuildIntervalsTest {
     Path list = dir.resolve("ip.tsv");
     Files.writeString(list, "10.0.0.1\n");
     Path out = dir.resolve("x.ipidx");
-    Run labels = IndexToolsTest.ipindex("build", "--input", list.toString(), "--output",
-        out.toString(), "--labels", "1");
-    assertEquals(2, labels.exit());
-    assertEquals("ipindex build: --labels: label column must be 'none', 'default' or a column"
-        + " number from 2 (column 1 is the address): '1'\n", labels.err());
+    // One heading alone is no form of --labels either: the line names every form, with name=N.
+    for (String value : new String[] {"1", "region"}) {
+      Run labels = IndexToolsTest.ipindex("build", "--input", list.toString(), "--output",
+          out.toString(), "--labels", value);
+      assertEquals(2, labels.exit());
+      assertEquals("ipindex build: --labels: label column must be 'none', 'default', a column"
+          + " number from 2 (column 1 is the address), or attributes: column numbers (3,4),"
+          + " name=N (region=3, or asn=3,org=4) or two or more headings of the lists' header"
+          + " line (asn,org): '" + value + "'\n", labels.err());
+    }
     Run overlap = IndexToolsTest.ipindex("build", "--input", list.toString(), "--output",
         out.toString(), "--overlap", "widest");
     assertEquals(2, overlap.exit());

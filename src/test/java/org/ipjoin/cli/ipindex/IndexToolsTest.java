@@ -78,6 +78,45 @@ class IndexToolsTest {
     }
   }
 
+  /**
+   * ipsum's second column counts the block lists an address is on: read as labels by default,
+   * {@code 1} would read as tag's "listed, without label". The build says so in one stderr line
+   * with the smallest and largest count, computed here with String code; not when the column is
+   * chosen (--labels 2) or left out (--labels none), nor for a list of names.
+   */
+  @Test
+  void aListWhoseLabelsAreAllSmallNumbersWarnsInOneLineWithTheLabelsNoneAdvice() throws Exception {
+    Path index = dir.resolve("ipsum.ipidx");
+    int smallest = Integer.MAX_VALUE;
+    int largest = 0;
+    for (String line : Files.readAllLines(IPSUM)) {
+      if (!line.startsWith("#") && !line.isBlank()) {
+        int count = Integer.parseInt(line.split("\t")[1].trim());
+        smallest = Math.min(smallest, count);
+        largest = Math.max(largest, count);
+      }
+    }
+    Run build = ipindex("build", "--input", IPSUM.toString(), "--output", index.toString(),
+        "--quiet");
+    assertEquals(0, build.exit(), build.err());
+    assertEquals("ipindex build: warning: every label of " + IPSUM + " is a number (" + smallest
+        + " to " + largest + "): a count, such as ipsum's second column, rather than a name?"
+        + " --mode tag writes 1 both for the label '1' and for a match without a label; build"
+        + " with --labels none to leave the numbers out, or give their column (--labels N) to"
+        + " keep them\n", build.err());
+    for (String labels : new String[] {"none", "2"}) {
+      build = ipindex("build", "--input", IPSUM.toString(), "--output", index.toString(),
+          "--quiet", "--overwrite", "--labels", labels);
+      assertEquals(0, build.exit(), build.err());
+      assertEquals("", build.err(), labels);
+    }
+    Path named = Files.writeString(dir.resolve("named.tsv"), "1.2.3.4\t1\n1.2.3.5\tbot\n");
+    build = ipindex("build", "--input", named.toString(), "--output", index.toString(),
+        "--quiet", "--overwrite");
+    assertEquals(0, build.exit(), build.err());
+    assertEquals("", build.err());
+  }
+
   @Test
   void inspectLooksUpAddresses() throws Exception {
     Path index = dir.resolve("ipsum.ipidx");

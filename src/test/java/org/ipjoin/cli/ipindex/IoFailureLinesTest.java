@@ -82,6 +82,32 @@ class IoFailureLinesTest {
     assertEquals(1, exit);
   }
 
+  /**
+   * {@code ipindex build ... | head}: the index is published before the summary is written, so
+   * a reader that has gone is no failure. The child JVM's standard output is a real pipe whose
+   * reading end is closed before the JVM starts (bash's process substitution, waited for), so
+   * every write to it fails with EPIPE, as after {@code head} has read its lines.
+   */
+  @Test
+  void aBuildWhoseStandardOutputIsAClosedPipeExitsZeroWithItsIndexPublished() throws Exception {
+    Path out = dir.resolve("piped.ipidx");
+    String command = "exec 5> >(exit 0); wait $!; exec '"
+        + Path.of(System.getProperty("java.home"), "bin", "java") + "' -Xmx256m -cp '"
+        + System.getProperty("java.class.path") + "' " + IndexTools.class.getName()
+        + " build --input '" + dir.resolve("list.tsv") + "' --output '" + out + "' >&5";
+    Path err = dir.resolve("stderr.txt");
+    Process child = new ProcessBuilder("bash", "-c", command)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
+    assertTrue(child.waitFor(5, TimeUnit.MINUTES), "the child JVM did not finish");
+    String stderr = Files.readString(err, StandardCharsets.UTF_8);
+    Files.delete(err);
+    assertEquals("", stderr);
+    assertEquals(0, child.exitValue());
+    assertTrue(Files.exists(out));
+    IndexToolsTest.Run verify = IndexToolsTest.ipindex("verify", out.toString());
+    assertEquals(0, verify.exit(), verify.err());
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"s3a", "nosuchscheme"})
   void aSchemeWithoutItsConnectorIsAUsageErrorNamingThePathAndTheScheme(String scheme)

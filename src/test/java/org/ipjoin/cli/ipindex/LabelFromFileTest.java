@@ -138,6 +138,12 @@ class LabelFromFileTest {
     assertEquals(2, run.exit());
     assertEquals("ipindex build: --label-from-file and --labels cannot be combined: with"
         + " --label-from-file an entry's label is its file's name\n", run.err());
+    run = IndexToolsTest.ipindex("build", "--input", folder.toString(), "--output",
+        out.toString(), "--label-from-file", "country_..\\.netset|readme\\.txt");
+    assertEquals(2, run.exit());
+    assertEquals("ipindex build: --label-from-file: 'country_..\\.netset|readme\\.txt' has no"
+        + " group: the label is the REGEX's first group (country_(..)\\.netset labels"
+        + " country_de.netset 'de'); to label by the whole file name give no REGEX\n", run.err());
     Path empty = Files.createDirectory(dir.resolve("empty"));
     Files.writeString(empty.resolve("_SUCCESS"), "");
     run = IndexToolsTest.ipindex("build", "--input", empty.toString(), "--output",
@@ -153,6 +159,31 @@ class LabelFromFileTest {
     LabelDictionary labels = IndexReaders.viaFileSystem(out, true).index().labels();
     assertEquals(List.of("country_de.netset", "readme.txt"),
         List.of(labels.label(1), labels.label(2)));
+  }
+
+  /**
+   * Files named {@code 0}, {@code 1} and {@code -} give labels tag writes for no match, a match
+   * without a label and a malformed record: the summary warns as for such a list label, for
+   * each entry line. A list without entries warns on stderr, naming it and its lost label.
+   */
+  @Test
+  void tagValueNamesWarnAsTagValueLabelsAndAListWithoutEntriesIsNamedOnStderr() throws Exception {
+    Path folder = Files.createDirectory(dir.resolve("tags"));
+    Files.writeString(folder.resolve("-"), "10.0.0.0/24\n");
+    Files.writeString(folder.resolve("0"), "# none here\n10.0.1.0/24\n10.0.2.0/24\n");
+    Files.writeString(folder.resolve("1"), "10.0.3.1\n");
+    Files.writeString(folder.resolve("spam.txt"), "10.0.4.1\n");
+    Files.writeString(folder.resolve("zz.txt"), "# emptied upstream\n\n");
+    Path out = dir.resolve("tags.ipidx");
+    Run run = IndexToolsTest.ipindex("build", "--input", folder.toString(), "--output",
+        out.toString(), "--label-from-file");
+    assertEquals(0, run.exit(), run.err());
+    assertTrue(run.out().contains("  warnings     4 (entries that may not read as their writer"
+        + " meant)\n    label 0, 1 or -: 4 lines, first " + folder.resolve("-") + ":1:"
+        + " '10.0.0.0/24' (--mode tag writes this label as it writes no match (0), a match"
+        + " without a label (1) or a malformed record (-))\n"), run.out());
+    assertEquals("ipindex build: warning: input " + folder.resolve("zz.txt") + " has no entry,"
+        + " so its label 'zz.txt' (from --label-from-file) will tag nothing\n", run.err());
   }
 
   /** A line of a CIDR list (comments after ; or #) into the oracle, by String and BigInteger code. */

@@ -418,6 +418,61 @@ class MaxMindDbBuildTest {
     assertEquals(0, ReadPath.NIO.loader().load(out, true).identity().count());
   }
 
+  /**
+   * Damage MaxMind's reader decodes as other data, or fails on with a runtime exception: the
+   * ASN test database's first record (data section offset 0, right after the 16 zero bytes that
+   * end the search tree) is {@code E2 58 "autonomous_system_number" C2 3B 41 5D 01
+   * "autonomous_system_organization" ...}, a map of 2 pairs. With its size byte made 1 pair, the
+   * reader reads the record without its organisation and skips the networks of it, exit 0; the
+   * walk finds the second pair left over: its key (offset 1 + 1 + 24 + 3 = 29) is one later
+   * records point at, its value (29 + 2 + 30 = 61) nothing leads to. With the first key's control
+   * byte made a 2-byte uint32 (C2), the reader fails with a ClassCastException.
+   */
+  @Test
+  void aDamagedDataSectionFailsInOneLineNamingTheFileAndTheDamage() throws Exception {
+    byte[] whole = Files.readAllBytes(database("GeoLite2-ASN-Test.mmdb"));
+    byte[] key = "autonomous_system_number".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    int record = indexOf(whole, key) - 2;
+    assertEquals((byte) 0xE2, whole[record]);
+    for (int i = record - 16; i < record; i++) {
+      assertEquals(0, whole[i], "the separator before the data section");
+    }
+    Map<String, byte[]> damages = new java.util.LinkedHashMap<>();
+    damages.put("a value at data section offset 61 that neither the search tree nor a pointer"
+        + " leads to (what is left of a damaged record)", damaged(whole, record, (byte) 0xE1));
+    damages.put("a map key of type 6, not a string at data section offset 1",
+        damaged(whole, record + 1, (byte) 0xC2));
+    for (Map.Entry<String, byte[]> damage : damages.entrySet()) {
+      Path db = Files.write(dir.resolve("damaged.mmdb"), damage.getValue());
+      Path out = dir.resolve("out.ipidx");
+      Run run = IndexToolsTest.ipindex("build", "--input", db.toString(), "--output",
+          out.toString(), "--fields", "org=autonomous_system_organization");
+      assertEquals(ExitCode.FAILED.code(), run.exit(), run.err());
+      assertEquals("ipindex build: " + db + ": the data section is damaged: " + damage.getKey()
+          + "\n", run.err());
+      assertFalse(Files.exists(out));
+    }
+  }
+
+  private static byte[] damaged(byte[] whole, int at, byte value) {
+    byte[] copy = whole.clone();
+    copy[at] = value;
+    return copy;
+  }
+
+  private static int indexOf(byte[] bytes, byte[] what) {
+    outer:
+    for (int i = 0; i + what.length <= bytes.length; i++) {
+      for (int j = 0; j < what.length; j++) {
+        if (bytes[i + j] != what[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    throw new AssertionError("not found");
+  }
+
   @Test
   void aCorruptSearchTreeIsOneLineNamingTheFile() throws Exception {
     byte[] whole = Files.readAllBytes(database("GeoLite2-ASN-Test.mmdb"));

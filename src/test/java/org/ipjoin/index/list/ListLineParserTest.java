@@ -167,11 +167,13 @@ class ListLineParserTest {
     assertSame(LabelColumn.NONE, LabelColumn.parse("none"));
     assertSame(LabelColumn.DEFAULT, LabelColumn.parse("default"));
     assertEquals("3", LabelColumn.parse("3").toString());
-    for (String bad : new String[] {"1", "0", "-2", "x", ""}) {
+    for (String bad : new String[] {"1", "0", "-2", "x", "", "region"}) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
           () -> LabelColumn.parse(bad));
-      assertEquals("label column must be 'none', 'default' or a column number from 2 (column 1 is"
-          + " the address): '" + bad + "'", e.getMessage());
+      assertEquals("label column must be 'none', 'default', a column number from 2 (column 1 is"
+          + " the address), or attributes: column numbers (3,4), name=N (region=3, or"
+          + " asn=3,org=4) or two or more headings of the lists' header line (asn,org): '" + bad
+          + "'", e.getMessage());
     }
     assertEquals("label column must be 2 or more (column 1 is the address): 1",
         assertThrows(IllegalArgumentException.class, () -> LabelColumn.column(1)).getMessage());
