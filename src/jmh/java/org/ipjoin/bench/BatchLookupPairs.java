@@ -93,7 +93,7 @@ public final class BatchLookupPairs {
     }
   }
 
-  private static double median(double[] values) {
+  static double median(double[] values) {
     double[] s = values.clone();
     Arrays.sort(s);
     return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;

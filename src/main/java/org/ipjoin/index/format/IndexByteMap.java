@@ -53,8 +53,8 @@ import java.util.List;
  *     24     8  LENGTH          u64, = COUNT x ITEM_BYTES
  *
  * lookup directories (V4_DIRECTORY, V6_DIRECTORY): 2^bits + 1 i32 entries. A writer takes, for
- * n intervals of the family, bits = max(4, floor(log2 n)) below 2^16 intervals, else
- * floor(log2(n / 40)) clamped to 16 .. 22; with IMPLICIT_ENDS (n counting the gaps)
+ * n intervals of the family, bits = floor(log2(n / 40)), at most 22 and at least
+ * min(9, max(4, floor(log2 n))); with IMPLICIT_ENDS (n counting the gaps)
  * floor(log2(n / 8)) clamped to 4 .. 22; a reader takes any bits 4 .. 22.
  *
  * sections: each at its OFFSET; the bytes between sections are zero padding, never read; the
@@ -228,10 +228,12 @@ public final class IndexByteMap {
    */
   static final int MIN_DIRECTORY_BITS = 4;
   /**
-   * Lists of 2^16 intervals and more get at least 2^16 entries (256 KiB), as every list did before
-   * small lists got small directories: their files are byte for byte what they were.
+   * Lists get at least 2^9 + 1 entries (2,052 bytes) when they have 2^9 intervals or more: within
+   * the 4 KiB a file may spend beyond 4.1 bytes per key, so the smaller lists keep buckets of one
+   * or two starts (every list below 1,024 intervals is written as before) while the directory of
+   * a larger one is sized to its 40 intervals per prefix.
    */
-  static final int LARGE_LIST_DIRECTORY_BITS = 16;
+  static final int SMALL_LIST_DIRECTORY_BITS = 9;
   /** Largest: 2^22 entries, 16 MiB (only for lists of 170 M intervals and more). */
   static final int MAX_DIRECTORY_BITS = 22;
   /** Intervals per prefix the directory aims at (at least): it then costs at most 0.1 byte each. */
@@ -241,27 +243,31 @@ public final class IndexByteMap {
 
   /**
    * Prefix bits of the lookup directory a writer stores for {@code count} intervals (of one
-   * family). From 2^16 intervals on: the largest 2^bits ≤ count / 40 (at most 0.1 byte of
-   * directory per interval), but at least 2^16 and at most 2^22 entries, as ever. On the 26 M-key
-   * bench list that is /19: in one {@code LookupVariantsBenchmark} run the interpolation scan took
-   * ~157 ns per probe with a /16 directory and ~87 ns with /19. Below 2^16 intervals: the largest
-   * 2^bits ≤ count, at least 2^4, so the directory is never larger than the starts (at most 4
-   * bytes per interval, 68 bytes for the smallest lists) and buckets hold one or two starts on
-   * average: a 3-address index is 260 bytes rather than 262,340 with the old 2^16 floor.
+   * family): the largest 2^bits ≤ count / 40 (at most 0.1 byte of directory per interval), at
+   * most 2^22 entries, and at least the largest 2^bits ≤ count up to 2^9 (at least 2^4). An exact
+   * IPv4 list then costs at most 4.1 bytes per key + 4 KiB at every size: 287,570 keys are /12
+   * (16 KiB of directory, 1,166,852 bytes in all) where the 2^16 floor this rule replaces gave
+   * /16 (256 KiB, 1,412,612 bytes, 4.91 bytes per key). From 40 x 2^16 intervals on the rule is
+   * the floor's, so those files are byte for byte what they were (/19 on the 26 M-key bench list:
+   * in one {@code LookupVariantsBenchmark} run the interpolation scan took ~157 ns per probe with
+   * a /16 directory and ~87 ns with /19). Below that the floor bought lookup speed, which this
+   * rule gives up for size (JMH {@code DirectoryWidthBenchmark} and {@code DirectoryWidthPairs},
+   * docs/benchmarks/2026-11-27-directory-sizing.md): at 287,570 keys /12 took 1.1-1.2x the CPU
+   * time of /16 per probe on spread lists and 2.1x on keys packed into few /16s, +2 to +28 ns
+   * against about 2 µs per record in the job. Every reader takes any width, so a writer may store
+   * a wider directory again without a format change.
    */
   public static int directoryBitsFor(long count) {
-    if (count < 1L << LARGE_LIST_DIRECTORY_BITS) {
-      return Math.max(MIN_DIRECTORY_BITS, floorLog2(count));
-    }
+    int least = Math.min(SMALL_LIST_DIRECTORY_BITS, Math.max(MIN_DIRECTORY_BITS, floorLog2(count)));
     int bits = floorLog2(count / INTERVALS_PER_PREFIX);
-    return Math.max(LARGE_LIST_DIRECTORY_BITS, Math.min(MAX_DIRECTORY_BITS, bits));
+    return Math.max(least, Math.min(MAX_DIRECTORY_BITS, bits));
   }
 
   /**
    * Prefix bits of the lookup directory a writer stores for {@code count} IPv4 intervals (gaps
    * included) with {@link #FLAG_IMPLICIT_ENDS}: the largest 2^bits ≤ count / 8, clamped to 4 .. 22.
    * Buckets of 8 to 16 starts are within the interpolation step's linear scan, and the directory
-   * costs at most half a byte an interval instead of the 2^16 floor's 0.87 bytes at 300 k.
+   * costs at most half a byte an interval (the 2^16 floor other files had then cost 0.87 at 300 k).
    */
   public static int implicitEndsDirectoryBitsFor(long count) {
     int bits = floorLog2(count / IMPLICIT_ENDS_INTERVALS_PER_PREFIX);

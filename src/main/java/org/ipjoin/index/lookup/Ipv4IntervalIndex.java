@@ -20,9 +20,10 @@ import java.util.Arrays;
  *
  * <h2>Search</h2>
  * The directory says where each address prefix starts among the interval starts: for lists below
- * 2^16 intervals at most one entry per interval (at least 2^4), from there 2^16 entries (/16),
- * growing with the list so buckets hold at least ~40 starts and the directory costs at most 0.1
- * byte per interval (2^19 entries, /19, 2 MiB at 26 M keys); any stored size from 2^4 to 2^22 works. Inside the
+ * 1,024 intervals at most one entry per interval (at least 2^4), from there sized so buckets hold
+ * at least ~40 starts and the directory costs at most 0.1 byte per interval (/12 at 287,570 keys,
+ * /19, 2 MiB, at 26 M; {@link org.ipjoin.index.format.IndexByteMap#directoryBitsFor}); any stored
+ * size from 2^4 to 2^22 works (files written with the earlier 2^16 floor included). Inside the
  * one bucket the search takes <em>one interpolation step</em>: the address bits below the prefix
  * say how far into the bucket the key should sit if starts are evenly spread, which IP lists
  * roughly are inside a small prefix. From that guess a short linear scan (at most {@value #SCAN}

@@ -386,9 +386,11 @@ class IndexByteMapTest {
   }
 
   /**
-   * The writer's rule: below 2^16 intervals the largest 2^bits at most the count (at least 2^4); from
-   * 2^16 on the rule every file had before small directories, written out here from its definition
-   * (the largest 2^bits at most count / 40, between 2^16 and 2^22), so those files stay the same.
+   * The writer's rule, written out here from its definition: the largest 2^bits at most count / 40
+   * (at most 2^22), but at least the largest 2^bits at most the count up to 2^9 (at least 2^4).
+   * Below 1,024 intervals that is the rule of the first small directories, from 40 x 2^16 on the
+   * rule every file had before them (so those files stay the same), and in between the
+   * directory costs at most 0.1 byte per interval.
    */
   @Test
   void directorySizeGrowsWithTheList() {
@@ -398,9 +400,14 @@ class IndexByteMapTest {
     assertEquals(4, IndexByteMap.directoryBitsFor(31));
     assertEquals(5, IndexByteMap.directoryBitsFor(32));
     assertEquals(9, IndexByteMap.directoryBitsFor(1000));
-    assertEquals(15, IndexByteMap.directoryBitsFor(65_535));
-    assertEquals(16, IndexByteMap.directoryBitsFor(65_536));
-    assertEquals(16, IndexByteMap.directoryBitsFor(2_612_345));
+    assertEquals(9, IndexByteMap.directoryBitsFor(1024));
+    assertEquals(9, IndexByteMap.directoryBitsFor(40 * 1024 - 1));
+    assertEquals(10, IndexByteMap.directoryBitsFor(40 * 1024));
+    assertEquals(10, IndexByteMap.directoryBitsFor(65_535));
+    assertEquals(10, IndexByteMap.directoryBitsFor(65_536));
+    assertEquals(12, IndexByteMap.directoryBitsFor(287_570));
+    assertEquals(15, IndexByteMap.directoryBitsFor(40L * (1 << 16) - 1));
+    assertEquals(16, IndexByteMap.directoryBitsFor(40L * (1 << 16)));
     assertEquals(16, IndexByteMap.directoryBitsFor(40L * (1 << 17) - 1));
     assertEquals(17, IndexByteMap.directoryBitsFor(40L * (1 << 17)));
     assertEquals(17, IndexByteMap.directoryBitsFor(6_000_000));
@@ -408,18 +415,35 @@ class IndexByteMapTest {
     assertEquals(22, IndexByteMap.directoryBitsFor(Integer.MAX_VALUE));
     assertEquals(22, IndexByteMap.directoryBitsFor(1L << 32));
     assertEquals((1L << 19) + 1, IndexByteMap.directoryEntries(19));
-    for (long n = 0; n < 1 << 16; n++) {
+    for (long n = 0; n < 1 << 10; n++) {
       int bits = IndexByteMap.directoryBitsFor(n);
       assertTrue(bits >= 4 && (1L << bits) <= Math.max(n, 16) && (n < 16 || n < 1L << (bits + 1)),
           n + " intervals: " + bits);
     }
-    for (long n = 1 << 16; n <= 1L << 33; n = n * 3 / 2 + 7) {
+    for (long n = 1 << 10; n <= 1L << 33; n = n * 3 / 2 + 7) {
       long target = n / 40;
-      int before = 0;
-      while (before < 22 && 1L << (before + 1) <= target) {
-        before++;
+      int bits = 0;
+      while (bits < 22 && 1L << (bits + 1) <= target) {
+        bits++;
       }
-      assertEquals(Math.max(16, before), IndexByteMap.directoryBitsFor(n), n + " intervals");
+      assertEquals(Math.max(9, bits), IndexByteMap.directoryBitsFor(n), n + " intervals");
+      if (n >= 40L << 16) {
+        assertEquals(DirectorySizes.oldRule(n), IndexByteMap.directoryBitsFor(n), n + " intervals");
+      }
+    }
+  }
+
+  /**
+   * An exact IPv4 list costs at most 4.1 bytes per key + 4 KiB whatever its size: the header, two
+   * section entries, the keys padded to 64 and the directory, laid out here from the byte map.
+   */
+  @Test
+  void anExactListCostsAtMostFourPointOneBytesPerKeyPlusFourKiB() {
+    for (long n = 0; n <= 1L << 31; n = n < 4096 ? n + 1 : n * 9 / 8 + 1) {
+      long keysEnd = 128 + 4 * n;
+      long length = (keysEnd + 63) / 64 * 64 + 4 * IndexByteMap.directoryEntries(
+          IndexByteMap.directoryBitsFor(n));
+      assertTrue(length <= 4.1 * n + 4096, n + " keys: " + length + " bytes");
     }
   }
 

@@ -13,22 +13,57 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Lists of 2^16 intervals and more are written byte for byte as before small lists got small
- * directories. The expected file is assembled here from the byte map (docs/index-format.md) with
- * plain ByteBuffer and CRC32C code and the old size rule written out from its definition
- * ({@link DirectorySizes#oldRule}), the directory from its definition (per prefix, the first key
- * at or above it): nothing of the writer is reused.
+ * Lists of 40 x 2^16 intervals and more are written byte for byte as before small lists got small
+ * directories; smaller ones differ only in the directory's size. The expected file is assembled
+ * here from the byte map (docs/index-format.md) with plain ByteBuffer and CRC32C code and the size
+ * rules written out from their definitions ({@link DirectorySizes#oldRule}, {@link #sizedRule}),
+ * the directory from its definition (per prefix, the first key at or above it): nothing of the
+ * writer is reused.
  */
 class LargeListFilesUnchangedTest {
 
-  /** The smallest list with a 2^16 directory, and both sides of the 2^17 step (40 x 2^17 keys). */
+  /** The smallest list the old rule and the sized one agree on, and both sides of the 2^17 step. */
   @ParameterizedTest
-  @ValueSource(ints = {65_536, 200_000, 5_242_879, 5_242_880})
+  @ValueSource(ints = {2_621_440, 5_242_879, 5_242_880})
   void anExactListIsWrittenAsBefore(int n) throws IOException {
-    int[] keys = keys(n, n);
     int bits = DirectorySizes.oldRule(n);
     assertEquals(n < 5_242_880 ? 16 : 17, bits);
-    byte[] expected = oldExactFile(keys, bits, 1234, 56);
+    assertEquals(bits, sizedRule(n));
+    assertWrittenAs(keys(n, n), bits);
+  }
+
+  /**
+   * Below 40 x 2^16 intervals the directory is sized to the list (at most 0.1 byte per interval)
+   * where the old rule gave 2^16 + 1 entries; the rest of the file is as before.
+   */
+  @ParameterizedTest
+  @ValueSource(ints = {65_536, 200_000, 287_570, 2_621_439})
+  void aSmallerListGetsADirectorySizedToIt(int n) throws IOException {
+    int bits = sizedRule(n);
+    assertEquals(n == 65_536 ? 10 : n == 2_621_439 ? 15 : 12, bits);
+    assertEquals(16, DirectorySizes.oldRule(n));
+    assertWrittenAs(keys(n, n), bits);
+  }
+
+  /**
+   * The largest 2^bits at most count / 40 (at most 2^22), but at least the largest 2^bits at
+   * most the count up to 2^9 (at least 2^4): docs/index-format.md, written out from its words.
+   */
+  static int sizedRule(long count) {
+    int bits = 0;
+    while (bits < 22 && 1L << (bits + 1) <= count / 40) {
+      bits++;
+    }
+    int least = 4;
+    while (least < 9 && 1L << (least + 1) <= count) {
+      least++;
+    }
+    return Math.max(least, bits);
+  }
+
+  private static void assertWrittenAs(int[] keys, int bits) throws IOException {
+    int n = keys.length;
+    byte[] expected = exactFile(keys, bits, 1234, 56);
 
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     IndexWriter.write(IndexContent.exact(keys, n, 1234, 56), out);
@@ -61,7 +96,7 @@ class LargeListFilesUnchangedTest {
   }
 
   /** Header, two directory entries, the starts and the lookup directory, as format 2 lays them out. */
-  static byte[] oldExactFile(int[] keys, int bits, long sourceBytes, long sourceLines) {
+  static byte[] exactFile(int[] keys, int bits, long sourceBytes, long sourceLines) {
     int n = keys.length;
     int entries = (1 << bits) + 1;
     int startsAt = align(64 + 2 * 32);

@@ -414,6 +414,51 @@ class CorruptIndexTest {
         Check.LOOKUP_DIRECTORY, "entry 64 is 63; the interval starts give 64");
   }
 
+  /** 50,000 random keys: a directory sized to the list, /10 (50,000 / 40 = 1,250 per prefix). */
+  private static final int[] SIZED_KEYS = new java.util.SplittableRandom(50).ints(100_000).distinct()
+      .limit(50_000).sorted().toArray();
+  private static final IndexBytes SIZED = IndexBytes.of(SIZED_KEYS);
+
+  /** Keys whose address is below {@code prefix << (32 - bits)}: a directory entry, from its definition. */
+  private static int keysBelow(int prefix, int bits) {
+    long first = ((long) prefix << (32 - bits)) + Integer.MIN_VALUE;
+    int k = 0;
+    while (k < SIZED_KEYS.length && SIZED_KEYS[k] < first) {
+      k++;
+    }
+    return k;
+  }
+
+  /**
+   * A directory of the size the width says (2^10 + 1 entries) whose entries are another width's
+   * (/11, the first 1,024 of them): a full load compares it with the one the starts give at the
+   * stored size and names the first entry that differs. A section claiming 2^16 + 1 entries over
+   * the 2^10 + 1 stored ones runs past the end of the file; 2^10 entries are no 2^bits + 1.
+   */
+  @ParameterizedTest
+  @MethodSource("binaryPaths")
+  void aSizedDirectoryThatDisagreesWithItsWidth(Reader path) {
+    SectionKind d = SectionKind.V4_DIRECTORY;
+    assertEquals((1 << 10) + 1, SIZED.count(d), "50,000 keys: a /10 directory");
+    IndexBytes otherWidth = SIZED.copy();
+    for (int p = 0; p < 1 << 10; p++) {
+      otherWidth.putValue(d, p, keysBelow(p, 11));
+    }
+    corruption.rejectsExactly(path, otherWidth.fixAll(d), "other-width", Check.LOOKUP_DIRECTORY,
+        "entry 1 is " + keysBelow(1, 11) + "; the interval starts give " + keysBelow(1, 10));
+    int entry = IndexBytes.entry(SIZED.entryOf(d));
+    long entries = (1 << 16) + 1;
+    long end = SIZED.offset(d) + 4 * entries;
+    corruption.rejectsExactly(path, SIZED.copy().putLong(entry + IndexBytes.ENTRY_COUNT, entries)
+        .putLong(entry + IndexBytes.ENTRY_LENGTH, 4 * entries).fixHead(), "old-width-claimed",
+        Check.FILE_LENGTH, "the section directory ends the file at byte " + end + "; the file is "
+            + SIZED.length() + " bytes (truncated?)");
+    corruption.rejectsExactly(path, SIZED.copy().putLong(entry + IndexBytes.ENTRY_COUNT, 1 << 10)
+        .putLong(entry + IndexBytes.ENTRY_LENGTH, 4 << 10).fixHead(), "no-count-entry",
+        Check.DIRECTORY_SIZE, "the lookup directory has 1024 entries, not 2^bits + 1 (bits 4 .. 22,"
+            + " 17 .. 4194305 entries)");
+  }
+
   @ParameterizedTest
   @MethodSource("binaryPaths")
   void wrongSectionChecksumField(Reader path) throws IOException {

@@ -154,12 +154,12 @@ class LoadersAgreeTest {
     return (int) crc.getValue();
   }
 
-  /** Header, 2-entry directory, starts padded to 64, then the /16 .. /22 lookup directory. */
+  /** Header, 2-entry directory, starts padded to 64, then the /4 .. /22 lookup directory. */
   private static long exactIndexLength(long n) {
-    // The directory: below 2^16 keys the largest 2^bits <= n (at least 2^4), from there the largest
-    // 2^bits <= n / 40 between 2^16 and 2^22.
-    long bits = n < 1 << 16 ? Math.max(4, 63 - Long.numberOfLeadingZeros(n))
-        : Math.max(16, Math.min(22, 63 - Long.numberOfLeadingZeros(n / 40)));
+    // The directory: the largest 2^bits <= n / 40 (at most 2^22), but at least the largest
+    // 2^bits <= n up to 2^9 (at least 2^4).
+    long least = Math.min(9, Math.max(4, 63 - Long.numberOfLeadingZeros(n)));
+    long bits = Math.max(least, Math.min(22, 63 - Long.numberOfLeadingZeros(n / 40)));
     return (128 + 4 * n + 63) / 64 * 64 + 4 * ((1L << bits) + 1);
   }
 

@@ -16,6 +16,8 @@ import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.stream.IntStream;
 import org.apache.hadoop.conf.Configuration;
+import org.ipjoin.api.BuiltIndex;
+import org.ipjoin.api.IpJoin;
 import org.ipjoin.cli.ipindex.IndexTools;
 import org.ipjoin.index.V6Intervals;
 import org.ipjoin.index.format.CorruptIndexException.Check;
@@ -39,9 +41,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Small lists get small files: the lookup directory of a list below 2^16 intervals has the largest
- * 2^bits + 1 entries with 2^bits at most the count (at least 2^4 + 1), per family. Exact lists of
- * both families at every size around each step of that rule, read back through every read path
+ * Small lists get small files: the lookup directory of a list has the largest 2^bits + 1 entries
+ * with 2^bits at most count / 40, but at least the largest 2^bits at most the count up to 2^9
+ * (at least 2^4), per family. Exact lists of both families at every size around each step of that
+ * rule up to 40 x 2^13 intervals, read back through every read path
  * (text, stream, buffered, nio, mmap, mmap-direct, and {@code ipindex verify}'s loader), with and
  * without checksums, and as a trusted task loads them, answer every probe as a binary search over
  * the sorted addresses the test made (plain {@code Arrays}/{@code BigInteger} code). Files written
@@ -53,10 +56,11 @@ class SmallDirectoryTest {
 
   /** The writer's rule, from its definition (docs/index-format.md). */
   private static int bitsFor(long n) {
-    if (n < 1 << 16) {
-      return Math.max(4, 63 - Long.numberOfLeadingZeros(n));
+    int bits = 4;
+    while (bits < 22 && (1L << (bits + 1) <= n / 40 || (bits < 9 && 1L << (bits + 1) <= n))) {
+      bits++;
     }
-    return DirectorySizes.oldRule(n);
+    return bits;
   }
 
   private static long align(long offset) {
@@ -110,16 +114,57 @@ class SmallDirectoryTest {
     assertEquals(6212, Files.size(thousandIndex), "the size README quotes");
   }
 
-  /** 0-3, 15-17 and 1000, and both sides of every step below 2^16 (2^b - 1 and 2^b, b = 5..16). */
+  /**
+   * An exact IPv4 list of 287,570 addresses, built through the API as {@code ipindex build} builds
+   * it, costs at most 4.1 bytes per key + 4 KiB (with the 2^16 + 1 directory it was 1,412,612
+   * bytes, 4.91 per key): the keys, header and a /12 directory. Read back by nio it answers every
+   * listed address and its neighbours as a binary search over the addresses the test wrote.
+   */
+  @Test
+  void a287570AddressListCostsAtMostFourPointOneBytesPerKeyPlusFourKiB() throws Exception {
+    int n = 287_570;
+    int[] keys = new SplittableRandom(287).ints(2 * n).distinct().limit(n).sorted().toArray();
+    assertEquals(n, keys.length);
+    StringBuilder text = new StringBuilder();
+    for (int k : keys) {
+      text.append(Ipv4Codec.format(k)).append('\n');
+    }
+    Path list = Files.writeString(dir.resolve("list.txt"), text, StandardCharsets.US_ASCII);
+    Path index = dir.resolve("list.ipidx");
+    BuiltIndex built = IpJoin.buildIndex(new Configuration()).input(list.toString())
+        .output(index.toString()).run();
+    assertEquals(n, built.intervals());
+    long length = Files.size(index);
+    assertTrue(length <= 4.1 * n + 4096, length + " bytes, " + (double) length / n + " per key");
+    assertEquals(exactLength(n, -1, 12, 0), length);
+    assertEquals(1_166_852, length, "the size docs/index-format.md quotes");
+    Ipv4Lookup lookup = ReadPath.NIO.loader().load(index, true).index();
+    for (int i = 0; i < n; i += 7) {
+      for (int probe : new int[] {keys[i], keys[i] - 1, keys[i] + 1}) {
+        assertEquals(Math.max(-1, Arrays.binarySearch(keys, probe)), lookup.match(probe),
+            Ipv4Codec.format(probe));
+      }
+    }
+  }
+
+  /**
+   * 0-3, 15-17, 1000, 1024 and 287,570, both sides of every step of the count itself (2^b - 1 and
+   * 2^b, b = 5..9) and of count / 40 (40 x 2^b - 1 and 40 x 2^b, b = 10..13).
+   */
   static IntStream sizes() {
-    IntStream steps = IntStream.rangeClosed(5, 16).flatMap(b -> IntStream.of((1 << b) - 1, 1 << b));
-    return IntStream.concat(IntStream.of(0, 1, 2, 3, 15, 16, 17, 1000), steps);
+    IntStream small = IntStream.rangeClosed(5, 9).flatMap(b -> IntStream.of((1 << b) - 1, 1 << b));
+    IntStream sized = IntStream.rangeClosed(10, 13)
+        .flatMap(b -> IntStream.of(40 * (1 << b) - 1, 40 * (1 << b)));
+    return IntStream.concat(IntStream.concat(IntStream.of(0, 1, 2, 3, 15, 16, 17, 1000, 1024,
+        287_570), small), sized);
   }
 
   @Test
   void theSizesCoverEveryStepOfTheRule() {
     int[] bits = sizes().map(SmallDirectoryTest::bitsFor).distinct().sorted().toArray();
-    assertEquals(Arrays.toString(IntStream.rangeClosed(4, 16).toArray()), Arrays.toString(bits));
+    assertEquals(Arrays.toString(IntStream.rangeClosed(4, 13).toArray()), Arrays.toString(bits));
+    assertEquals(9, bitsFor(40 * 1024 - 1));
+    assertEquals(12, bitsFor(287_570));
   }
 
   /** Sorted distinct addresses of both families, half of each clustered in a small block. */
@@ -280,12 +325,14 @@ class SmallDirectoryTest {
   }
 
   /**
-   * Files written before small directories: 2^16 + 1 entries per family whatever the list. They
+   * Files written before small directories: 2^16 + 1 entries per family for every list below
+   * 40 x 2^16 intervals (287,570 addresses: a file written before directories were sized to the
+   * list, as well as before small directories). They
    * load on every path, fully checked (their directories compared with the starts at that size)
    * and trusted, and answer as the small file of the same list.
    */
   @ParameterizedTest
-  @ValueSource(ints = {0, 1, 3, 1000})
+  @ValueSource(ints = {0, 1, 3, 1000, 287_570})
   void anIndexWithTheOld65537EntryDirectoriesStillLoads(int n) throws IOException {
     Lists lists = Lists.of(n, 7 * n + 1);
     byte[] old = DirectorySizes.write(lists.content(), 16, 16);
