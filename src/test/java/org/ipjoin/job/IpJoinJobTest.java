@@ -82,6 +82,11 @@ public class IpJoinJobTest {
       "010.1.2.3 - - [17/May/2015:10:05:03 +0000] \"GET / HTTP/1.1\" 200 1 leading zero",
       " 83.149.9.216 - - leading space, so the first field is empty",
       "1.2.3 - - three octets",
+      // Four dotted numbers that are no address: an octet above 255, or a leading zero.
+      "1.2.3.256 - - [17/May/2015:10:05:03 +0000] \"GET /last-octet-256 HTTP/1.1\" 200 1",
+      "256.1.1.1 - - [17/May/2015:10:05:03 +0000] \"GET /first-octet-256 HTTP/1.1\" 200 1",
+      "1.2.3.999 - - [17/May/2015:10:05:03 +0000] \"GET /last-octet-999 HTTP/1.1\" 200 1",
+      "01.2.3.4 - - [17/May/2015:10:05:03 +0000] \"GET /leading-zero HTTP/1.1\" 200 1",
       "\u00ff\u00fe\u0080 bytes that are not UTF-8");
 
   @BeforeAll
@@ -322,16 +327,29 @@ public class IpJoinJobTest {
     assertFalse(Files.exists(run.output().resolve("malformed")));
   }
 
+  /**
+   * nomatch keeps the well-formed records that are not listed, IPv6 clients among them, and sets
+   * the malformed ones aside: none of {@link #MALFORMED_LINES} may leak into the main output.
+   */
   @Test
   @Order(4)
-  void nomatchModeOnBasjesAloneKeepsIpv6Clients() throws Exception {
-    Run run = job(List.of("--mode", "nomatch", "--index", index.toString()), basjes);
-    List<String> expected = records.get(basjes).stream().filter(l -> !isListed(l)).toList();
+  void nomatchModeKeepsUnlistedRecordsAndIpv6ClientsButNoMalformedOne() throws Exception {
+    Run run = job(List.of("--mode", "nomatch", "--index", index.toString()), basjes, garbage);
+    List<String> all = linesOf(basjes, garbage);
+    List<String> expected = all.stream()
+        .filter(l -> !isListed(l) && !MALFORMED_LINES.contains(l)).toList();
     assertEquals(sorted(expected), run.lines());
-    assertEquals(12, run.counter(IpJoinCounter.IPV6));
-    assertEquals(12, run.lines().stream().filter(l -> client(l).contains(":")).count());
-    assertEquals(3456, run.counter(IpJoinCounter.RECORDS));
-    assertEquals(3456 - expected.size(), run.counter(IpJoinCounter.MATCHED));
+    for (String malformed : MALFORMED_LINES) {
+      assertFalse(run.lines().contains(malformed), "malformed record in nomatch: " + malformed);
+    }
+    assertArrayEquals(expectedMalformedBytes(), run.malformedBytes());
+    assertEquals(12 + 1, run.counter(IpJoinCounter.IPV6));
+    assertEquals(12 + 1, run.lines().stream().filter(l -> client(l).contains(":")).count());
+    assertEquals(3456 + MALFORMED_LINES.size() + 3, run.counter(IpJoinCounter.RECORDS));
+    assertEquals(expected.size(), run.counter(IpJoinCounter.UNMATCHED));
+    assertEquals(MALFORMED_LINES.size(), run.counter(IpJoinCounter.MALFORMED));
+    assertEquals(3456 + MALFORMED_LINES.size() + 3 - expected.size() - MALFORMED_LINES.size(),
+        run.counter(IpJoinCounter.MATCHED));
   }
 
   @Test

@@ -97,9 +97,23 @@ class OutputLocationTest {
     Path output = Files.createDirectory(dir.resolve("out"));
     JoinResult first = join(output).overwrite(true).prepare().run();
     assertEquals(0, first.exitCode());
-    assertTrue(Files.exists(output.resolve("_ipjoin.json")));
+    String firstJob = jobId(output);
+    // Left in the first output: gone after the second run only if that replaced the directory.
+    Path leftover = Files.writeString(output.resolve("notes-after-the-first-run.txt"), "first");
     JoinResult again = join(output).overwrite(true).prepare().run();
     assertEquals(0, again.exitCode());
-    assertFalse(Files.exists(output.resolve("holiday.jpg")));
+    assertFalse(Files.exists(leftover), "the second run replaced the first run's directory");
+    assertFalse(firstJob.equals(jobId(output)), "_ipjoin.json is the second run's");
+    assertEquals(List.of("10.0.0.1 - - [17/May/2015:10:05:03 +0000] \"GET / HTTP/1.1\" 200 1"),
+        Files.readAllLines(output.resolve("part-m-00000")));
+  }
+
+  /** The {@code "jobId"} value of the output's {@code _ipjoin.json}, read as plain text. */
+  private static String jobId(Path output) throws IOException {
+    String json = Files.readString(output.resolve("_ipjoin.json"));
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"jobId\" *: *\"([^\"]+)\"")
+        .matcher(json);
+    assertTrue(m.find(), json);
+    return m.group(1);
   }
 }

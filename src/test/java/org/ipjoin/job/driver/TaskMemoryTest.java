@@ -85,12 +85,15 @@ class TaskMemoryTest {
   void theIndexMayTakeSeventyPercent() {
     Configuration conf = new Configuration();
     conf.set("mapreduce.map.java.opts", "-Xmx100m");
+    // The largest count whose keys and lookup directory fit in 70% of 100 MiB, by the rules of
+    // docs/reliability.md and docs/index-format.md: 4 bytes a key, plus a directory of 2^bits + 1
+    // i32 entries, bits the largest with 2^bits <= n / 40 from 2^16 keys on. Near 18 M keys that
+    // is 2^18 (n / 40 is about 452,000), so n = 70 MiB / 4 - (2^18 + 1).
     long allowed = 70 * MIB;
-    long keysThatFit = allowed / 4; // the largest count whose keys + lookup table fit
-    while (ReadPath.NIO.taskHeapBytes(new IndexIdentity(64 + 4 * keysThatFit, keysThatFit, 0),
-        KeyLayout.SORTED) > allowed) {
-      keysThatFit--;
-    }
+    long keysThatFit = allowed / 4 - ((1 << 18) + 1);
+    assertEquals(18_087_935, keysThatFit);
+    assertTrue(1 << 18 <= keysThatFit / 40 && (keysThatFit + 1) / 40 < 1 << 19,
+        "both counts have an 18-bit directory");
     assertNull(TaskMemory.check(conf, "ips",
         new IndexIdentity(64 + 4 * keysThatFit, keysThatFit, 0), KeyLayout.SORTED, ReadPath.NIO));
     IndexIdentity oneMore = new IndexIdentity(64 + 4 * (keysThatFit + 1), keysThatFit + 1, 0);
