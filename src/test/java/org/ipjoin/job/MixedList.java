@@ -28,9 +28,10 @@ import org.ipjoin.testing.ListOracle;
  * disjoint (so the answer is the one entry holding the address, whatever the overlap policy).
  *
  * <p>The rules it encodes, as documented for the job: a client is a strict dotted quad, or an IPv6
- * literal, optionally in brackets with a {@code :port} after them; an IPv4-mapped IPv6 client
- * ({@code ::ffff:a.b.c.d}) is the IPv4 client {@code a.b.c.d}; nothing else is translated; a zone
- * id, IPv4 in brackets, or anything else is malformed.
+ * literal, optionally in brackets with a {@code :port} after them; a port after {@code #}, or after
+ * the only colon, and a zone id after {@code %} are taken off; an IPv4-mapped IPv6 client
+ * ({@code ::ffff:a.b.c.d}) is the IPv4 client {@code a.b.c.d}; nothing else is translated; IPv4
+ * in brackets, or anything else is malformed.
  */
 public final class MixedList {
 
@@ -132,8 +133,11 @@ public final class MixedList {
     boolean bracketed = false;
     Matcher m = BRACKETED.matcher(field);
     if (m.matches() && (m.group(2) == null || Integer.parseInt(m.group(2)) <= 65535)) {
-      text = m.group(1);
+      text = withoutZone(m.group(1), 0);
       bracketed = true;
+    } else {
+      text = withoutPort(text);
+      text = withoutZone(text, 2);
     }
     if (!bracketed && IPV4.matcher(text).matches()) {
       return new Address(4, ListOracle.ipv4(text));
@@ -161,6 +165,33 @@ public final class MixedList {
       return new Address(4, value.subtract(MAPPED_PREFIX));
     }
     return new Address(6, value);
+  }
+
+  /** A port after '#', or after ':' when that is the only colon, taken off. */
+  private static String withoutPort(String text) {
+    int hash = text.lastIndexOf('#');
+    if (hash >= 0) {
+      return isPort(text.substring(hash + 1)) ? text.substring(0, hash) : text;
+    }
+    int colon = text.indexOf(':');
+    if (colon >= 0 && colon == text.lastIndexOf(':') && isPort(text.substring(colon + 1))) {
+      return text.substring(0, colon);
+    }
+    return text;
+  }
+
+  private static boolean isPort(String digits) {
+    return digits.matches("[0-9]{1,5}") && Integer.parseInt(digits) <= 65535;
+  }
+
+  /** A non-empty zone id after '%' taken off, when at least {@code colons} colons precede it. */
+  private static String withoutZone(String text, int colons) {
+    int percent = text.indexOf('%');
+    if (percent < 0 || percent == text.length() - 1
+        || text.substring(0, percent).chars().filter(c -> c == ':').count() < colons) {
+      return text;
+    }
+    return text.substring(0, percent);
   }
 
   /** The address as count mode must print it: a dotted quad, or RFC 5952 text. */
