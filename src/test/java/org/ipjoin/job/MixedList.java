@@ -11,13 +11,13 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.ipjoin.BuiltIndexes;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.list.OverlapPolicy;
 import org.ipjoin.testing.AddressText;
+import org.ipjoin.testing.LogAddressForms;
 import org.ipjoin.testing.ListOracle;
 
 /**
@@ -37,7 +37,6 @@ public final class MixedList {
 
   private static final Pattern IPV4 = ListOracle.IPV4;
   private static final Pattern IPV6_CHARS = Pattern.compile("[0-9A-Fa-f:.]+");
-  private static final Pattern BRACKETED = Pattern.compile("\\[([^\\]]*)\\](?::([0-9]{1,5}))?");
   private static final BigInteger MAPPED_PREFIX = BigInteger.valueOf(0xFFFF).shiftLeft(32);
 
   /** An address of one family: 4 or 6, and its value. */
@@ -129,16 +128,9 @@ public final class MixedList {
 
   /** The client address of a field, or null when it is malformed. */
   static Address client(String field) {
-    String text = field;
-    boolean bracketed = false;
-    Matcher m = BRACKETED.matcher(field);
-    if (m.matches() && (m.group(2) == null || Integer.parseInt(m.group(2)) <= 65535)) {
-      text = withoutZone(m.group(1), 0);
-      bracketed = true;
-    } else {
-      text = withoutPort(text);
-      text = withoutZone(text, 2);
-    }
+    LogAddressForms.Form form = LogAddressForms.of(field);
+    String text = form.text();
+    boolean bracketed = form.bracketed();
     if (!bracketed && IPV4.matcher(text).matches()) {
       return new Address(4, ListOracle.ipv4(text));
     }
@@ -165,33 +157,6 @@ public final class MixedList {
       return new Address(4, value.subtract(MAPPED_PREFIX));
     }
     return new Address(6, value);
-  }
-
-  /** A port after '#', or after ':' when that is the only colon, taken off. */
-  private static String withoutPort(String text) {
-    int hash = text.lastIndexOf('#');
-    if (hash >= 0) {
-      return isPort(text.substring(hash + 1)) ? text.substring(0, hash) : text;
-    }
-    int colon = text.indexOf(':');
-    if (colon >= 0 && colon == text.lastIndexOf(':') && isPort(text.substring(colon + 1))) {
-      return text.substring(0, colon);
-    }
-    return text;
-  }
-
-  private static boolean isPort(String digits) {
-    return digits.matches("[0-9]{1,5}") && Integer.parseInt(digits) <= 65535;
-  }
-
-  /** A non-empty zone id after '%' taken off, when at least {@code colons} colons precede it. */
-  private static String withoutZone(String text, int colons) {
-    int percent = text.indexOf('%');
-    if (percent < 0 || percent == text.length() - 1
-        || text.substring(0, percent).chars().filter(c -> c == ':').count() < colons) {
-      return text;
-    }
-    return text.substring(0, percent);
   }
 
   /** The address as count mode must print it: a dotted quad, or RFC 5952 text. */

@@ -90,11 +90,13 @@ public interface ClientIpLocator {
       if (record[from] == '[') {
         return setBracketed(record, from, to);
       }
-      // One pass over the (short) field: the first colon and how many, the last '#', the first '%'.
+      // One pass over the (short) field: the first colon, how many in all and before the first
+      // '%', the last '#'.
       int colons = 0;
       int colon = -1;
       int hash = -1;
       int percent = -1;
+      int colonsBeforeZone = 0;
       for (int i = from; i < to; i++) {
         byte b = record[i];
         if (b == ':') {
@@ -105,6 +107,7 @@ public interface ClientIpLocator {
           hash = i;
         } else if (b == '%' && percent < 0) {
           percent = i;
+          colonsBeforeZone = colons;
         }
       }
       int end = to;
@@ -114,7 +117,7 @@ public interface ClientIpLocator {
         end = colon;
       }
       // A zone id follows an IPv6 address only: at least two colons before the '%'.
-      if (percent >= 0 && colons >= 2 && colon < percent && percent + 1 < end) {
+      if (percent >= 0 && colonsBeforeZone >= 2 && percent + 1 < end) {
         end = percent;
       }
       this.to = end;
