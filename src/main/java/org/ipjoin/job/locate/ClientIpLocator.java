@@ -4,7 +4,8 @@ package org.ipjoin.job.locate;
  * Finds the client IP field in one record's bytes. Called once per record, so implementations
  * allocate nothing per call (except {@link RegexLocator}, see there) and write the result into a
  * caller-owned {@link Range}. They only find the field and take the address out of the forms logs
- * write it in (brackets, port, zone id: {@link Range#setField}); deciding whether it is an IPv4 or IPv6 address is
+ * write it in (brackets, port, zone id: {@link Range#setField}); deciding whether it is an IPv4 or
+ * IPv6 address is
  * {@link org.ipjoin.ip.Ipv4Codec}'s and {@link org.ipjoin.ip.Ipv6Codec}'s job.
  *
  * <p>Implementations may hold per-instance scratch state: use one instance per mapper (thread).
@@ -133,7 +134,8 @@ public interface ClientIpLocator {
         }
         close++;
       }
-      if (close < to && (close + 1 == to || (record[close + 1] == ':' && isPort(record, close + 1, to)))) {
+      boolean port = close + 1 < to && record[close + 1] == ':' && isPort(record, close + 1, to);
+      if (close < to && (close + 1 == to || port)) {
         this.from = from + 1;
         this.to = percent >= 0 && percent + 1 < close ? percent : close;
         this.bracketed = true;
@@ -160,7 +162,8 @@ public interface ClientIpLocator {
 
     @Override
     public String toString() {
-      return (absent ? "absent " : "") + (bracketed ? "bracketed " : "") + "[" + from + ", " + to + ")";
+      return (absent ? "absent " : "") + (bracketed ? "bracketed " : "") + "[" + from + ", " + to
+          + ")";
     }
   }
 }

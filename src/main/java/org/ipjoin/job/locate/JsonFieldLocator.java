@@ -12,19 +12,19 @@ import java.util.Arrays;
  * path (so Zeek's {@code id.orig_h}, a key holding a dot, matches {@code json:id.orig_h}), or when
  * it is the path's next keys up to a dot and its value is an object that holds the rest
  * ({@code json:client.ip} matches {@code {"client": {"ip": "…"}}}). Keys are compared after their
- * escapes are decoded ({@code "\u0069p"} is {@code ip}). Only that path matches: a key of the same
- * name elsewhere (in another object, in an array) does not. The first key in the record that
- * leads to a value wins: a repeated key's first occurrence, and of {@code "a.b"} and
- * {@code "a": {"b"}} in one object whichever comes first.
+ * escapes are decoded (a key written as backslash, u, 0069 and p is {@code ip}). Only that path
+ * matches: a key of the same name elsewhere (in another object, in an array) does not. The first
+ * key in the record that leads to a value wins: a repeated key's first occurrence, and of
+ * {@code "a.b"} and {@code "a": {"b"}} in one object whichever comes first.
  *
  * <p>The value is read as follows: a string is its content ({@link Range#setField} then takes the
- * address out of brackets, port or zone id); a string with an escape ({@code \"}, {@code \u0031})
- * is malformed, since an address is plain ASCII and the range must be the record's own bytes;
- * {@code null} is no address ({@link Range#absent}), as is {@code ""} or {@code "-"}; another bare
- * token (a number, {@code true}) is taken as it is, and the address parsers call it malformed; an
- * object or array is malformed. A record with no {@code {}, without the path, or with JSON that is
- * not well formed before the value is malformed: objects, arrays, strings (with their escapes and
- * no control characters) and commas are checked, numbers and literals only as runs of
+ * address out of brackets, port or zone id); a string with an escape (a backslash) is malformed,
+ * since an address is plain ASCII and the range must be the record's own bytes; {@code null} is
+ * no address ({@link Range#absent}), as is {@code ""} or {@code "-"}; another bare token (a
+ * number, {@code true}) is taken as it is, and the address parsers call it malformed; an object or
+ * array is malformed. A record with no {@code {}, without the path, or with JSON that is not well
+ * formed before the value is malformed: objects, arrays, strings (with their escapes and no
+ * control characters) and commas are checked, numbers and literals only as runs of
  * {@code [A-Za-z0-9+-.]}. Nothing after the value is read.
  *
  * <p>The record's bytes are scanned once, without building objects: values of other keys are
@@ -153,7 +153,9 @@ public final class JsonFieldLocator implements ClientIpLocator {
     if (end < 0) {
       return false;
     }
-    if (end - i == 4 && b == 'n' && record[i + 1] == 'u' && record[i + 2] == 'l' && record[i + 3] == 'l') {
+    boolean isNull = end - i == 4 && b == 'n' && record[i + 1] == 'u' && record[i + 2] == 'l'
+        && record[i + 3] == 'l';
+    if (isNull) {
       range.setAbsent(i);
     } else {
       range.setField(record, i, end);

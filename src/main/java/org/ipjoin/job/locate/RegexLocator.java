@@ -5,11 +5,12 @@ import java.util.regex.Pattern;
 
 /**
  * Format {@code regex:PATTERN}: the client is the first capture group that took part in the first
- * match of PATTERN in the record. The pattern is searched for ({@link Matcher#find()}), not matched
- * against the whole line: anchor it with {@code ^} if it must match from the start. With
+ * match of PATTERN in the record. The pattern is searched for ({@link Matcher#find()}), not
+ * matched against the whole line: anchor it with {@code ^} if it must match from the start. With
  * alternatives, each with its own group, the one that matched gives the client
- * ({@code from (\S+) port|rhost=(\S+)} reads both of sshd's ways of naming it). A group that captured an IPv6 client in brackets, with or without a port, is taken
- * out of them ({@link Range#setField}), as in the other formats.
+ * ({@code from (\S+) port|rhost=(\S+)} reads both of sshd's ways of naming it). A group that
+ * captured an IPv6 client in brackets, with or without a port, is taken out of them
+ * ({@link Range#setField}), as in the other formats.
  *
  * <p>The pattern sees the record's bytes as ISO-8859-1 characters (one byte, one char), so that
  * character offsets are byte offsets and non-ASCII bytes can never break the match; IP addresses
