@@ -323,6 +323,11 @@ public final class JsonFieldLocator implements ClientIpLocator {
   private static int stringEnd(byte[] record, int i, int to) {
     while (i < to) {
       byte b = record[i];
+      // The common byte first: not a quote, a backslash or a control character.
+      if ((b >= ' ' || b < 0) && b != '"' && b != '\\') {
+        i++;
+        continue;
+      }
       if (b == '"') {
         return i;
       }
@@ -345,10 +350,7 @@ public final class JsonFieldLocator implements ClientIpLocator {
         i += 2;
         continue;
       }
-      if (b >= 0 && b < 0x20) {
-        return -1;
-      }
-      i++;
+      return -1; // a control character
     }
     return -1;
   }
