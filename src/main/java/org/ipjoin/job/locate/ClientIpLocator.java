@@ -18,8 +18,9 @@ public interface ClientIpLocator {
    * buffer (a block of lines): nothing before {@code from} or from {@code to} on is read.
    *
    * @param range set to the field's {@code [from, to)} when found, as offsets into {@code bytes}
-   * @return false when the record has no such field (too few columns, no regex match); the record
-   *     is then malformed
+   * @return false when the record has no such field (too few columns, no regex match, no JSON
+   *     key at the path); the record is then malformed. True when the field is found, even if it
+   *     holds no address ({@link Range#absent}) or not a valid one (the parsers decide).
    */
   boolean locate(byte[] bytes, int from, int to, Range range);
 
