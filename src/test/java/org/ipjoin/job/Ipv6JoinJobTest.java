@@ -188,8 +188,9 @@ class Ipv6JoinJobTest {
         "fc00::1", "fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", "2a00:1450:4001:81c::200e",
         "2001:0:4136:e378:8000:63bf:3fff:fdfe", "2001:DB8:0:0:0:0:0:2", "2001:db8:0::3"};
     String[] ipv6Other = {"2001:db9::1", "fe00::1", "2a00:1450:4001:81c::200f", "::1", "::",
-        "2002:c000:201::1", "::192.0.2.1", "64:ff9b::192.0.2.1", "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"};
-    String[] malformed = {"fe80::1%eth0", "[fe80::1%25eth0]:443", "[192.0.2.1]", "192.0.2.1:80",
+        "2002:c000:201::1", "::192.0.2.1", "64:ff9b::192.0.2.1", "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+        "fe80::1%eth0", "2001:db8::5%25eth0"};
+    String[] malformed = {"fe80::1%", "[fe80::1%25eth0]:443x", "[192.0.2.1]", "192.0.2.1:80:80",
         "2001:db8::1::1", "not-an-ip", "::ffff:192.0.2.256", "[2001:db8::1]:99999", "[2001:db8::1"};
     List<String> records = new ArrayList<>();
     for (int i = 0; i < 3000; i++) {

@@ -11,13 +11,13 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.ipjoin.BuiltIndexes;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.list.OverlapPolicy;
 import org.ipjoin.testing.AddressText;
+import org.ipjoin.testing.LogAddressForms;
 import org.ipjoin.testing.ListOracle;
 
 /**
@@ -28,15 +28,15 @@ import org.ipjoin.testing.ListOracle;
  * disjoint (so the answer is the one entry holding the address, whatever the overlap policy).
  *
  * <p>The rules it encodes, as documented for the job: a client is a strict dotted quad, or an IPv6
- * literal, optionally in brackets with a {@code :port} after them; an IPv4-mapped IPv6 client
- * ({@code ::ffff:a.b.c.d}) is the IPv4 client {@code a.b.c.d}; nothing else is translated; a zone
- * id, IPv4 in brackets, or anything else is malformed.
+ * literal, optionally in brackets with a {@code :port} after them; a port after {@code #}, or after
+ * the only colon, and a zone id after {@code %} are taken off; an IPv4-mapped IPv6 client
+ * ({@code ::ffff:a.b.c.d}) is the IPv4 client {@code a.b.c.d}; nothing else is translated; IPv4
+ * in brackets, or anything else is malformed.
  */
 public final class MixedList {
 
   private static final Pattern IPV4 = ListOracle.IPV4;
   private static final Pattern IPV6_CHARS = Pattern.compile("[0-9A-Fa-f:.]+");
-  private static final Pattern BRACKETED = Pattern.compile("\\[([^\\]]*)\\](?::([0-9]{1,5}))?");
   private static final BigInteger MAPPED_PREFIX = BigInteger.valueOf(0xFFFF).shiftLeft(32);
 
   /** An address of one family: 4 or 6, and its value. */
@@ -128,13 +128,9 @@ public final class MixedList {
 
   /** The client address of a field, or null when it is malformed. */
   static Address client(String field) {
-    String text = field;
-    boolean bracketed = false;
-    Matcher m = BRACKETED.matcher(field);
-    if (m.matches() && (m.group(2) == null || Integer.parseInt(m.group(2)) <= 65535)) {
-      text = m.group(1);
-      bracketed = true;
-    }
+    LogAddressForms.Form form = LogAddressForms.of(field);
+    String text = form.text();
+    boolean bracketed = form.bracketed();
     if (!bracketed && IPV4.matcher(text).matches()) {
       return new Address(4, ListOracle.ipv4(text));
     }

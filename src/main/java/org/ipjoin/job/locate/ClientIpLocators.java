@@ -7,12 +7,14 @@ import java.util.regex.PatternSyntaxException;
 public final class ClientIpLocators {
 
   /** The accepted forms, for messages and usage. */
-  public static final String FORMS = "combined, tsv:N, csv:N (N = 1-based column), regex:PATTERN";
+  public static final String FORMS = "combined, tsv:N, csv:N, ws:N (N = 1-based column), json:PATH,"
+      + " regex:PATTERN";
 
   private ClientIpLocators() {}
 
   /**
-   * Parses {@code combined}, {@code tsv:N}, {@code csv:N} or {@code regex:PATTERN}.
+   * Parses {@code combined}, {@code tsv:N}, {@code csv:N}, {@code ws:N}, {@code json:PATH} or
+   * {@code regex:PATTERN}.
    *
    * @throws IllegalArgumentException naming the spec and what is wrong with it
    */
@@ -28,6 +30,18 @@ public final class ClientIpLocators {
     }
     if (keyword.startsWith("csv:")) {
       return new DelimitedColumnLocator((byte) ',', column(spec, s.substring(4)), keyword);
+    }
+    if (keyword.startsWith("ws:")) {
+      return new WhitespaceFieldLocator(column(spec, s.substring(3)), keyword);
+    }
+    if (keyword.startsWith("json:")) {
+      // The path exactly as given (keys are case-sensitive), only trimmed as the whole spec is.
+      String path = s.substring(5);
+      if (path.isEmpty()) {
+        throw new IllegalArgumentException(
+            "bad format '" + spec + "': the path is empty; name the key, e.g. json:client.ip");
+      }
+      return new JsonFieldLocator(path, "json:" + path);
     }
     if (keyword.startsWith("regex:")) {
       // Not trimmed further: spaces may be part of the pattern.

@@ -4,10 +4,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Format {@code regex:PATTERN}: the client is the first capture group of the first match of
- * PATTERN in the record ({@link Matcher#find()}, so anchor it with {@code ^} if it must match from
- * the start). A group that captured an IPv6 client in brackets, with or without a port, is taken
- * out of them ({@link Range#setField}), as in the other formats.
+ * Format {@code regex:PATTERN}: the client is the first capture group that took part in the first
+ * match of PATTERN in the record. The pattern is searched for ({@link Matcher#find()}), not
+ * matched against the whole line: anchor it with {@code ^} if it must match from the start. With
+ * alternatives, each with its own group, the one that matched gives the client
+ * ({@code from (\S+) port|rhost=(\S+)} reads both of sshd's ways of naming it). A group that
+ * captured an IPv6 client in brackets, with or without a port, is taken out of them
+ * ({@link Range#setField}), as in the other formats.
  *
  * <p>The pattern sees the record's bytes as ISO-8859-1 characters (one byte, one char), so that
  * character offsets are byte offsets and non-ASCII bytes can never break the match; IP addresses
@@ -19,6 +22,7 @@ public final class RegexLocator implements ClientIpLocator {
   private final String spec;
   private final Latin1View view = new Latin1View();
   private final Matcher matcher;
+  private final int groups;
 
   /** @throws IllegalArgumentException when PATTERN does not compile or has no capture group */
   public RegexLocator(String pattern, String spec) {
@@ -28,6 +32,7 @@ public final class RegexLocator implements ClientIpLocator {
       throw new IllegalArgumentException("pattern '" + pattern + "' has no capture group; put the"
           + " IP in the first one, e.g. regex:^\\S+ (\\S+)");
     }
+    this.groups = matcher.groupCount();
     this.spec = spec;
   }
 
@@ -37,11 +42,17 @@ public final class RegexLocator implements ClientIpLocator {
     // (^, $, \b and lookbehind behave the same whatever comes before or after it in the buffer).
     view.wrap(record, from, to);
     matcher.reset(view);
-    if (!matcher.find() || matcher.start(1) < 0) {
+    if (!matcher.find()) {
       return false;
     }
-    range.setField(record, from + matcher.start(1), from + matcher.end(1));
-    return true;
+    for (int group = 1; group <= groups; group++) {
+      int start = matcher.start(group);
+      if (start >= 0) {
+        range.setField(record, from + start, from + matcher.end(group));
+        return true;
+      }
+    }
+    return false;
   }
 
   @Override
