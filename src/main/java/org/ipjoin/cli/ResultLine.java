@@ -12,7 +12,8 @@ import org.ipjoin.job.IpJoinCounter;
 /**
  * The one line a successful join ends with on stdout, for a person or a scheduler's log: records,
  * matched (with several indexes, then the records listed in each), unmatched, malformed (and where
- * they were set aside), the output and the wall time, e.g.
+ * they were set aside), the records whose client field holds no address (only when there are
+ * some: {@code , 12 without an address}), the output and the wall time, e.g.
  * {@code ipjoin: 200,000 records, 99,960 matched, 100,040 unmatched, 0 malformed; output
  * file:/data/out (2.7 s)}. The machine-readable record of the run is {@code _ipjoin.json} in the
  * output; Hadoop's own report comes with {@code --verbose}.
@@ -24,11 +25,14 @@ final class ResultLine {
   static String of(JoinResult result, Duration wall, Configuration conf) {
     Map<String, Long> c = result.counters();
     long malformed = count(c, IpJoinCounter.MALFORMED);
+    long noAddress = count(c, IpJoinCounter.NO_ADDRESS);
     return String.format(Locale.ROOT, "ipjoin: %,d records, %,d matched%s, %,d unmatched, %,d"
-            + " malformed%s; output %s (%.1f s)", count(c, IpJoinCounter.RECORDS),
+            + " malformed%s%s; output %s (%.1f s)", count(c, IpJoinCounter.RECORDS),
         count(c, IpJoinCounter.MATCHED), perIndex(result.matchedByIndex()),
         count(c, IpJoinCounter.UNMATCHED), malformed,
-        malformed > 0 ? setAside(result.output(), conf) : "", result.output(),
+        malformed > 0 ? setAside(result.output(), conf) : "",
+        noAddress > 0 ? String.format(Locale.ROOT, ", %,d without an address", noAddress) : "",
+        result.output(),
         wall.toMillis() / 1000.0);
   }
 

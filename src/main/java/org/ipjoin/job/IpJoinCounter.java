@@ -2,8 +2,8 @@ package org.ipjoin.job;
 
 /**
  * The job's counters (group {@code org.ipjoin.job.IpJoinCounter}). Per record:
- * {@code RECORDS = MATCHED + UNMATCHED + MALFORMED = RECORDS_V4 + RECORDS_V6 + MALFORMED} and
- * {@code MATCHED = MATCHED_V4 + MATCHED_V6}. An IPv4-mapped client ({@code ::ffff:a.b.c.d}) is an
+ * {@code RECORDS = MATCHED + UNMATCHED + MALFORMED + NO_ADDRESS = RECORDS_V4 + RECORDS_V6 +
+ * MALFORMED + NO_ADDRESS} and {@code MATCHED = MATCHED_V4 + MATCHED_V6}. An IPv4-mapped client ({@code ::ffff:a.b.c.d}) is an
  * IPv4 client: it is looked up as {@code a.b.c.d} and counted in {@code RECORDS_V4} (and
  * {@code MATCHED_V4}), never in {@code IPV6}. The index's size ({@code INDEX_ENTRIES},
  * {@code INDEX_ENTRIES_V6}, {@code INDEX_BYTES}, {@code INDEX_LABELS}) is counted once per job,
@@ -51,7 +51,15 @@ public enum IpJoinCounter {
   INDEX_LABELS,
   /**
    * Map tasks that loaded the indexes: what a task reads is {@link #INDEX_BYTES} times this.
-   * Last, so that the other counters keep their places in {@code _ipjoin.json}.
+   * After the counters older runs wrote, so that those keep their places in {@code _ipjoin.json}.
    */
-  INDEX_LOADS
+  INDEX_LOADS,
+  /**
+   * Records whose client field is there but holds no address: empty, {@code -} (what web
+   * servers, proxies and load balancers write when they have none) or JSON {@code null}. Neither
+   * matched nor unmatched nor malformed: {@code nomatch} keeps them, {@code tag} writes the
+   * unmatched tag, they are never under {@code malformed/}. Last, for the same reason as
+   * {@link #INDEX_LOADS}.
+   */
+  NO_ADDRESS
 }

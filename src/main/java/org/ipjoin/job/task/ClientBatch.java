@@ -28,6 +28,11 @@ final class ClientBatch {
   static final byte IPV4 = 1;
   /** Any other IPv6 client. */
   static final byte IPV6 = 2;
+  /**
+   * A record whose client field is there but holds no address ({@link
+   * ClientIpLocator.Range#absent}: empty, {@code -}, JSON {@code null}).
+   */
+  static final byte NO_ADDRESS = 3;
 
   private static final int INITIAL = 16;
 
@@ -81,6 +86,10 @@ final class ClientBatch {
     ends[r] = to;
     kinds[r] = MALFORMED;
     if (!locator.locate(bytes, from, to, range)) {
+      return;
+    }
+    if (range.absent) {
+      kinds[r] = NO_ADDRESS;
       return;
     }
     // Brackets hold an IPv6 literal only: "[1.2.3.4]" is not read as IPv4. The word parser answers
@@ -138,7 +147,7 @@ final class ClientBatch {
     return ends[record];
   }
 
-  /** {@link #MALFORMED}, {@link #IPV4} or {@link #IPV6}. */
+  /** {@link #MALFORMED}, {@link #NO_ADDRESS}, {@link #IPV4} or {@link #IPV6}. */
   byte kind(int record) {
     return kinds[record];
   }

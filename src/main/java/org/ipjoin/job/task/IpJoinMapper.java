@@ -266,6 +266,10 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       malformed(record, context);
       return;
     }
+    if (kind == ClientBatch.NO_ADDRESS) {
+      noAddress(record);
+      return;
+    }
     boolean v6 = kind == ClientBatch.IPV6;
     for (int k = 0; k < indexes.length; k++) {
       labelIds[k] = indexes[k].labelId(batch, record);
@@ -331,6 +335,26 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
         addressKey.setIpv4(batch.ipv4Key(record));
       }
       context.write(addressKey, one);
+    }
+  }
+
+  /**
+   * A record whose client field holds no address: nothing to look up, so it is listed in no index
+   * whatever {@code --where} says; {@code nomatch} keeps it and {@code tag} writes every index's
+   * unmatched columns, as for a client listed nowhere.
+   */
+  private void noAddress(int record) {
+    tally.noAddress++;
+    switch (mode) {
+      case NOMATCH -> output.add(batch.bytes(), batch.start(record), batch.end(record));
+      case TAG -> {
+        output.add(batch.bytes(), batch.start(record), batch.end(record));
+        for (int k = 0; k < indexes.length; k++) {
+          tags.appendColumns(output.text(), indexes[k].output(), MatchTags.NO_MATCH,
+              indexes[k].columns());
+        }
+      }
+      default -> { }
     }
   }
 

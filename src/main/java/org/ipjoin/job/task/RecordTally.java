@@ -15,6 +15,8 @@ final class RecordTally {
   long matched;
   long unmatched;
   long malformed;
+  /** Records whose client field holds no address ({@code -}, empty, JSON {@code null}). */
+  long noAddress;
   long recordsV4;
   /** IPv6 clients other than IPv4-mapped ones: both {@code RECORDS_V6} and {@code IPV6}. */
   long recordsV6;
@@ -25,6 +27,7 @@ final class RecordTally {
   private Counter matchedCounter;
   private Counter unmatchedCounter;
   private Counter malformedCounter;
+  private Counter noAddressCounter;
   private Counter recordsV4Counter;
   private Counter recordsV6Counter;
   private Counter ipv6Counter;
@@ -37,6 +40,7 @@ final class RecordTally {
     matchedCounter = context.getCounter(IpJoinCounter.MATCHED);
     unmatchedCounter = context.getCounter(IpJoinCounter.UNMATCHED);
     malformedCounter = context.getCounter(IpJoinCounter.MALFORMED);
+    noAddressCounter = context.getCounter(IpJoinCounter.NO_ADDRESS);
     recordsV4Counter = context.getCounter(IpJoinCounter.RECORDS_V4);
     recordsV6Counter = context.getCounter(IpJoinCounter.RECORDS_V6);
     ipv6Counter = context.getCounter(IpJoinCounter.IPV6);
@@ -50,12 +54,13 @@ final class RecordTally {
     add(matchedCounter, matched);
     add(unmatchedCounter, unmatched);
     add(malformedCounter, malformed);
+    add(noAddressCounter, noAddress);
     add(recordsV4Counter, recordsV4);
     add(recordsV6Counter, recordsV6);
     add(ipv6Counter, recordsV6);
     add(matchedV4Counter, matchedV4);
     add(matchedV6Counter, matchedV6);
-    records = matched = unmatched = malformed = recordsV4 = recordsV6 = matchedV4 = matchedV6 = 0;
+    records = matched = unmatched = malformed = noAddress = recordsV4 = recordsV6 = matchedV4 = matchedV6 = 0;
   }
 
   private static void add(Counter counter, long value) {
