@@ -35,8 +35,18 @@ public final class CountColumns {
    * @throws IllegalArgumentException one line naming an unknown index or attribute
    */
   public static List<Column> parse(String value, List<String> names, List<List<String>> attributes) {
+    return parse(List.of(value.split(",", -1)), names, attributes);
+  }
+
+  /**
+   * The columns {@code items} name, {@code NAME} or {@code NAME.ATTR} each.
+   *
+   * @see #parse(String, List, List)
+   */
+  public static List<Column> parse(List<String> items, List<String> names,
+      List<List<String>> attributes) {
     List<Column> columns = new ArrayList<>();
-    for (String item : value.split(",", -1)) {
+    for (String item : items) {
       String name = item.trim();
       int dot = name.indexOf('.');
       String index = dot < 0 ? name : name.substring(0, dot);

@@ -6,7 +6,7 @@ package org.ipjoin.job;
  * fixed in number, so all indexes share one group, and a job may have few counters
  * ({@code mapreduce.job.counters.max}, 120 by default, some of Hadoop's own included), so each
  * index has two, and the driver refuses a join of more indexes than fit before submission
- * ({@code job.driver.CounterLimit}). {@link IpJoinCounter}'s {@code INDEX_*} counters are the sums
+ * ({@code job.options.CounterLimit}). {@link IpJoinCounter}'s {@code INDEX_*} counters are the sums
  * over the indexes.
  */
 public enum IndexCounter {

@@ -46,7 +46,17 @@ public final class MatchTags {
       throw new IllegalArgumentException(key + " must not be empty: an unmatched record would end"
           + " in an empty column; give a value such as 0 (the default) or none");
     }
-    String value = IpJoinKeys.TAG_UNMATCHED.get(conf);
+    return of(IpJoinKeys.TAG_UNMATCHED.get(conf));
+  }
+
+  /**
+   * The tags for unmatched value {@code value}, as {@link #of(Configuration)} checks it (but for
+   * an empty value, which only a key can hold).
+   *
+   * @throws IllegalArgumentException as {@link #of(Configuration)}
+   */
+  public static MatchTags of(String value) {
+    String key = IpJoinKeys.TAG_UNMATCHED.key();
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
       if (c == '\t' || c == '\n' || c == '\r') {

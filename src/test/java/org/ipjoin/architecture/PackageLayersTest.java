@@ -53,18 +53,22 @@ class PackageLayersTest {
   @Test
   void theJobIsCutByWhereCodeRuns() {
     // Driver code (before, during and after submission) configures the task classes; a task never
-    // reaches back into the driver; what both agree on sits at the top of job and knows neither.
+    // reaches back into the driver; the join's typed options sit below both, above the input and
+    // locate code they check; what all agree on sits at the top of job and knows none of them.
     layeredArchitecture().consideringOnlyDependenciesInLayers()
         .layer("driver").definedBy("org.ipjoin.job.driver..")
         .layer("task").definedBy("org.ipjoin.job.task..")
+        .layer("options").definedBy("org.ipjoin.job.options..")
         .layer("input").definedBy("org.ipjoin.job.input..")
         .layer("locate").definedBy("org.ipjoin.job.locate..")
         .layer("shared").definedBy("org.ipjoin.job")
         .whereLayer("driver").mayNotBeAccessedByAnyLayer()
         .whereLayer("task").mayOnlyBeAccessedByLayers("driver")
-        .whereLayer("input").mayOnlyBeAccessedByLayers("driver", "task")
-        .whereLayer("locate").mayOnlyBeAccessedByLayers("driver", "task")
-        .whereLayer("shared").mayOnlyBeAccessedByLayers("driver", "task", "input", "locate")
+        .whereLayer("options").mayOnlyBeAccessedByLayers("driver", "task")
+        .whereLayer("input").mayOnlyBeAccessedByLayers("driver", "task", "options")
+        .whereLayer("locate").mayOnlyBeAccessedByLayers("driver", "task", "options")
+        .whereLayer("shared").mayOnlyBeAccessedByLayers("driver", "task", "options", "input",
+            "locate")
         .check(production);
   }
 

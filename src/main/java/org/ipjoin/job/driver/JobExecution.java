@@ -7,7 +7,6 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 import org.ipjoin.index.format.CorruptIndexException;
-import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.TaskFailureLog;
 import org.ipjoin.job.task.SharedIndexes;
 import org.ipjoin.problem.ExitCode;
@@ -40,7 +39,7 @@ final class JobExecution {
     }
     boolean succeeded;
     try {
-      succeeded = job.waitForCompletion(Switches.on(conf, IpJoinKeys.VERBOSE));
+      succeeded = job.waitForCompletion(checked.options().verbose());
     } catch (IOException | ClassNotFoundException | RuntimeException e) {
       err.println("ipjoin: lost track of job " + job.getJobID() + ": " + OneLine.reason(e));
       err.flush();

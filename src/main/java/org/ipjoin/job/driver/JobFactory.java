@@ -43,7 +43,7 @@ final class JobFactory {
    */
   static Job createJob(Configuration conf, SubmitChecks.Checked checked, Path outputDir)
       throws Exception {
-    checked.joinIndexes().writeTo(conf);
+    checked.taskOptions().writeTo(conf);
     IpJoinKeys.INDEX_IDENTITY.set(conf, checked.indexes().stream()
         .map(i -> i.identity().toString()).collect(Collectors.joining(",")));
     JoinMode mode = checked.mode();

@@ -4,13 +4,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.hadoop.conf.Configuration;
 import org.ipjoin.job.AttributeSelection;
 import org.ipjoin.job.CountBy;
 import org.ipjoin.job.CountColumns;
-import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinMode;
 import org.ipjoin.job.WhereExpression;
+import org.ipjoin.job.options.CountChoice;
 import org.ipjoin.problem.IpJoinException;
 
 /**
@@ -42,9 +41,8 @@ final class JoinChoices {
    * The parsed {@code --where}, or null when none was given (then a record matches when it is
    * listed in any index); refused in {@code tag} mode, which writes every record.
    */
-  static WhereExpression where(Configuration conf, JoinMode mode,
+  static WhereExpression where(String text, JoinMode mode, String notListed,
       List<IndexCheck.CheckedIndex> indexes) throws IpJoinException {
-    String text = IpJoinKeys.WHERE.get(conf);
     if (text == null) {
       return null;
     }
@@ -52,23 +50,24 @@ final class JoinChoices {
       throw IpJoinException.usage("--where applies to --mode match, nomatch and count; tag mode"
           + " writes every record with every index's columns");
     }
-    return WhereExpression.parse(text, attributesByIndex(indexes), IpJoinKeys.TAG_UNMATCHED.get(conf));
+    return WhereExpression.parse(text, attributesByIndex(indexes), notListed);
   }
 
   /**
    * {@code --count-by} names indexes of this join (and attributes they have); {@code label}
    * needs a single index.
    */
-  static void checkCountBy(String value, CountBy countBy, List<IndexCheck.CheckedIndex> indexes)
+  static void checkCountBy(CountChoice countBy, List<IndexCheck.CheckedIndex> indexes)
       throws IpJoinException {
     Map<String, List<String>> attributes = attributesByIndex(indexes);
-    if (countBy == CountBy.LABEL && indexes.size() > 1) {
+    if (countBy.keyword() == CountBy.LABEL && indexes.size() > 1) {
       throw IpJoinException.usage("--count-by label needs one index; with " + indexes.size()
           + " name the ones to count by: --count-by " + String.join(",", attributes.keySet()));
     }
-    if (countBy == null) {
+    if (countBy.byColumns()) {
       try {
-        CountColumns.parse(value, List.copyOf(attributes.keySet()), List.copyOf(attributes.values()));
+        CountColumns.parse(countBy.columns(), List.copyOf(attributes.keySet()),
+            List.copyOf(attributes.values()));
       } catch (IllegalArgumentException e) {
         throw IpJoinException.usage(e.getMessage());
       }

@@ -57,7 +57,7 @@ public final class JoinPlan {
     OverriddenSettings.refuse(conf, trialJob(conf, checked));
     checked.inputs().reportDuplicates(err);
     checked.inputs().requireData(conf);
-    OutputPublication.check(conf, checked, IpJoinKeys.OUTPUT_OVERWRITE.getBoolean(conf));
+    OutputPublication.check(conf, checked, checked.options().overwrite());
     return new JoinPlan(conf, checked);
   }
 
@@ -137,7 +137,7 @@ public final class JoinPlan {
    */
   public Outcome run(PrintStream err) throws Exception {
     Instant start = Instant.now();
-    boolean overwrite = IpJoinKeys.OUTPUT_OVERWRITE.getBoolean(conf);
+    boolean overwrite = checked.options().overwrite();
     try (OutputPublication publication = OutputPublication.stage(conf, checked.output(), overwrite)) {
       Job job = JobFactory.createJob(conf, checked, publication.staging());
       publication.guard(job);
@@ -145,7 +145,8 @@ public final class JoinPlan {
       if (executed != ExitCode.SUCCESS) {
         return outcome(executed, job);
       }
-      ExitCode result = ResultCheck.exitCode(job.getCounters(), conf, checked.output(), err);
+      ExitCode result = ResultCheck.exitCode(job.getCounters(), checked.options(),
+          checked.output(), err);
       if (result != ExitCode.SUCCESS) {
         return outcome(result, job);
       }

@@ -4,11 +4,11 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.util.Locale;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counters;
 import org.ipjoin.job.IpJoinCounter;
 import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.options.JoinOptions;
 import org.ipjoin.problem.ExitCode;
 
 /**
@@ -36,22 +36,23 @@ public final class ResultCheck {
    * The driver's exit code for a job that succeeded as a Hadoop job: {@link
    * ExitCode#SUCCESS}, or the failure's code after printing its one line on {@code err}.
    */
-  static ExitCode exitCode(Counters counters, Configuration conf, Path output, PrintStream err)
+  static ExitCode exitCode(Counters counters, JoinOptions options, Path output,
+      PrintStream err)
       throws IOException {
     long records = counters.findCounter(IpJoinCounter.RECORDS).getValue();
     long malformed = counters.findCounter(IpJoinCounter.MALFORMED).getValue();
     String problem;
     ExitCode exitCode;
     if (records == 0) {
-      if (IpJoinKeys.ALLOW_EMPTY_INPUT.getBoolean(conf)) {
+      if (options.allowEmptyInput()) {
         return ExitCode.SUCCESS;
       }
       problem = "no input data: the input files hold no records; an empty input is usually an"
           + " upstream failure. Pass --allow-empty-input (" + IpJoinKeys.ALLOW_EMPTY_INPUT.key()
           + "=true) to accept it";
       exitCode = ExitCode.EMPTY_INPUT;
-    } else if (tooManyMalformed(malformed, records, maxFraction(conf))) {
-      problem = malformedMessage(malformed, records, conf, output);
+    } else if (tooManyMalformed(malformed, records, options.maxFraction())) {
+      problem = malformedMessage(malformed, records, options);
       exitCode = ExitCode.FAILED;
     } else {
       return ExitCode.SUCCESS;
@@ -70,32 +71,11 @@ public final class ResultCheck {
         || BigDecimal.valueOf(malformed).compareTo(max.multiply(BigDecimal.valueOf(records))) > 0);
   }
 
-  /**
-   * {@code ipjoin.malformed.max.fraction} as an exact decimal.
-   *
-   * @throws IllegalArgumentException unless it is a number from 0 to 1
-   */
-  static BigDecimal maxFraction(Configuration conf) {
-    String value = IpJoinKeys.MALFORMED_MAX_FRACTION.get(conf);
-    BigDecimal fraction;
-    try {
-      fraction = new BigDecimal(value);
-    } catch (NumberFormatException e) {
-      fraction = null;
-    }
-    if (fraction == null || fraction.signum() < 0 || fraction.compareTo(BigDecimal.ONE) > 0) {
-      throw new IllegalArgumentException(IpJoinKeys.MALFORMED_MAX_FRACTION.key()
-          + " must be a number from 0 to 1, got '" + value + "'");
-    }
-    return fraction;
-  }
-
-  private static String malformedMessage(long malformed, long records, Configuration conf,
-      Path output) {
-    String max = IpJoinKeys.MALFORMED_MAX_FRACTION.get(conf);
+  private static String malformedMessage(long malformed, long records, JoinOptions options) {
+    String max = options.malformedMaxFraction();
     return String.format(Locale.ROOT, "%,d of %,d records were malformed with --format %s (%s),"
         + " more than %s=%s allows%s; check the format against the %s, or raise %s",
-        malformed, records, printable(IpJoinKeys.FORMAT.get(conf)), IpJoinKeys.FORMAT.key(),
+        malformed, records, printable(options.format().spec()), IpJoinKeys.FORMAT.key(),
         IpJoinKeys.MALFORMED_MAX_FRACTION.key(), max,
         new BigDecimal(max).compareTo(BigDecimal.ONE) == 0 ? " (1.0: fail when all are)" : "",
         "input",

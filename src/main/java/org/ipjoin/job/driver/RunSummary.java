@@ -101,10 +101,9 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
     }
     return new RunSummary(ipjoinVersionOfThisBuild(), VersionInfo.getVersion(),
         job.getJobID().toString(), checked.output().toString(), index,
-        checked.inputs().files().stream().map(Path::toString).toList(), IpJoinKeys.FORMAT.get(conf),
+        checked.inputs().files().stream().map(Path::toString).toList(), checked.options().format().spec(),
         checked.mode().externalName(),
-        checked.mode() != JoinMode.COUNT ? null : checked.countBy() != null
-            ? checked.countBy().externalName() : IpJoinKeys.COUNT_BY.get(conf),
+        checked.mode() != JoinMode.COUNT ? null : checked.options().countBy().text(),
         IpJoinKeys.LOADER.get(conf), start.toString(),
         end.toString(), end.toEpochMilli() - start.toEpochMilli(), values,
         checked.where() == null ? null : checked.where().toString(),

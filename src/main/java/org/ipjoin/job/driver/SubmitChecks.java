@@ -7,13 +7,12 @@ import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.job.CountBy;
 import org.ipjoin.job.CountColumns;
 import org.ipjoin.job.FileSystemConnector;
-import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinIndexes;
 import org.ipjoin.job.JoinMode;
-import org.ipjoin.job.MatchTags;
 import org.ipjoin.job.WhereExpression;
 import org.ipjoin.job.input.InputBlocks;
-import org.ipjoin.job.locate.ClientIpLocators;
+import org.ipjoin.job.options.JoinOptions;
+import org.ipjoin.job.options.OptionChecks;
 import org.ipjoin.job.task.ConfiguredMapper;
 import org.ipjoin.problem.IpJoinException;
 
@@ -35,8 +34,8 @@ final class SubmitChecks {
    * the job writes ({@code countBy} matters in count mode only: null when it names indexes, see
    * {@link CountColumns}; {@code where} is null when none was given), and how tasks read the input.
    */
-  record Checked(List<IndexCheck.CheckedIndex> indexes, JoinMode mode, CountBy countBy,
-      WhereExpression where, InputSet inputs, InputBlocks blocks, Path output) {
+  record Checked(List<IndexCheck.CheckedIndex> indexes, JoinOptions options,
+      WhereExpression where, InputSet inputs, Path output) {
 
     /** The first index, qualified: the one index of most joins. */
     Path index() {
@@ -52,6 +51,24 @@ final class SubmitChecks {
     JoinIndexes joinIndexes() {
       return new JoinIndexes(indexes.stream().map(IndexCheck.CheckedIndex::index).toList());
     }
+
+    /** The options as the tasks read them: the indexes at their qualified paths. */
+    JoinOptions taskOptions() {
+      return options.withIndexes(joinIndexes());
+    }
+
+    JoinMode mode() {
+      return options.mode();
+    }
+
+    /** What count mode counts by: address or label, null for columns of named indexes. */
+    CountBy countBy() {
+      return options.countBy().keyword();
+    }
+
+    InputBlocks blocks() {
+      return options.blocks();
+    }
   }
 
   private SubmitChecks() {}
@@ -64,29 +81,20 @@ final class SubmitChecks {
   static Checked check(Configuration conf, List<String> inputs, String output)
       throws IpJoinException {
     Checklist checklist = new Checklist();
-    JoinIndexes given = checklist.check(() -> JoinIndexes.resolve(conf,
-        text -> IndexCheck.isFile(text, conf)));
-    JoinMode mode = checklist.setting(() -> JoinMode.fromName(IpJoinKeys.MODE.get(conf)),
-        "bad mode: ");
-    if (given != null && mode != null) {
-      checklist.check(() -> CounterLimit.check(conf, given.size(), mode));
-    }
-    String countByValue = IpJoinKeys.COUNT_BY.get(conf);
-    CountBy countBy = CountColumns.namesIndexes(countByValue) ? null
-        : checklist.setting(() -> CountBy.fromName(countByValue), "bad count-by: ");
-    checklist.setting(() -> MatchTags.of(conf));
-    checklist.setting(() -> ClientIpLocators.fromSpec(IpJoinKeys.FORMAT.get(conf)));
-    InputBlocks blocks = checklist.setting(() -> InputBlocks.of(conf));
+    OptionChecks read = OptionChecks.run(conf, text -> IndexCheck.isFile(text, conf));
+    checklist.check(() -> read.options());
+    JoinIndexes given = read.indexes();
+    // Not an ipjoin key: checked here, after the options (the task class reads no option).
     checklist.setting(() -> ConfiguredMapper.of(conf));
-    Switches.check(conf, checklist);
-    checklist.setting(() -> ResultCheck.maxFraction(conf));
     List<IndexCheck.CheckedIndex> indexes = given == null ? null
         : checklist.check(() -> IndexCheck.check(conf, given));
     WhereExpression where = null;
+    JoinOptions options = read.problems().isEmpty() ? read.options() : null;
     if (indexes != null) {
       checklist.check(() -> JoinChoices.checkAttributes(indexes));
-      where = checklist.check(() -> JoinChoices.where(conf, mode, indexes));
-      checklist.check(() -> JoinChoices.checkCountBy(countByValue, countBy, indexes));
+      where = checklist.check(() -> JoinChoices.where(read.where(), read.mode(),
+          read.tagUnmatched(), indexes));
+      checklist.check(() -> JoinChoices.checkCountBy(read.countBy(), indexes));
     }
     Path out = checklist.check(() -> OutputCheck.qualified(conf, output));
     if (out != null) {
@@ -96,7 +104,7 @@ final class SubmitChecks {
     // An output that exists still takes part: an input holding it is a problem of its own.
     InputSet inputSet = checklist.check(() -> InputSet.resolve(conf, inputs, out));
     checklist.passOrThrow();
-    return new Checked(indexes, mode, countBy, where, inputSet, blocks, out);
+    return new Checked(indexes, options, where, inputSet, out);
   }
 
   static Path qualify(Path p, Configuration conf) throws IpJoinException {

@@ -1,6 +1,5 @@
 package org.ipjoin.job.driver;
 
-import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.ipjoin.job.IpJoinKeys;
 
@@ -10,21 +9,9 @@ import org.ipjoin.job.IpJoinKeys;
  */
 final class Switches {
 
-  /** Every boolean setting, in the order their problems are reported. */
-  private static final List<IpJoinKeys> ALL = List.of(IpJoinKeys.VERIFY_CHECKSUM,
-      IpJoinKeys.MALFORMED_OUTPUT, IpJoinKeys.MEMORY_CHECK, IpJoinKeys.VERIFY_INDEX,
-      IpJoinKeys.ALLOW_EMPTY_INPUT, IpJoinKeys.OUTPUT_OVERWRITE, IpJoinKeys.VERBOSE);
-
   private Switches() {}
 
-  /** Notes a problem for each switch whose value is not a boolean. */
-  static void check(Configuration conf, Checklist checklist) {
-    for (IpJoinKeys key : ALL) {
-      checklist.setting(() -> key.getBoolean(conf));
-    }
-  }
-
-  /** Whether {@code key} is on; a bad value means off here, as {@link #check} reports it. */
+  /** Whether {@code key} is on; a bad value means off here, as {@link org.ipjoin.job.options.OptionChecks} reports it. */
   static boolean on(Configuration conf, IpJoinKeys key) {
     try {
       return key.getBoolean(conf);

@@ -29,8 +29,8 @@ final class CountKey {
     this.tags = tags;
   }
 
-  /** The key of {@code countBy} (index names) over the loaded indexes. */
-  static CountKey of(String countBy, List<String> names, List<LabelDictionary> labels,
+  /** The key of {@code countBy} (index columns, NAME[.ATTR] each) over the loaded indexes. */
+  static CountKey of(List<String> countBy, List<String> names, List<LabelDictionary> labels,
       MatchTags tags) throws IOException {
     List<CountColumns.Column> parsed;
     try {

@@ -13,17 +13,14 @@ import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.ip.Ipv4Codec;
 import org.ipjoin.ip.Ipv6Codec;
 import org.ipjoin.job.CountBy;
-import org.ipjoin.job.CountColumns;
-import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinMode;
 import org.ipjoin.job.MatchTags;
 import org.ipjoin.job.TaskFailureLog;
 import org.ipjoin.job.WhereExpression;
-import org.ipjoin.job.input.InputBlocks;
 import org.ipjoin.job.input.LineBlock;
 import org.ipjoin.job.input.LineBlockInputFormat;
 import org.ipjoin.job.locate.ClientIpLocator;
-import org.ipjoin.job.locate.ClientIpLocators;
+import org.ipjoin.job.options.JoinOptions;
 import org.ipjoin.problem.OneLine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -107,6 +104,8 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   private CountKey countKey;
   /** Columns tag mode writes after each record, all indexes together. */
   private int tagColumns;
+  /** The join's options, read once from the job's Configuration in {@link #setup}. */
+  private JoinOptions options;
   private JoinMode mode;
   private CountBy countBy;
   private MatchTags tags;
@@ -128,24 +127,24 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
-    Configuration conf = context.getConfiguration();
-    mode = JoinMode.fromName(IpJoinKeys.MODE.get(conf));
-    String countByValue = IpJoinKeys.COUNT_BY.get(conf);
-    countBy = CountColumns.namesIndexes(countByValue) ? null : CountBy.fromName(countByValue);
-    tags = MatchTags.of(conf);
-    locator = ClientIpLocators.fromSpec(IpJoinKeys.FORMAT.get(conf));
+    options = JoinOptions.readFrom(context.getConfiguration());
+    mode = options.mode();
+    countBy = options.countBy().keyword();
+    tags = options.tags();
+    locator = options.format().locator();
     batch = new ClientBatch(locator);
-    writeMalformed = IpJoinKeys.MALFORMED_OUTPUT.getBoolean(conf);
-    TaskIndexes loaded = TaskIndexes.load(context);
+    writeMalformed = options.malformedOutput();
+    TaskIndexes loaded = TaskIndexes.load(context, options);
     indexes = loaded.indexes();
     labelIds = new int[indexes.length];
     where = loaded.matcher();
     tagColumns = loaded.tagColumns();
     if (countBy == null) {
-      countKey = CountKey.of(countByValue, loaded.names(), loaded.dictionaries(), tags);
+      countKey = CountKey.of(options.countBy().columns(), loaded.names(), loaded.dictionaries(),
+          tags);
     }
     LOG.info("Mode {}{}, format {}, malformed output {}, where {}", mode.externalName(),
-        mode == JoinMode.COUNT ? " by " + countByValue : "", locator.spec(),
+        mode == JoinMode.COUNT ? " by " + options.countBy().text() : "", locator.spec(),
         writeMalformed ? "on" : "off", loaded.where());
     tally.attach(context);
   }
@@ -160,7 +159,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       setup(context);
       try {
         Configuration conf = context.getConfiguration();
-        if (InputBlocks.of(conf).pipelined(context.getInputSplit(), conf)) {
+        if (options.blocks().pipelined(context.getInputSplit(), conf)) {
           LongWritable key = new LongWritable();
           BlockPipeline.run(context, (offset, block) -> {
             key.set(offset);

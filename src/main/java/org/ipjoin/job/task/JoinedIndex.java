@@ -19,10 +19,10 @@ import org.ipjoin.job.AttributeSelection;
 import org.ipjoin.job.IndexCacheFile;
 import org.ipjoin.job.IndexCounter;
 import org.ipjoin.job.IpJoinCounter;
-import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinIndex;
 import org.ipjoin.job.JoinIndexes;
 import org.ipjoin.job.MatchTags;
+import org.ipjoin.job.options.JoinOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,11 +66,11 @@ final class JoinedIndex {
    * Loads index {@code k} of the join from its cache file, checks it is the one the driver pinned,
    * and adds its counters (the job's {@code INDEX_*} sums and its own).
    */
-  static JoinedIndex load(int k, JoinIndex spec, IndexIdentity expected,
+  static JoinedIndex load(int k, JoinIndex spec, IndexIdentity expected, JoinOptions options,
       TaskInputOutputContext<?, ?, ?, ?> context) throws IOException {
     Configuration conf = context.getConfiguration();
     ReadPath readPath = spec.readPath();
-    boolean verifyChecksum = IpJoinKeys.VERIFY_CHECKSUM.getBoolean(conf);
+    boolean verifyChecksum = options.verifyChecksum();
     String link = JoinIndexes.linkName(k);
     URI uri = IndexCacheFile.find(IndexCacheFile.jobFiles(context), link);
     IndexCacheFile.Local local = IndexCacheFile.localize(uri, conf, Paths.get("").toAbsolutePath(), link);
@@ -78,7 +78,7 @@ final class JoinedIndex {
       long start = System.nanoTime();
       // The driver verified the whole index when this is set: the task checks only what ties its
       // bytes to the verified ones (LoadTrust).
-      LoadTrust trust = IpJoinKeys.VERIFY_INDEX.getBoolean(conf)
+      LoadTrust trust = options.verifyIndex()
           ? LoadTrust.pinned(expected, "cache file " + uri) : LoadTrust.FULL;
       SharedIndexes.IndexRead read =
           () -> readPath.loader().load(local.path(), verifyChecksum, trust);

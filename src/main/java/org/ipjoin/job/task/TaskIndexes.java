@@ -14,11 +14,12 @@ import org.ipjoin.job.IpJoinCounter;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinIndexes;
 import org.ipjoin.job.WhereExpression;
+import org.ipjoin.job.options.JoinOptions;
 import org.ipjoin.problem.IpJoinException;
 
 /**
- * Every index of a map task's join, loaded in the order given ({@link JoinIndexes} from the job's
- * Configuration, each checked against the identity the driver pinned for it), with what depends on
+ * Every index of a map task's join, loaded in the order given (the {@link JoinOptions} the task
+ * read once from the job's Configuration, each checked against the identity the driver pinned for it), with what depends on
  * all of them: the {@code ipjoin.where} matcher over their label ids.
  */
 final class TaskIndexes {
@@ -36,17 +37,18 @@ final class TaskIndexes {
   }
 
   /** Loads every index of the job and reads its where expression against them. */
-  static TaskIndexes load(TaskInputOutputContext<?, ?, ?, ?> context) throws IOException {
+  static TaskIndexes load(TaskInputOutputContext<?, ?, ?, ?> context, JoinOptions options)
+      throws IOException {
     Configuration conf = context.getConfiguration();
-    JoinIndexes specs = JoinIndexes.of(conf);
+    JoinIndexes specs = options.joinIndexes();
     List<IndexIdentity> pinned = pinnedIdentities(conf, specs.size());
     JoinedIndex[] loaded = new JoinedIndex[specs.size()];
     for (int k = 0; k < specs.size(); k++) {
-      loaded[k] = JoinedIndex.load(k, specs.get(k), pinned.get(k), context);
+      loaded[k] = JoinedIndex.load(k, specs.get(k), pinned.get(k), options, context);
     }
     context.getCounter(IpJoinCounter.INDEX_LOADS).increment(1);
     List<String> names = specs.names();
-    return new TaskIndexes(loaded, names, where(conf, names, loaded));
+    return new TaskIndexes(loaded, names, where(options.where(), names, loaded));
   }
 
   /** The identities the driver pinned, one per index; a missing or short list fails the task. */
@@ -70,9 +72,8 @@ final class TaskIndexes {
   }
 
   /** {@code ipjoin.where} over the loaded indexes, or "listed in any index". */
-  private static WhereExpression where(Configuration conf, List<String> names,
-      JoinedIndex[] indexes) throws IOException {
-    String text = IpJoinKeys.WHERE.get(conf);
+  private static WhereExpression where(String text, List<String> names, JoinedIndex[] indexes)
+      throws IOException {
     if (text == null) {
       return WhereExpression.anyListed(names);
     }

@@ -1,4 +1,4 @@
-package org.ipjoin.job.driver;
+package org.ipjoin.job.options;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRJobConfig;

@@ -1,0 +1,164 @@
+package org.ipjoin.job.options;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import org.apache.hadoop.conf.Configuration;
+import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.JoinIndexes;
+import org.ipjoin.job.JoinMode;
+import org.ipjoin.job.MatchTags;
+import org.ipjoin.job.input.InputBlocks;
+import org.ipjoin.problem.IpJoinException;
+
+/**
+ * The one reading of the {@code ipjoin.*} keys into {@link JoinOptions}: each key read and checked
+ * in the order the driver reports problems, a bad value noted with its one line while the others
+ * are still read, so one run names every typo. The driver goes on with what could be read (the
+ * indexes, say, to check their files) and reports every problem together.
+ */
+public final class OptionChecks {
+
+  /** Every switch, in the order their problems are reported. */
+  private static final List<IpJoinKeys> SWITCHES = List.of(IpJoinKeys.VERIFY_CHECKSUM,
+      IpJoinKeys.MALFORMED_OUTPUT, IpJoinKeys.MEMORY_CHECK, IpJoinKeys.VERIFY_INDEX,
+      IpJoinKeys.ALLOW_EMPTY_INPUT, IpJoinKeys.OUTPUT_OVERWRITE, IpJoinKeys.VERBOSE);
+
+  private final List<String> problems = new ArrayList<>();
+  private JoinIndexes indexes;
+  private JoinMode mode;
+  private String where;
+  private CountChoice countBy;
+  private String tagUnmatched;
+  private ClientFormat format;
+  private InputBlocks blocks;
+  private final Boolean[] switches = new Boolean[SWITCHES.size()];
+  private String maxFraction;
+
+  private OptionChecks() {}
+
+  /**
+   * The driver's reading: index specs told from paths by the files that exist, and a join of more
+   * indexes than the job may have counters for refused.
+   */
+  public static OptionChecks run(Configuration conf, Predicate<String> isFile) {
+    OptionChecks c = new OptionChecks();
+    c.indexes = c.check(() -> JoinIndexes.resolve(conf, isFile));
+    c.mode = c.setting(() -> JoinMode.fromName(IpJoinKeys.MODE.get(conf)), "bad mode: ");
+    if (c.indexes != null && c.mode != null) {
+      c.check(() -> {
+        CounterLimit.check(conf, c.indexes.size(), c.mode);
+        return null;
+      });
+    }
+    c.readSettings(conf);
+    return c;
+  }
+
+  /** A task's reading of what the driver wrote: no file is looked at. */
+  static OptionChecks read(Configuration conf) {
+    OptionChecks c = new OptionChecks();
+    c.indexes = c.setting(() -> JoinIndexes.of(conf), "");
+    c.mode = c.setting(() -> JoinMode.fromName(IpJoinKeys.MODE.get(conf)), "bad mode: ");
+    c.readSettings(conf);
+    return c;
+  }
+
+  private void readSettings(Configuration conf) {
+    where = IpJoinKeys.WHERE.get(conf);
+    countBy = setting(() -> CountChoice.of(IpJoinKeys.COUNT_BY.get(conf)), "bad count-by: ");
+    tagUnmatched = IpJoinKeys.TAG_UNMATCHED.get(conf);
+    setting(() -> MatchTags.of(conf), "");
+    format = setting(() -> ClientFormat.of(IpJoinKeys.FORMAT.get(conf)), "");
+    blocks = setting(() -> InputBlocks.of(conf), "");
+    for (int k = 0; k < switches.length; k++) {
+      IpJoinKeys key = SWITCHES.get(k);
+      switches[k] = setting(() -> key.getBoolean(conf), "");
+    }
+    maxFraction = setting(() -> maxFraction(conf), "");
+  }
+
+  /** {@code ipjoin.malformed.max.fraction} as written, when it is a number from 0 to 1. */
+  private static String maxFraction(Configuration conf) {
+    String value = IpJoinKeys.MALFORMED_MAX_FRACTION.get(conf);
+    BigDecimal fraction;
+    try {
+      fraction = new BigDecimal(value);
+    } catch (NumberFormatException e) {
+      fraction = null;
+    }
+    if (fraction == null || fraction.signum() < 0 || fraction.compareTo(BigDecimal.ONE) > 0) {
+      throw new IllegalArgumentException(IpJoinKeys.MALFORMED_MAX_FRACTION.key()
+          + " must be a number from 0 to 1, got '" + value + "'");
+    }
+    return value;
+  }
+
+  private interface Check<T> {
+    T run() throws IpJoinException;
+  }
+
+  private <T> T check(Check<T> check) {
+    try {
+      return check.run();
+    } catch (IpJoinException e) {
+      problems.addAll(e.problems());
+      return null;
+    }
+  }
+
+  private <T> T setting(Supplier<T> read, String what) {
+    try {
+      return read.get();
+    } catch (IllegalArgumentException e) {
+      problems.add(what + e.getMessage());
+      return null;
+    }
+  }
+
+  /** Every problem found, one line each, in the order found. */
+  public List<String> problems() {
+    return List.copyOf(problems);
+  }
+
+  /** The indexes, or null when their keys are bad. */
+  public JoinIndexes indexes() {
+    return indexes;
+  }
+
+  /** The mode, or null when it is bad. */
+  public JoinMode mode() {
+    return mode;
+  }
+
+  /** The {@code --where} text, or null when none is given. */
+  public String where() {
+    return where;
+  }
+
+  /** What count mode counts by (any value is one: columns are checked against the indexes). */
+  public CountChoice countBy() {
+    return countBy;
+  }
+
+  /** The value of {@code ipjoin.tag.unmatched}, trimmed, checked or not. */
+  public String tagUnmatched() {
+    return tagUnmatched;
+  }
+
+  /**
+   * The options.
+   *
+   * @throws IpJoinException USAGE with every problem found
+   */
+  public JoinOptions options() throws IpJoinException {
+    if (!problems.isEmpty()) {
+      throw IpJoinException.usage(problems);
+    }
+    return new JoinOptions(indexes.list(), mode, where, countBy, format,
+        tagUnmatched, switches[0], switches[3], switches[1], switches[2], switches[4], switches[5],
+        switches[6], maxFraction, blocks);
+  }
+}
