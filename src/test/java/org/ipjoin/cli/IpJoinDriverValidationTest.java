@@ -106,7 +106,7 @@ class IpJoinDriverValidationTest {
   }
 
   /**
-   * 300,000 keys need ~1.4 MiB in each task; a 1 MiB task heap would fail every attempt with
+   * 300,000 keys need ~1.2 MiB in each task (4 bytes a key and a 2^12 + 1-entry lookup directory); a 1 MiB task heap would fail every attempt with
    * OutOfMemoryError, so the driver refuses it with the numbers and the keys to raise.
    */
   @Test
@@ -114,7 +114,7 @@ class IpJoinDriverValidationTest {
     int[] keys = java.util.stream.IntStream.range(0, 300_000).map(i -> i * 7 - 1_000_000).toArray();
     TestIndexes.write(index, keys);
     Result r = run(withOptions("-D", "mapreduce.map.java.opts=-Xmx1m"));
-    assertOneLine(r, index.toString(), "needs about 1.4 MiB of heap in each map task (300,000 keys",
+    assertOneLine(r, index.toString(), "needs about 1.2 MiB of heap in each map task (300,000 keys",
         "more than 70% of the map task heap of 1.0 MiB (-Xmx in mapreduce.map.java.opts)",
         "raise mapreduce.map.memory.mb and/or the -Xmx in mapreduce.map.java.opts",
         "ipjoin.memory.check=false");

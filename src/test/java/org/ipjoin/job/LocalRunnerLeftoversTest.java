@@ -1,6 +1,7 @@
 package org.ipjoin.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -82,16 +83,37 @@ class LocalRunnerLeftoversTest {
   }
 
   /**
-   * Every file under {@code root}, and every folder named after a job or a task attempt or holding
-   * the tasks' folders ({@code jobcache}).
+   * The shared folders of the local runner stay, empty, after a job: another local job of the same
+   * user may be making its own folder in them while this one cleans up, and would fail if they
+   * disappeared under it.
    */
+  @Test
+  void theSharedFoldersOfTheLocalRunnerStayForConcurrentJobs() throws Exception {
+    Path tmp = dir.resolve("hadoop-tmp");
+    Configuration conf = LocalHadoop.conf(dir);
+    conf.set("hadoop.tmp.dir", tmp.toString());
+    Path list = Files.write(dir.resolve("list.txt"), List.of("10.0.0.1"));
+    Path logs = Files.writeString(dir.resolve("access.log"), "10.0.0.1 - - [x] \"GET /\" 200 1\n");
+    String index = dir.resolve("list.ipidx").toString();
+    IpJoin.buildIndex(conf).input(list.toString()).output(index).run();
+    conf.set(IpJoinKeys.MODE.key(), "count");
+    assertEquals(0, IpJoin.join(conf).index(index).input(logs.toString())
+        .output(dir.resolve("counted").toString())
+        .warnings(new PrintStream(OutputStream.nullOutputStream())).prepare().run().exitCode());
+    Path user = tmp.resolve("mapred/local/localRunner")
+        .resolve(org.apache.hadoop.security.UserGroupInformation.getCurrentUser().getShortUserName());
+    assertTrue(Files.isDirectory(user.resolve("jobcache")), "the runner's shared folders stay");
+    assertEquals(List.of(), everything(tmp), "nothing of the job stays");
+  }
+
+  /** Every file under {@code root}, and every folder named after a job or a task attempt. */
   private static List<String> everything(Path root) throws IOException {
     if (!Files.exists(root)) {
       return List.of();
     }
     try (Stream<Path> all = Files.walk(root)) {
       return all.filter(p -> Files.isRegularFile(p) || p.toString().contains("job_local")
-          || p.toString().contains("attempt_") || p.endsWith("jobcache"))
+          || p.toString().contains("attempt_"))
           .map(p -> root.relativize(p).toString()).sorted().toList();
     }
   }

@@ -18,9 +18,10 @@ import org.apache.hadoop.security.UserGroupInformation;
  * the job's {@code <job id>_<uuid>} and {@code localRunner/<user>/<job id>} (empty: Hadoop deletes
  * what they held but not them), and the tasks' folders {@code localRunner/<user>/jobcache/<job id>},
  * which after a failed job with reducers still hold the map outputs of the tasks that finished. A
- * scheduler running local jobs would collect one set per run. Shared folders are removed only when
- * empty, only folders named after this job are deleted with their content, and only for the local
- * runner: on a cluster YARN cleans up after itself.
+ * scheduler running local jobs would collect one set per run. Only folders named after this job are
+ * removed (with their content where it is the job's own), never the shared folders above them, which
+ * concurrent local jobs are making their folders in; and only for the local runner: on a cluster
+ * YARN cleans up after itself.
  */
 final class LocalRunnerLeftovers {
 
@@ -57,11 +58,11 @@ final class LocalRunnerLeftovers {
       // The tasks' folders: after a failed job they still hold the map outputs of its tasks that
       // finished (the runner removes them only after a reduce phase), megabytes per million records.
       File tasks = new File(new File(userDir, "jobcache"), id.toString());
-      if (deleteTree(tasks)) {
-        removeIfEmpty(tasks.getParentFile());
-      }
+      deleteTree(tasks);
+      // Not the shared folders above them (localRunner/<user>, its jobcache), even when empty:
+      // another local job of the same user may be making its own folder in them at this moment,
+      // and its mkdirs fails when a parent disappears under it ("Mkdirs failed to create").
       removeIfEmpty(new File(userDir, id.toString()));
-      removeIfEmpty(userDir);
     }
   }
 
