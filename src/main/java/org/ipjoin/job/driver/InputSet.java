@@ -41,6 +41,9 @@ import org.ipjoin.problem.IpJoinException;
  *   <li>Only regular files are inputs: a pipe ({@code /dev/stdin}, {@code <(command)}), socket
  *       or device, named or in a folder, is refused ({@link SpecialFile}), as is a file whose
  *       first bytes are a binary format, or whose codec cannot run here ({@link InputContent}).
+ *   <li>With a format naming its column by each file's header ({@code csv:NAME},
+ *       {@code w3c:NAME}, …), a file whose header does not name it is refused ({@link
+ *       HeaderCheck}).
  *   <li>Empty files are counted but not given to the job (a 0-byte {@code .gz} would fail it).
  *   <li>A symbolic link to nothing, named or found in a folder or among a glob's matches, is
  *       refused: Hadoop's listing would pass over it without a word, and a log that did not land
@@ -101,6 +104,7 @@ public final class InputSet {
         }
         boolean exact = matches.length == 1 && matches[0].getPath().equals(p);
         InputContent content = new InputContent(fs, conf);
+        HeaderCheck headers = HeaderCheck.of(fs, conf);
         List<FileStatus> found = new ArrayList<>();
         for (FileStatus match : sorted(matches)) {
           if (!exact && isHidden(match.getPath())) {
@@ -118,6 +122,9 @@ public final class InputSet {
           FileStatus before = files.putIfAbsent(InputIdentity.of(fs, f), f);
           if (before == null) {
             String unreadable = f.getLen() == 0 ? null : content.problem(f);
+            if (unreadable == null && headers != null && f.getLen() > 0) {
+              unreadable = headers.problem(f);
+            }
             if (unreadable != null) {
               problems.add(unreadable);
             }

@@ -2,19 +2,22 @@ package org.ipjoin.job.locate;
 
 import java.util.Locale;
 import java.util.regex.PatternSyntaxException;
+import org.ipjoin.job.HeaderNamedFormat;
 
 /** Makes a {@link ClientIpLocator} from an {@code ipjoin.format} / {@code --format} value. */
 public final class ClientIpLocators {
 
   /** The accepted forms, for messages and usage. */
-  public static final String FORMS = "combined, tsv:N, csv:N, ws:N (N = 1-based column), json:PATH,"
-      + " regex:PATTERN";
+  public static final String FORMS = "combined, tsv:N, csv:N, ws:N (N = 1-based column), tsv:NAME,"
+      + " csv:NAME (NAME = a column of the header row), w3c:NAME, zeek:NAME, json:PATH, regex:PATTERN";
 
   private ClientIpLocators() {}
 
   /**
-   * Parses {@code combined}, {@code tsv:N}, {@code csv:N}, {@code ws:N}, {@code json:PATH} or
-   * {@code regex:PATTERN}.
+   * Parses {@code combined}, {@code tsv:N}, {@code csv:N}, {@code ws:N}, {@code tsv:NAME},
+   * {@code csv:NAME}, {@code w3c:NAME}, {@code zeek:NAME} ({@link HeaderNamedLocator}),
+   * {@code json:PATH} or {@code regex:PATTERN}. After {@code tsv:} and {@code csv:} a whole
+   * number is a column number, anything else a column name.
    *
    * @throws IllegalArgumentException naming the spec and what is wrong with it
    */
@@ -25,11 +28,22 @@ public final class ClientIpLocators {
     if (keyword.equals("combined")) {
       return new CombinedLogLocator();
     }
-    if (keyword.startsWith("tsv:")) {
-      return new DelimitedColumnLocator((byte) '\t', column(spec, s.substring(4)), keyword);
-    }
-    if (keyword.startsWith("csv:")) {
-      return new DelimitedColumnLocator((byte) ',', column(spec, s.substring(4)), keyword);
+    HeaderNamedLocator.Dialect dialect = dialect(keyword);
+    if (dialect != null) {
+      String rest = s.substring(dialect.keyword().length() + 1);
+      boolean numbered = (dialect == HeaderNamedLocator.Dialect.CSV
+          || dialect == HeaderNamedLocator.Dialect.TSV) && HeaderNamedFormat.NUMBER.matcher(rest).matches();
+      if (numbered) {
+        byte separator = dialect == HeaderNamedLocator.Dialect.CSV ? (byte) ',' : (byte) '\t';
+        return new DelimitedColumnLocator(separator, column(spec, rest), keyword);
+      }
+      if (rest.isEmpty()) {
+        throw new IllegalArgumentException("bad format '" + spec + "': name the column (or give"
+            + " its number for csv/tsv), e.g. " + dialect.keyword() + ":"
+            + (dialect == HeaderNamedLocator.Dialect.ZEEK ? "id.orig_h" : "c-ip"));
+      }
+      // The name exactly as given: header names are case-sensitive.
+      return new HeaderNamedLocator(dialect, rest, dialect.keyword() + ":" + rest);
     }
     if (keyword.startsWith("ws:")) {
       return new WhitespaceFieldLocator(column(spec, s.substring(3)), keyword);
@@ -56,6 +70,16 @@ public final class ClientIpLocators {
       }
     }
     throw new IllegalArgumentException("bad format '" + spec + "'; use one of " + FORMS);
+  }
+
+  /** The header-named dialect whose keyword {@code keyword} starts with, or null. */
+  private static HeaderNamedLocator.Dialect dialect(String keyword) {
+    for (HeaderNamedLocator.Dialect d : HeaderNamedLocator.Dialect.values()) {
+      if (keyword.startsWith(d.keyword() + ":")) {
+        return d;
+      }
+    }
+    return null;
   }
 
   private static int column(String spec, String number) {

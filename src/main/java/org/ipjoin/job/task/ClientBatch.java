@@ -7,6 +7,7 @@ import org.ipjoin.ip.Ipv4WordParser;
 import org.ipjoin.ip.Ipv6Codec;
 import org.ipjoin.job.input.LineBlock;
 import org.ipjoin.job.locate.ClientIpLocator;
+import org.ipjoin.job.locate.HeaderNamedLocator;
 
 /**
  * The clients of the records of one map call (a line, or every line of a {@link LineBlock}): each
@@ -33,10 +34,17 @@ final class ClientBatch {
    * ClientIpLocator.Range#absent}: empty, {@code -}, JSON {@code null}).
    */
   static final byte NO_ADDRESS = 3;
+  /**
+   * A header line of a format named by the file's header ({@link HeaderNamedLocator}), not a
+   * record: this plus the kind {@link HeaderNamedLocator#header} gave it (see {@link #isHeader}).
+   */
+  static final byte HEADER = 4;
 
   private static final int INITIAL = 16;
 
   private final ClientIpLocator locator;
+  /** The locator when it reads each file's header lines, else null. */
+  private final HeaderNamedLocator headers;
   private final ClientIpLocator.Range range = new ClientIpLocator.Range();
   private final Ipv6Codec.Address address = new Ipv6Codec.Address();
 
@@ -57,6 +65,12 @@ final class ClientBatch {
 
   ClientBatch(ClientIpLocator locator) {
     this.locator = locator;
+    this.headers = locator instanceof HeaderNamedLocator named ? named : null;
+  }
+
+  /** Whether a record kind is a header line's ({@link #HEADER}). */
+  static boolean isHeader(byte kind) {
+    return kind >= HEADER;
   }
 
   /** Starts a batch of about {@code expected} records, all of them in {@code bytes}. */
@@ -85,6 +99,14 @@ final class ClientBatch {
     starts[r] = from;
     ends[r] = to;
     kinds[r] = MALFORMED;
+    if (headers != null) {
+      // In input order, so the header in force changes line by line within a block.
+      byte header = headers.header(bytes, from, to);
+      if (header != HeaderNamedLocator.RECORD) {
+        kinds[r] = (byte) (HEADER + header);
+        return;
+      }
+    }
     if (!locator.locate(bytes, from, to, range)) {
       return;
     }
@@ -147,7 +169,10 @@ final class ClientBatch {
     return ends[record];
   }
 
-  /** {@link #MALFORMED}, {@link #NO_ADDRESS}, {@link #IPV4} or {@link #IPV6}. */
+  /**
+   * {@link #MALFORMED}, {@link #NO_ADDRESS}, {@link #IPV4}, {@link #IPV6}, or a header line
+   * ({@link #isHeader}).
+   */
   byte kind(int record) {
     return kinds[record];
   }

@@ -20,6 +20,7 @@ import org.ipjoin.job.WhereExpression;
 import org.ipjoin.job.input.LineBlock;
 import org.ipjoin.job.input.LineBlockInputFormat;
 import org.ipjoin.job.locate.ClientIpLocator;
+import org.ipjoin.job.locate.HeaderNamedLocator;
 import org.ipjoin.job.options.JoinOptions;
 import org.ipjoin.problem.OneLine;
 import org.slf4j.Logger;
@@ -124,6 +125,10 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   /** A malformed record's bytes, for MultipleOutputs (which takes a Writable). */
   private final Text malformedRecord = new Text();
   private final RecordTally tally = new RecordTally();
+  /** With a header-named format outside count mode: its header lines on their way out. */
+  private HeaderOutput headers;
+  /** In tag mode, when the format needs its tag columns written its own way, else null. */
+  private TagLayout tagLayout;
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
@@ -139,6 +144,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     labelIds = new int[indexes.length];
     where = loaded.matcher();
     tagColumns = loaded.tagColumns();
+    layOutHeaders(loaded);
     if (countBy == null) {
       countKey = CountKey.of(options.countBy().columns(), loaded.names(), loaded.dictionaries(),
           tags);
@@ -147,6 +153,14 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
         mode == JoinMode.COUNT ? " by " + options.countBy().text() : "", locator.spec(),
         writeMalformed ? "on" : "off", loaded.where());
     tally.attach(context);
+  }
+
+  /** Sets {@link #tagLayout} and {@link #headers} for the format and mode. */
+  private void layOutHeaders(TaskIndexes loaded) {
+    tagLayout = mode == JoinMode.TAG ? TagLayout.of(locator, loaded.tagColumnNames()) : null;
+    if (locator instanceof HeaderNamedLocator named && mode != JoinMode.COUNT) {
+      headers = new HeaderOutput(named.dialect(), tagLayout, tagColumns);
+    }
   }
 
   /**
@@ -259,8 +273,12 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
    * mode says to {@link #output} (count mode writes its key at once, for the combiner).
    */
   private void join(int record, Context context) throws IOException, InterruptedException {
-    tally.records++;
     byte kind = batch.kind(record);
+    if (ClientBatch.isHeader(kind)) {
+      headerLine(record, kind);
+      return;
+    }
+    tally.records++;
     if (kind == ClientBatch.MALFORMED) {
       malformed(record, context);
       return;
@@ -293,19 +311,21 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     switch (mode) {
       case MATCH -> {
         if (listed) {
-          output.add(batch.bytes(), batch.start(record), batch.end(record));
+          addRecord(record);
         }
       }
       case NOMATCH -> {
         if (!listed) {
-          output.add(batch.bytes(), batch.start(record), batch.end(record));
+          addRecord(record);
         }
       }
       case TAG -> {
-        output.add(batch.bytes(), batch.start(record), batch.end(record));
+        int start = addRecord(record);
+        int tagsAt = output.text().getLength();
         for (int k = 0; k < indexes.length; k++) {
           tags.appendColumns(output.text(), indexes[k].output(), labelIds[k], indexes[k].columns());
         }
+        layOutTags(start, tagsAt);
       }
       case COUNT -> {
         if (listed) {
@@ -345,13 +365,15 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   private void noAddress(int record) {
     tally.noAddress++;
     switch (mode) {
-      case NOMATCH -> output.add(batch.bytes(), batch.start(record), batch.end(record));
+      case NOMATCH -> addRecord(record);
       case TAG -> {
-        output.add(batch.bytes(), batch.start(record), batch.end(record));
+        int start = addRecord(record);
+        int tagsAt = output.text().getLength();
         for (int k = 0; k < indexes.length; k++) {
           tags.appendColumns(output.text(), indexes[k].output(), MatchTags.NO_MATCH,
               indexes[k].columns());
         }
+        layOutTags(start, tagsAt);
       }
       default -> { }
     }
@@ -364,8 +386,10 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     int end = batch.end(record);
     if (mode == JoinMode.TAG) {
       // Tag mode keeps its promise of every record: a malformed one is tagged '-'.
-      output.add(bytes, start, end);
+      int at = addRecord(record);
+      int tagsAt = output.text().getLength();
       MatchTags.appendMalformedTag(output.text(), tagColumns);
+      layOutTags(at, tagsAt);
     }
     if (writeMalformed) {
       if (malformedOut == null) {
@@ -378,8 +402,44 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     }
   }
 
+  /**
+   * Starts an output line with record {@code record}, after the header lines it needs
+   * ({@link HeaderOutput}); returns where the record starts in {@link #output}'s text.
+   */
+  private int addRecord(int record) {
+    if (headers != null) {
+      headers.beforeRecord(output);
+    }
+    int start = batch.start(record);
+    int end = batch.end(record);
+    output.add(batch.bytes(), start, end);
+    return output.text().getLength() - (end - start);
+  }
+
+  /** Rewrites the tag columns at {@code tagsAt} as the format needs them ({@link TagLayout}). */
+  private void layOutTags(int recordStart, int tagsAt) {
+    if (tagLayout != null) {
+      tagLayout.rewrite(output.text(), recordStart, tagsAt);
+    }
+  }
+
+  /** A header line of a header-named format: not a record, kept for the output. */
+  private void headerLine(int record, byte kind) {
+    if (headers != null) {
+      headers.add(batch.bytes(), batch.start(record), batch.end(record),
+          (byte) (kind - ClientBatch.HEADER));
+    }
+  }
+
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
+    if (headers != null) {
+      output.clear();
+      headers.atEnd(output);
+      if (!output.isEmpty()) {
+        context.write(NullWritable.get(), output.text());
+      }
+    }
     if (malformedOut != null) {
       malformedOut.close();
     }

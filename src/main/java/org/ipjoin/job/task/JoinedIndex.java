@@ -44,6 +44,8 @@ final class JoinedIndex {
   /** The labels as tag mode writes them: the chosen attributes only, when some are chosen. */
   private final LabelDictionary output;
   private final int columns;
+  /** What tag mode's columns are called in a header: NAME, or NAME.ATTR for each attribute. */
+  private final java.util.List<String> columnNames;
 
   private int[] intervals = new int[16];
   private int[] intervals6 = new int[16];
@@ -60,6 +62,17 @@ final class JoinedIndex {
     this.output = AttributeSelection.project(labels,
         AttributeSelection.positions(name, labels.attributeNames(), chosen));
     this.columns = AttributeSelection.columns(labels.attributeNames(), chosen);
+    java.util.List<String> attributes = chosen.isEmpty() ? labels.attributeNames() : chosen;
+    this.columnNames = attributes.isEmpty() ? java.util.List.of(name)
+        : attributes.stream().map(a -> name + "." + a).toList();
+  }
+
+  /**
+   * The names of the columns tag mode writes for this index, as {@code --count-by} and
+   * {@code --where} name them: the index's name, or {@code NAME.ATTR} per attribute written.
+   */
+  java.util.List<String> columnNames() {
+    return columnNames;
   }
 
   /**

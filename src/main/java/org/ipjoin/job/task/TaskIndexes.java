@@ -120,4 +120,13 @@ final class TaskIndexes {
     }
     return columns;
   }
+
+  /** The names of those columns, in order ({@link JoinedIndex#columnNames}). */
+  java.util.List<String> tagColumnNames() {
+    java.util.List<String> names = new java.util.ArrayList<>();
+    for (JoinedIndex index : indexes) {
+      names.addAll(index.columnNames());
+    }
+    return names;
+  }
 }

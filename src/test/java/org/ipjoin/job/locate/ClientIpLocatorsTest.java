@@ -54,7 +54,18 @@ class ClientIpLocatorsTest {
     assertEquals("", field("tsv:2", "a\t\tc"));
     assertEquals("", field("tsv:3", "a\tb\t"));
     assertEquals("9.9.9.9", field("csv:2", "x,9.9.9.9,\"q\""));
-    assertEquals("\"a", field("csv:1", "\"a,b\",1.2.3.4"), "no quoting: documented");
+    assertEquals("a,b", field("csv:1", "\"a,b\",1.2.3.4"), "RFC 4180 quoting");
+    assertEquals("\"a", field("tsv:1", "\"a\tb"), "no quoting in TSV");
+  }
+
+  @Test
+  void csvColumnsFollowRfc4180Quoting() {
+    assertEquals("1.2.3.4", field("csv:2", "\"x\",\"1.2.3.4\""));
+    assertEquals("1.2.3.4", field("csv:3", "\"a,\"\"b\"\",c\",\"\",1.2.3.4"));
+    assertEquals("1.2.3.4", field("csv:2", "x, \"1.2.3.4\" ,y"));
+    assertEquals("2001:db8::1", field("csv:2", "x,\"[2001:db8::1]:443\""));
+    assertEquals(null, field("csv:2", "\"a,b,1.2.3.4"), "an unclosed quote before the column");
+    assertEquals(null, field("csv:2", "a,\"1.2.3.4"), "an unclosed quote at the column");
   }
 
   @Test
@@ -215,7 +226,7 @@ class ClientIpLocatorsTest {
 
   @Test
   void badSpecsAreRejectedWithTheSpecInTheMessage() {
-    for (String spec : new String[] {"json", "json:", "ws:", "ws:0", "ws:x", "tsv:", "tsv:0", "csv:-1", "csv:x", "regex:(", "regex:abc"}) {
+    for (String spec : new String[] {"json", "json:", "ws:", "ws:0", "ws:x", "tsv:", "tsv:0", "csv:-1", "csv:", "w3c:", "zeek:", "regex:(", "regex:abc"}) {
       IllegalArgumentException e =
           assertThrows(IllegalArgumentException.class, () -> ClientIpLocators.fromSpec(spec));
       assertTrue(e.getMessage().contains("bad format '" + spec + "'"), e.getMessage());
