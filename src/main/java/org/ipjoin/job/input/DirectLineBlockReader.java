@@ -15,7 +15,6 @@ import org.apache.hadoop.io.compress.Decompressor;
 import org.apache.hadoop.io.compress.SplittableCompressionCodec;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.MRJobConfig;
-import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.lib.input.LineRecordReader;
@@ -46,7 +45,7 @@ import org.apache.hadoop.util.functional.FutureIO;
  * {@code DirectLineBlockReaderTest} compare both with LineRecordReader. Measured against the reader
  * over LineRecordReader: docs/benchmarks/2026-11-27-line-reading.md.
  */
-final class DirectLineBlockReader extends RecordReader<LongWritable, LineBlock> {
+final class DirectLineBlockReader extends AlternatingBlocks {
 
   /** What a read asks for at least, so that small blocks do not mean tiny reads. */
   private static final int MIN_READ = 4096;
@@ -56,13 +55,6 @@ final class DirectLineBlockReader extends RecordReader<LongWritable, LineBlock> 
   private final int blockBytes;
   /** Each block's array: the block size plus room to read ahead. */
   private final int capacity;
-  private final LongWritable key = new LongWritable();
-  /**
-   * Two blocks, filled in turn: the block a call returns stays as it is until the call after the
-   * next one, so a mapper may join it on another thread while this reader fills the next.
-   */
-  private final LineBlock[] blocks = {new LineBlock(), new LineBlock()};
-  private LineBlock block = blocks[1];
 
   private TaskAttemptContext context;
   private String file = "(unknown file)";
@@ -158,7 +150,7 @@ final class DirectLineBlockReader extends RecordReader<LongWritable, LineBlock> 
    * split before (which reads every line starting at or before its end).
    */
   private void skipPartLine() throws IOException {
-    byte[] a = block.reserve(capacity);
+    byte[] a = block().reserve(capacity);
     while (true) {
       if (rawStart == rawEnd && !refillEmpty(a)) {
         return;
@@ -208,9 +200,8 @@ final class DirectLineBlockReader extends RecordReader<LongWritable, LineBlock> 
   }
 
   private boolean fill() throws IOException {
-    LineBlock last = block;
-    block = block == blocks[0] ? blocks[1] : blocks[0];
-    block.clear();
+    LineBlock last = block();
+    LineBlock block = nextBlock();
     if (done) {
       return false;
     }
@@ -277,6 +268,8 @@ final class DirectLineBlockReader extends RecordReader<LongWritable, LineBlock> 
         // the mark has no line.
         from += 3;
         if (next == from) {
+          pos += next - rawStart;
+          rawStart = next;
           done = true;
           break;
         }
@@ -303,16 +296,6 @@ final class DirectLineBlockReader extends RecordReader<LongWritable, LineBlock> 
       scanFrom = next;
     }
     return block.lines() > 0;
-  }
-
-  @Override
-  public LongWritable getCurrentKey() {
-    return key;
-  }
-
-  @Override
-  public LineBlock getCurrentValue() {
-    return block;
   }
 
   /** As LineRecordReader's: the share of the split's bytes (compressed: of the file's) read. */
