@@ -39,10 +39,11 @@ import org.apache.hadoop.util.functional.FutureIO;
  *
  * A custom {@code textinputformat.record.delimiter}, a maximum line length ({@code
  * mapreduce.input.linerecordreader.line.maxlength}, whose cut lines depend on LineRecordReader's
- * buffer) and splittable codecs (bzip2) are read by {@link LineBlockReader} over Hadoop's own reader
- * instead ({@link #applies}). Blocks, keys (the byte offset of each block's first line), progress and
- * the two blocks filled in turn are as in {@link LineBlockReader}; {@code LineBlockReaderTest} and
- * {@code DirectLineBlockReaderTest} compare both with LineRecordReader. Measured against the reader
+ * buffer) and splittable codecs (bzip2) are read by {@link LineBlockReader} over Hadoop's own
+ * reader instead ({@link #applies}). Blocks, keys (the byte offset of each block's first line),
+ * progress and the two blocks filled in turn are as in {@link LineBlockReader};
+ * {@code LineBlockReaderTest}, {@code DirectLineBlockReaderTest} and the fuzz target {@code
+ * LineReadingFuzzTest} compare both with LineRecordReader. Measured against the reader
  * over LineRecordReader: docs/benchmarks/2026-11-27-line-reading.md.
  */
 final class DirectLineBlockReader extends AlternatingBlocks {

@@ -18,6 +18,10 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  * <p>The key is the first line's key (its byte offset, as LineRecordReader gives it); the progress
  * is the line reader's. A block returned stays unchanged until the call after the next one (two
  * blocks are filled in turn), which lets a mapper join it while the next is read.
+ *
+ * <p>{@link LineBlockInputFormat} uses it where {@link DirectLineBlockReader}, which reads the
+ * same lines straight from the file, does not apply: a custom record delimiter, a maximum line
+ * length or a splittable codec (bzip2).
  */
 final class LineBlockReader extends AlternatingBlocks {
 

@@ -48,6 +48,31 @@ public final class LineReadingComparison {
     return splits;
   }
 
+  /** Every line of the file once, by plain code: ends are \n, \r\n or \r; a leading BOM dropped. */
+  public static List<String> independentLines(byte[] file) {
+    String text = new String(file, StandardCharsets.ISO_8859_1);
+    boolean bom = text.startsWith("\u00ef\u00bb\u00bf");
+    if (bom) {
+      text = text.substring(3);
+    }
+    List<String> lines = new ArrayList<>();
+    int start = 0;
+    for (int i = 0; i < text.length(); ) {
+      char c = text.charAt(i);
+      if (c == '\n' || c == '\r') {
+        lines.add(text.substring(start, i));
+        i += c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n' ? 2 : 1;
+        start = i;
+      } else {
+        i++;
+      }
+    }
+    if (start < text.length()) {
+      lines.add(text.substring(start));
+    }
+    return lines;
+  }
+
   /** LineRecordReader's lines of one split, and its progress at the end. */
   public static List<Line> lineRecordReader(FileSplit split, Configuration conf, float[] progress)
       throws IOException {
