@@ -52,9 +52,14 @@ final class DirectLineBlockReader extends AlternatingBlocks {
   private static final int MIN_READ = 4096;
   /** What a block's array holds beyond the block size: room for the next read. */
   private static final int MAX_SLACK = 64 << 10;
+  /**
+   * A block's first array, grown (doubling) up to {@link #capacity} as lines need: a large block
+   * size costs memory only with input that fills it, as with {@link LineBlock#append}.
+   */
+  private static final int FIRST_ARRAY = 64 << 10;
 
   private final int blockBytes;
-  /** Each block's array: the block size plus room to read ahead. */
+  /** Each block's array at most, unless one line needs more: the block size plus room to read. */
   private final int capacity;
 
   private TaskAttemptContext context;
@@ -151,7 +156,7 @@ final class DirectLineBlockReader extends AlternatingBlocks {
    * split before (which reads every line starting at or before its end).
    */
   private void skipPartLine() throws IOException {
-    byte[] a = block().reserve(capacity);
+    byte[] a = block().reserve(Math.min(capacity, FIRST_ARRAY));
     while (true) {
       if (rawStart == rawEnd && !refillEmpty(a)) {
         return;
@@ -207,7 +212,7 @@ final class DirectLineBlockReader extends AlternatingBlocks {
       return false;
     }
     int carried = rawEnd - rawStart;
-    byte[] a = block.reserve(Math.max(capacity, carried + MIN_READ));
+    byte[] a = block.reserve(Math.max(Math.min(capacity, FIRST_ARRAY), carried + MIN_READ));
     System.arraycopy(last.bytes(), rawStart, a, 0, carried);
     scanFrom -= rawStart;
     rawStart = 0;
@@ -232,12 +237,13 @@ final class DirectLineBlockReader extends AlternatingBlocks {
             scanFrom -= shift;
           }
           if (rawEnd == a.length) {
-            if (block.lines() > 0) {
+            if (block.lines() > 0 && a.length >= capacity) {
               // The array holds more than the block size, so this line does not fit: the next
               // block starts with it.
               return true;
             }
-            a = block.reserve(a.length + 1);
+            a = block.reserve(a.length < capacity ? (int) Math.min(capacity, 2L * a.length)
+                : (int) Math.min(Integer.MAX_VALUE - 8, 2L * a.length));
           }
           int n = in.read(a, rawEnd, a.length - rawEnd);
           if (n < 0) {

@@ -73,14 +73,13 @@ public final class LineBlock implements Writable {
   }
 
   /**
-   * The backing array, grown to at least {@code capacity} bytes with all its bytes kept (also those
+   * The backing array, grown to exactly {@code capacity} bytes if smaller, with all its bytes kept (also those
    * beyond {@link #length()}, where {@link DirectLineBlockReader} keeps bytes it has read but not
    * yet made lines of).
    */
   byte[] reserve(int capacity) {
     if (capacity > bytes.length) {
-      bytes = Arrays.copyOf(bytes, Math.max(capacity, (int) Math.min(Integer.MAX_VALUE - 8,
-          2L * bytes.length)));
+      bytes = Arrays.copyOf(bytes, capacity);
     }
     return bytes;
   }
