@@ -58,9 +58,7 @@ public class FileNamingTextInputFormat extends TextInputFormat {
     }
 
     private InputReadException failed(Exception e) {
-      InputReadException named = new InputReadException(file, e);
-      TaskFailureLog.record(context, e, named.getMessage());
-      return named;
+      return InputReadException.recorded(context, file, e);
     }
 
     @Override

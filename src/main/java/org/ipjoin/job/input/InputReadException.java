@@ -1,6 +1,8 @@
 package org.ipjoin.job.input;
 
 import java.io.IOException;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.ipjoin.job.TaskFailureLog;
 import org.ipjoin.problem.OneLine;
 
 /**
@@ -12,6 +14,17 @@ public final class InputReadException extends IOException {
 
   InputReadException(String file, Throwable cause) {
     super("cannot read input " + file + ": " + what(cause), cause);
+  }
+
+  /**
+   * The failure to read {@code file}, its reason also recorded for the driver ({@link
+   * TaskFailureLog}): a reader fails before the mapper runs (a bad gzip header is found when the
+   * split is opened), so only the reader can record it.
+   */
+  static InputReadException recorded(TaskAttemptContext context, String file, Exception e) {
+    InputReadException named = new InputReadException(file, e);
+    TaskFailureLog.record(context, e, named.getMessage());
+    return named;
   }
 
   private static String what(Throwable cause) {

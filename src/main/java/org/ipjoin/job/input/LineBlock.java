@@ -72,6 +72,30 @@ public final class LineBlock implements Writable {
     bytes[length++] = '\n';
   }
 
+  /**
+   * The backing array, grown to exactly {@code capacity} bytes if smaller, with all its bytes kept (also those
+   * beyond {@link #length()}, where {@link DirectLineBlockReader} keeps bytes it has read but not
+   * yet made lines of).
+   */
+  byte[] reserve(int capacity) {
+    if (capacity > bytes.length) {
+      bytes = Arrays.copyOf(bytes, capacity);
+    }
+    return bytes;
+  }
+
+  /**
+   * Ends a line written in place: the caller has put the line at {@link #length()} in the backing
+   * array and a {@code \n} at {@code end}.
+   */
+  void endLine(int end) {
+    if (lines == ends.length) {
+      ends = Arrays.copyOf(ends, Math.max(16, 2 * ends.length));
+    }
+    ends[lines++] = end;
+    length = end + 1;
+  }
+
   /** The line count, each line's end, then the bytes. */
   @Override
   public void write(DataOutput out) throws IOException {

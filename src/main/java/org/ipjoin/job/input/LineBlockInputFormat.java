@@ -11,8 +11,10 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 
 /**
  * {@link InputSetFormat}'s input as {@link LineBlock}s: the same files, the same splits, and in
- * each split the same lines, which {@link LineBlockReader} gathers from the reader InputSetFormat
- * makes (so failures still name the file), one block per map call.
+ * each split the same lines, one block per map call. {@link DirectLineBlockReader} reads them
+ * straight from the file (the default record delimiter, no maximum line length, no splittable
+ * codec); otherwise {@link LineBlockReader} gathers them from the reader InputSetFormat makes.
+ * Either names the file when reading fails.
  */
 public class LineBlockInputFormat extends InputFormat<LongWritable, LineBlock> {
 
@@ -26,7 +28,10 @@ public class LineBlockInputFormat extends InputFormat<LongWritable, LineBlock> {
   @Override
   public RecordReader<LongWritable, LineBlock> createRecordReader(InputSplit split,
       TaskAttemptContext context) {
-    return new LineBlockReader(lineFormat.createRecordReader(split, context),
-        InputBlocks.of(context.getConfiguration()).blockBytes());
+    int blockBytes = InputBlocks.of(context.getConfiguration()).blockBytes();
+    if (DirectLineBlockReader.applies(split, context.getConfiguration())) {
+      return new DirectLineBlockReader(blockBytes);
+    }
+    return new LineBlockReader(lineFormat.createRecordReader(split, context), blockBytes);
   }
 }

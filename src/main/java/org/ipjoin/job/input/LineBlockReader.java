@@ -18,18 +18,15 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  * <p>The key is the first line's key (its byte offset, as LineRecordReader gives it); the progress
  * is the line reader's. A block returned stays unchanged until the call after the next one (two
  * blocks are filled in turn), which lets a mapper join it while the next is read.
+ *
+ * <p>{@link LineBlockInputFormat} uses it where {@link DirectLineBlockReader}, which reads the
+ * same lines straight from the file, does not apply: a custom record delimiter, a maximum line
+ * length or a splittable codec (bzip2).
  */
-final class LineBlockReader extends RecordReader<LongWritable, LineBlock> {
+final class LineBlockReader extends AlternatingBlocks {
 
   private final RecordReader<LongWritable, Text> lines;
   private final int blockBytes;
-  private final LongWritable key = new LongWritable();
-  /**
-   * Two blocks, filled in turn: the block a call returns stays as it is until the call after the
-   * next one, so a mapper may join it on another thread while this reader fills the next.
-   */
-  private final LineBlock[] blocks = {new LineBlock(), new LineBlock()};
-  private LineBlock block = blocks[1];
   /** The line reader's current line did not fit in the last block: it starts the next one. */
   private boolean pending;
   /** The line reader returned false: never ask it again. */
@@ -48,8 +45,7 @@ final class LineBlockReader extends RecordReader<LongWritable, LineBlock> {
 
   @Override
   public boolean nextKeyValue() throws IOException, InterruptedException {
-    block = block == blocks[0] ? blocks[1] : blocks[0];
-    block.clear();
+    LineBlock block = nextBlock();
     if (!pending && !nextLine()) {
       return false;
     }
@@ -72,16 +68,6 @@ final class LineBlockReader extends RecordReader<LongWritable, LineBlock> {
     }
     exhausted = !lines.nextKeyValue();
     return !exhausted;
-  }
-
-  @Override
-  public LongWritable getCurrentKey() {
-    return key;
-  }
-
-  @Override
-  public LineBlock getCurrentValue() {
-    return block;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package org.ipjoin.job.input;
 
+import static org.ipjoin.job.input.LineReadingComparison.independentLines;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -137,41 +138,6 @@ class LineBlockReaderTest {
     return expected;
   }
 
-  /** Every line of the file once, by plain String code: ends are \n, \r\n or \r. */
-  private static List<String> independentLines(byte[] file) {
-    String text = new String(file, StandardCharsets.ISO_8859_1);
-    List<String> lines = new ArrayList<>();
-    int start = 0;
-    int i = 0;
-    while (i < text.length()) {
-      char c = text.charAt(i);
-      if (c == '\n' || c == '\r') {
-        lines.add(text.substring(start, i));
-        i += c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n' ? 2 : 1;
-        start = i;
-      } else {
-        i++;
-      }
-    }
-    if (start < text.length()) {
-      lines.add(text.substring(start));
-    }
-    return lines;
-  }
-
-  /** Splits at the given positions ({@code [0, b1), [b1, b2), ..., [bn, length)}). */
-  private static List<InputSplit> splits(org.apache.hadoop.fs.Path file, long length,
-      long... bounds) {
-    List<InputSplit> splits = new ArrayList<>();
-    long start = 0;
-    for (long b : bounds) {
-      splits.add(new FileSplit(file, start, b - start, new String[0]));
-      start = b;
-    }
-    splits.add(new FileSplit(file, start, length - start, new String[0]));
-    return splits;
-  }
-
   /**
    * Reads the file under every given layout and block size; the lines of all splits together must
    * be {@code everyLine} (when given) and are the same for every layout.
@@ -186,7 +152,8 @@ class LineBlockReaderTest {
     org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(file.toUri());
     long length = Files.size(file);
     for (long[] bounds : layouts) {
-      List<InputSplit> splits = splits(path, length, bounds);
+      List<InputSplit> splits =
+          new ArrayList<>(LineReadingComparison.splits(path, length, bounds));
       List<List<Line>> reference = new ArrayList<>();
       for (InputSplit split : splits) {
         reference.add(lineReader(split, base));
