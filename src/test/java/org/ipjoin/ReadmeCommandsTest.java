@@ -91,9 +91,11 @@ class ReadmeCommandsTest {
     }
     assertEquals(NOT_RUN, skipped, "every line not run is one the YARN task needs");
 
-    // Tag: every record, its label of the quarter blocks, 0 without one, - when malformed.
+    // Tag: every record, its label of the quarter blocks, 0 without one (or without an address:
+    // a client field '-'), - when malformed.
     List<String> tagged = new ArrayList<>();
     List<String> malformed = new ArrayList<>();
+    List<String> noAddress = new ArrayList<>();
     TreeMap<String, Long> perLabel = new TreeMap<>();
     List<String> notListed = new ArrayList<>();
     List<String> listed = new ArrayList<>();
@@ -107,6 +109,9 @@ class ReadmeCommandsTest {
       } else if (client.contains(":")) {
         tag = "0";
         notListed.add(record);
+      } else if (client.equals("-") || client.isEmpty()) {
+        tag = "0";
+        noAddress.add(record);
       } else {
         tag = "-";
         malformed.add(record);
@@ -120,7 +125,10 @@ class ReadmeCommandsTest {
     assertEquals(malformed, filesUnder(demo.resolve("tagged/malformed")), "malformed/");
     assertEquals(perLabel.entrySet().stream().map(e -> e.getKey() + "\t" + e.getValue())
         .collect(Collectors.toList()), partLines(demo.resolve("per-label")), "count per label");
-    assertEquals(notListed, partLines(demo.resolve("not-listed")), "nomatch mode");
+    // nomatch keeps the records without an address too, in input order.
+    List<String> kept = data.logLines().stream()
+        .filter(r -> notListed.contains(r) || noAddress.contains(r)).toList();
+    assertEquals(kept, partLines(demo.resolve("not-listed")), "nomatch mode");
     assertEquals(listed, partLines(demo.resolve("out")), "the YARN task's match join");
     for (String output : List.of("tagged", "per-label", "not-listed", "out")) {
       assertTrue(Files.exists(demo.resolve(output).resolve("_ipjoin.json")), output);
@@ -133,6 +141,8 @@ class ReadmeCommandsTest {
         "ipjoin: %,d records, %,d matched, %,d unmatched, %,d malformed", data.logLines().size(),
         listed.size(), notListed.size(), malformed.size());
     assertTrue(match.out().startsWith(result), match.out() + "\nexpected to start with " + result);
+    assertEquals(!noAddress.isEmpty(), match.out().contains(String.format(Locale.ROOT,
+        ", %,d without an address; ", noAddress.size())), match.out());
 
     // The lookup: present exactly when the list has the address.
     Ran inspect = runs.stream().filter(r -> r.line().contains(" inspect ")).findFirst().orElseThrow();

@@ -160,7 +160,7 @@ class JoinOptionsTest {
   void everyProblemOfTheKeysIsReportedTogetherInTheDriversOrder() {
     IpJoinException e = assertThrows(IpJoinException.class, () -> resolve(Map.of(
         "ipjoin.index.path", "/ref/a.ipidx", "ipjoin.mode", "join", "ipjoin.tag.unmatched", "1",
-        "ipjoin.format", "tsv:x", "ipjoin.verbose", "maybe",
+        "ipjoin.format", "nosuch:3", "ipjoin.verbose", "maybe",
         "ipjoin.malformed.max.fraction", "2")));
     List<String> problems = e.problems();
     assertEquals(5, problems.size(), problems.toString());
@@ -169,7 +169,8 @@ class JoinOptionsTest {
     assertEquals("ipjoin.tag.unmatched must not be '1': that is the tag of a match without a"
         + " label; give a value such as 0 (the default) or none", problems.get(1));
     // The format's own line is ClientIpLocators'.
-    assertEquals("bad format 'tsv:x'", problems.get(2).substring(0, "bad format 'tsv:x'".length()));
+    assertEquals("bad format 'nosuch:3'",
+        problems.get(2).substring(0, "bad format 'nosuch:3'".length()));
     assertEquals("ipjoin.verbose must be true or false, got 'maybe'", problems.get(3));
     assertEquals("ipjoin.malformed.max.fraction must be a number from 0 to 1, got '2'",
         problems.get(4));
