@@ -22,8 +22,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.ipjoin.BuiltIndexes;
 import org.ipjoin.RealData;
+import org.ipjoin.api.IpJoin;
+import org.ipjoin.api.JoinResult;
 import org.ipjoin.job.driver.RunSummary;
 import org.ipjoin.testing.IpJoinRun;
+import org.ipjoin.testing.LocalHadoop;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -331,6 +334,21 @@ class SeveralClientColumnsJobTest {
     assertEquals(DriverRun.sorted(expected), output());
     assertEquals(1, summary().clients().size());
     assertTrue(run.out().contains("(src 1 listed; a 1 listed, b 0 listed)"), run.out());
+  }
+
+  @Test
+  void theJavaApiTakesTheColumnsAndReturnsTheirFigures() throws Exception {
+    List<Rec> records = vpcRecords();
+    JoinResult result = IpJoin.join(LocalHadoop.conf(dir)).index("a", indexA.toString())
+        .index("b", indexB.toString()).client("src", "ws:4").client("dst", "ws:5")
+        .where("dst.b").input(VPC.toString()).output(out().toString()).prepare().run();
+    assertEquals(0, result.exitCode());
+    assertEquals(lines(records, r -> r.dst().listedIn(B), Rec::line), output());
+    assertEquals(List.of("src", "dst"), List.copyOf(result.matchedByClient().keySet()));
+    assertEquals(records.stream().filter(r -> r.src().listedIn(A) || r.src().listedIn(B)).count(),
+        result.matchedByClient().get("src"));
+    assertEquals(records.stream().filter(r -> r.dst().listedIn(A) || r.dst().listedIn(B)).count(),
+        result.matchedByClient().get("dst"));
   }
 
   @Test
