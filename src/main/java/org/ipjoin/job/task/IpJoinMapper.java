@@ -38,6 +38,14 @@ import org.slf4j.LoggerFactory;
  * {@code ipjoin.where} expression holds for its label ids in the indexes ({@link
  * WhereExpression}; by default: listed in any index).
  *
+ * <p>Address columns: one by default ({@code ipjoin.format}); with {@code ipjoin.clients} each
+ * record has several (source, destination), each found, parsed and looked up in every index
+ * ({@link RecordColumns}: one {@link ClientBatch} per column), and the label ids, the where
+ * expression, tag columns and count keys go over one lookup per column and index ({@link
+ * org.ipjoin.job.JoinColumns}). A record is joined when some column holds an address; a malformed
+ * column of a joined record is tagged {@code -} and counted per column ({@link ColumnTally}); a
+ * record with no address in any column is malformed when a column is, else without an address.
+ *
  * <p>Families: an IPv4 client is looked up in the IPv4 intervals. An IPv6 client that is
  * IPv4-mapped ({@code ::ffff:a.b.c.d}, {@link Ipv6Codec#mappedIpv4}) is an IPv4 client: looked up,
  * counted ({@code RECORDS_V4}, {@code MATCHED_V4}) and, in count mode, output as {@code a.b.c.d}.
