@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.ipjoin.job.IndexSpecs;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinIndexes;
 import org.ipjoin.job.driver.JoinPlan;
@@ -32,6 +33,7 @@ public final class JoinJob {
   private final List<String> inputs = new ArrayList<>();
   private final List<String> indexes = new ArrayList<>();
   private final List<String> loaders = new ArrayList<>();
+  private final List<String> clients = new ArrayList<>();
   private String output;
   private boolean countByGiven;
   private PrintStream warnings = System.err;
@@ -92,6 +94,18 @@ public final class JoinJob {
   /** Where the client IP is: {@code combined} (default), {@code tsv:N}, {@code csv:N} or {@code regex:PATTERN}. */
   public JoinJob format(String format) {
     return set(IpJoinKeys.FORMAT, ApiArguments.notNull(format, "format"));
+  }
+
+  /**
+   * One of several address columns of each record ({@code --client NAME=FORMAT}), e.g. {@code
+   * client("src", "json:src_ip").client("dst", "json:dest_ip")}: each column's address is looked
+   * up in every index; tag columns, {@code where} and {@code countBy} names are {@code
+   * NAME.INDEX[.ATTR]} (with two or more). Call it once per column, in order; not with {@link
+   * #format}. The calls together replace {@code ipjoin.clients}.
+   */
+  public JoinJob client(String name, String format) {
+    clients.add(ApiArguments.notNull(name, "name") + "=" + ApiArguments.notNull(format, "format"));
+    return this;
   }
 
   /**
@@ -170,6 +184,9 @@ public final class JoinJob {
     Configuration jobConf = new Configuration(conf);
     if (!indexes.isEmpty()) {
       IpJoinKeys.INDEX_PATH.set(jobConf, JoinIndexes.keyValue(indexes));
+    }
+    if (!clients.isEmpty()) {
+      IpJoinKeys.CLIENTS.set(jobConf, IndexSpecs.join(clients));
     }
     if (!loaders.isEmpty()) {
       String value = JoinIndexes.keyValue(loaders);

@@ -16,13 +16,22 @@ import org.apache.hadoop.fs.Path;
  *     {@code UNMATCHED}, {@code MALFORMED}, ...); empty when no job ran
  * @param matchedByIndex per index name, in the order the indexes were given, the records listed
  *     in that index whatever the others say ({@code IndexCounter.MATCHED}); empty when no job ran
+ * @param matchedByClient with {@link JoinJob#client}, per address column in the order given, the
+ *     records whose address in that column is listed in at least one index ({@code
+ *     ClientCounter.MATCHED}); empty otherwise, or when no job ran
  */
 public record JoinResult(int exitCode, Path output, Map<String, Long> counters,
-    Map<String, Long> matchedByIndex) {
+    Map<String, Long> matchedByIndex, Map<String, Long> matchedByClient) {
 
   /** A result without per-index counts (as before joins took several indexes). */
   public JoinResult(int exitCode, Path output, Map<String, Long> counters) {
     this(exitCode, output, counters, Map.of());
+  }
+
+  /** A result without per-column counts (as before records had several address columns). */
+  public JoinResult(int exitCode, Path output, Map<String, Long> counters,
+      Map<String, Long> matchedByIndex) {
+    this(exitCode, output, counters, matchedByIndex, Map.of());
   }
 
   /** Whether the job succeeded and its output is published. */

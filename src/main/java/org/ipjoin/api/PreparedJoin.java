@@ -70,7 +70,7 @@ public final class PreparedJoin {
     try {
       JoinPlan.Outcome outcome = plan.run(err);
       return new JoinResult(outcome.exit().code(), plan.output(), outcome.counters(),
-          outcome.matchedByIndex());
+          outcome.matchedByIndex(), outcome.matchedByClient());
     } catch (IOException | InterruptedException | RuntimeException e) {
       throw e;
     } catch (Exception e) {

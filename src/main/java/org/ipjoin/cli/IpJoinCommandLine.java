@@ -26,7 +26,7 @@ final class IpJoinCommandLine {
 
   static final String USAGE = "hadoop jar ipjoin.jar [generic options] --index [NAME=]<path>..."
       + " --input <path>... --output <dir> [--loader [NAME=]L...] [--mode M] [--where EXPR]"
-      + " [--count-by C] [--format F]"
+      + " [--count-by C] [--format F | --client NAME=F...]"
       + " [--no-verify-checksum] [--no-verify-index] [--no-malformed-output] [--allow-empty-input]"
       + " [--overwrite] [--verbose]";
 
@@ -74,6 +74,11 @@ final class IpJoinCommandLine {
     o.addOption(Option.builder().longOpt("format").hasArg().argName("F")
         .desc(ClientIpLocators.FORMS + " (default combined; " + IpJoinKeys.FORMAT.key() + ")")
         .build());
+    o.addOption(Option.builder().longOpt("client").hasArgs().argName("NAME=F")
+        .desc("one of several address columns per record (source, destination), in the forms of"
+            + " --format; repeatable, not with --format: each address is looked up in every index,"
+            + " tag columns and --where/--count-by names are NAME.INDEX[.ATTR] ("
+            + IpJoinKeys.CLIENTS.key() + ")").build());
     o.addOption(Option.builder().longOpt("no-verify-checksum")
         .desc("skip the index payload checksum in each task (" + IpJoinKeys.VERIFY_CHECKSUM.key()
             + "=false)").build());
@@ -121,6 +126,12 @@ final class IpJoinCommandLine {
     StrictCommandLine.ifGiven(cmd, "where", join::where);
     StrictCommandLine.ifGiven(cmd, "mode", join::mode);
     StrictCommandLine.ifGiven(cmd, "format", join::format);
+    String[] clients = cmd.getOptionValues("client");
+    for (String client : clients == null ? new String[0] : clients) {
+      int eq = client.indexOf('=');
+      // The name is checked with the key's other items (OptionChecks): pass what was given.
+      join.client(eq < 0 ? "" : client.substring(0, eq), client.substring(eq + 1));
+    }
     StrictCommandLine.ifGiven(cmd, "count-by", join::countBy);
     StrictCommandLine.ifGiven(cmd, "output", join::output);
     String[] inputs = cmd.getOptionValues("input");

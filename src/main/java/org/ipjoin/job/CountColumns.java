@@ -5,7 +5,8 @@ import java.util.List;
 import org.ipjoin.problem.OneLine;
 
 /**
- * What {@code --count-by NAME[.ATTR][,NAME[.ATTR]...]} counts by: per index named, its label (or
+ * What {@code --count-by NAME[.ATTR][,NAME[.ATTR]...]} counts by: per index named (with several
+ * address columns, per {@code CLIENT.INDEX} named: {@link JoinColumns}), its label (or
  * the one attribute named), in the order given; each count line is these values TAB-joined, then
  * the records. Parsed the same way in the driver (against the indexes' attribute names, before
  * submission) and in each task (against the loaded dictionaries).
@@ -50,6 +51,11 @@ public final class CountColumns {
       String name = item.trim();
       int dot = name.indexOf('.');
       String index = dot < 0 ? name : name.substring(0, dot);
+      if (dot >= 0 && !names.contains(index)) {
+        // With several address columns the lookups are CLIENT.INDEX: the attribute follows them.
+        dot = name.indexOf('.', dot + 1);
+        index = dot < 0 ? name : name.substring(0, dot);
+      }
       int k = names.indexOf(index);
       if (k < 0) {
         throw new IllegalArgumentException("bad count-by: '" + OneLine.of(name) + "' is no index"

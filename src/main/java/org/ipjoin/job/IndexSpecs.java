@@ -9,12 +9,12 @@ import java.util.List;
  * FileInputFormat writes its input paths. Other escapes ({@code \:}) are kept for the item's own
  * parser.
  */
-final class IndexSpecs {
+public final class IndexSpecs {
 
   private IndexSpecs() {}
 
   /** The items of {@code value}, commas and backslashes unescaped; none for null or blank. */
-  static List<String> split(String value) {
+  public static List<String> split(String value) {
     List<String> items = new ArrayList<>();
     if (value == null || value.isBlank()) {
       return items;
@@ -37,7 +37,7 @@ final class IndexSpecs {
   }
 
   /** The items joined so that {@link #split} gives them back. */
-  static String join(List<String> items) {
+  public static String join(List<String> items) {
     StringBuilder s = new StringBuilder();
     for (String item : items) {
       if (s.length() > 0) {

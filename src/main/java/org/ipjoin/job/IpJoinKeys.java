@@ -51,6 +51,13 @@ public enum IpJoinKeys {
       "Where the client IP is in a record: `combined` (first space-delimited field: Apache "
           + "common/combined, Nginx), `tsv:N` or `csv:N` (1-based column, spaces around it trimmed; CSV without quoting), "
           + "`regex:PATTERN` (first capture group). `--format` sets it."),
+  CLIENTS("ipjoin.clients", null,
+      "Several address columns per record (source and destination): a comma-separated list of "
+          + "`NAME=FORMAT` (a comma inside a format, as in a regex, written `\\,`, a backslash "
+          + "`\\\\`), e.g. `src=json:src_ip,dst=json:dest_ip`; each address is looked up in every "
+          + "index, tag columns and `--where`/`--count-by` names are `NAME.INDEX[.ATTR]`. A NAME "
+          + "follows the index name rule and differs from every index name. Unset: one column, "
+          + "`ipjoin.format`; setting both is refused. `--client` (repeatable) sets it."),
   VERIFY_CHECKSUM("ipjoin.index.verify.checksum", "true",
       "Whether each task checks every section's CRC32C while loading the index. With the "
           + "whole-index check before submitting (`ipjoin.index.verify.submit`) these CRCs are what "

@@ -59,7 +59,7 @@ public final class WhereExpression {
    */
   public static WhereExpression parse(String text, Map<String, List<String>> attributesByIndex)
       throws IpJoinException {
-    return new WhereExpression(new WhereParser(text, attributesByIndex, null).parse());
+    return new WhereExpression(new WhereParser(text, attributesByIndex, null, null).parse());
   }
 
   /**
@@ -72,7 +72,22 @@ public final class WhereExpression {
    */
   public static WhereExpression parse(String text, Map<String, List<String>> attributesByIndex,
       String notListed) throws IpJoinException {
-    return new WhereExpression(new WhereParser(text, attributesByIndex, notListed).parse());
+    return new WhereExpression(new WhereParser(text, attributesByIndex, notListed, null).parse());
+  }
+
+  /**
+   * {@link #parse(String, Map, String)} over the lookups of {@code columns}: with several address
+   * columns a term names {@code CLIENT.INDEX[.ATTR]}, and a bare {@code INDEX[.ATTR]} holds when it
+   * holds in any column ({@code block} is {@code src.block or dst.block}). The expression binds to
+   * {@link JoinColumns#names()}.
+   *
+   * @param attributesByIndex the job's indexes in order, each with its attribute names
+   * @param notListed the value of {@code ipjoin.tag.unmatched}, or null: not checked
+   */
+  public static WhereExpression parse(String text, JoinColumns columns,
+      Map<String, List<String>> attributesByIndex, String notListed) throws IpJoinException {
+    return new WhereExpression(new WhereParser(text, columns.perLookup(attributesByIndex),
+        notListed, columns).parse());
   }
 
   /** The default: a record matches when it is listed in any of the indexes. */

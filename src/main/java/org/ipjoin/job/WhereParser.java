@@ -29,14 +29,24 @@ final class WhereParser {
   private final Map<String, List<String>> attributesByIndex;
   /** The value tag mode writes for a record not listed in an index, or null: not checked. */
   private final String notListed;
+  /** The join's address columns, for {@code CLIENT.INDEX} and a bare index in any column. */
+  private final JoinColumns columns;
   private int pos;
   private int depth;
   private int terms;
 
-  WhereParser(String text, Map<String, List<String>> attributesByIndex, String notListed) {
+  /**
+   * @param attributesByIndex every name a term may take (each index, or with several address
+   *     columns each {@code CLIENT.INDEX}), with its attribute names
+   * @param columns the join's columns (a bare index name then stands for it in any column), or
+   *     null: the names are the indexes'
+   */
+  WhereParser(String text, Map<String, List<String>> attributesByIndex, String notListed,
+      JoinColumns columns) {
     this.text = text == null ? "" : text;
     this.attributesByIndex = attributesByIndex;
     this.notListed = notListed;
+    this.columns = columns == null || !columns.qualified() ? null : columns;
   }
 
   WhereTerm.Node parse() throws IpJoinException {
@@ -109,10 +119,25 @@ final class WhereParser {
       throw problem("more than " + MAX_TERMS + " index names", at);
     }
     String index = name("an index name");
-    List<String> attributes = attributesByIndex.get(index);
+    List<String> targets = List.of(index);
+    if (columns != null && columns.clients().contains(index)) {
+      if (pos == text.length() || text.charAt(pos) != '.') {
+        throw problem("'" + index + "' is an address column: name an index in it, " + index
+            + ".INDEX (indexes: " + String.join(", ", columns.indexes()) + ")", at);
+      }
+      pos++;
+      index = index + "." + name("an index name after '" + index + ".'");
+      targets = List.of(index);
+    } else if (columns != null && !columns.anyColumn(index).isEmpty()) {
+      // A bare index name with several columns: listed there in any column.
+      targets = columns.anyColumn(index);
+    }
+    List<String> attributes = attributesByIndex.get(targets.get(0));
     if (attributes == null) {
       throw problem("unknown index '" + index + "' (indexes: "
-          + String.join(", ", attributesByIndex.keySet()) + ")", at);
+          + String.join(", ", attributesByIndex.keySet())
+          + (columns == null ? "" : "; or " + String.join(", ", columns.indexes())
+              + " in any column") + ")", at);
     }
     String attribute = null;
     if (pos < text.length() && text.charAt(pos) == '.') {
@@ -129,8 +154,7 @@ final class WhereParser {
     }
     skipBlanks();
     if (pos == text.length() || text.charAt(pos) != '=') {
-      return attribute == null ? new WhereTerm.Listed(index)
-          : new WhereTerm.LabelIs(index, attribute, null);
+      return anyOf(targets, attribute, null);
     }
     if (attribute == null && attributes.size() > 1) {
       throw problem("index '" + index + "' has attributes " + String.join(", ", attributes)
@@ -146,7 +170,18 @@ final class WhereParser {
           + ": it has no label there (" + value + " is what tag mode writes for it); write 'not "
           + index + "' (a label that is " + value + ": " + compared + "='" + value + "')", at);
     }
-    return new WhereTerm.LabelIs(index, attribute, value);
+    return anyOf(targets, attribute, value);
+  }
+
+  /** The term over each of {@code targets} (one, or an index in each column), or'ed. */
+  private static WhereTerm.Node anyOf(List<String> targets, String attribute, String value) {
+    WhereTerm.Node any = null;
+    for (String target : targets) {
+      WhereTerm.Node one = attribute == null && value == null ? new WhereTerm.Listed(target)
+          : new WhereTerm.LabelIs(target, attribute, value);
+      any = any == null ? one : new WhereTerm.Or(any, one);
+    }
+    return any;
   }
 
   /** A name: a letter, then letters, digits, '_' or '-'. */

@@ -113,6 +113,7 @@ class NoAddressJobTest {
 
   @Test
   void tagWritesTheUnmatchedTagForARecordWithoutAnAddress() throws Exception {
+    // Every output line is still one JSON object: tag adds its column as a field.
     DriverRun r = run("tag", dir.resolve("tag"));
     assertEquals(0, r.exitCode(), r.toString());
     List<String> expected = new ArrayList<>();
@@ -122,7 +123,9 @@ class NoAddressJobTest {
         case UNLISTED, NO_ADDRESS -> "0";
         case MALFORMED -> "-";
       };
-      expected.add(line.text() + "\t" + tag);
+      // tag on json: input adds the tag as a field of the object, named after the index.
+      String text = line.text();
+      expected.add(text.substring(0, text.lastIndexOf('}')) + ",\"block\":\"" + tag + "\"}");
     }
     assertEquals(sorted(expected), sorted(partLines(r.output())));
     assertCounters(r);

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.ipjoin.job.AttributeSelection;
 import org.ipjoin.job.CountBy;
 import org.ipjoin.job.CountColumns;
+import org.ipjoin.job.JoinColumns;
 import org.ipjoin.job.JoinMode;
 import org.ipjoin.job.WhereExpression;
 import org.ipjoin.job.options.CountChoice;
@@ -15,7 +16,8 @@ import org.ipjoin.problem.IpJoinException;
 /**
  * The choices that name indexes and their attributes, checked once the indexes were read (their
  * names and attribute names are known only then): the attribute subsets of {@code --index},
- * {@code --where} and {@code --count-by}. Each wrong name is one line naming what exists.
+ * {@code --where} and {@code --count-by} (which name {@code CLIENT.INDEX} with several address
+ * columns, {@link JoinColumns}). Each wrong name is one line naming what exists.
  */
 final class JoinChoices {
 
@@ -42,7 +44,7 @@ final class JoinChoices {
    * listed in any index); refused in {@code tag} mode, which writes every record.
    */
   static WhereExpression where(String text, JoinMode mode, String notListed,
-      List<IndexCheck.CheckedIndex> indexes) throws IpJoinException {
+      List<IndexCheck.CheckedIndex> indexes, List<String> clients) throws IpJoinException {
     if (text == null) {
       return null;
     }
@@ -50,18 +52,23 @@ final class JoinChoices {
       throw IpJoinException.usage("--where applies to --mode match, nomatch and count; tag mode"
           + " writes every record with every index's columns");
     }
-    return WhereExpression.parse(text, attributesByIndex(indexes), notListed);
+    Map<String, List<String>> attributes = attributesByIndex(indexes);
+    return WhereExpression.parse(text, JoinColumns.of(clients, List.copyOf(attributes.keySet())),
+        attributes, notListed);
   }
 
   /**
    * {@code --count-by} names indexes of this join (and attributes they have); {@code label}
    * needs a single index.
    */
-  static void checkCountBy(CountChoice countBy, List<IndexCheck.CheckedIndex> indexes)
-      throws IpJoinException {
-    Map<String, List<String>> attributes = attributesByIndex(indexes);
-    if (countBy.keyword() == CountBy.LABEL && indexes.size() > 1) {
-      throw IpJoinException.usage("--count-by label needs one index; with " + indexes.size()
+  static void checkCountBy(CountChoice countBy, List<IndexCheck.CheckedIndex> indexes,
+      List<String> clients) throws IpJoinException {
+    Map<String, List<String>> byIndex = attributesByIndex(indexes);
+    JoinColumns columns = JoinColumns.of(clients, List.copyOf(byIndex.keySet()));
+    Map<String, List<String>> attributes = columns.perLookup(byIndex);
+    if (countBy.keyword() == CountBy.LABEL && attributes.size() > 1) {
+      throw IpJoinException.usage("--count-by label needs one index"
+          + (columns.qualified() ? " and one address column;" : "; with " + indexes.size())
           + " name the ones to count by: --count-by " + String.join(",", attributes.keySet()));
     }
     if (countBy.byColumns()) {

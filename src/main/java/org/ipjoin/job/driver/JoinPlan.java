@@ -12,7 +12,9 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
+import org.ipjoin.job.ClientCounter;
 import org.ipjoin.job.IndexCounter;
+import org.ipjoin.job.options.ClientColumn;
 import org.ipjoin.job.IpJoinCounter;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinMode;
@@ -29,11 +31,12 @@ import org.ipjoin.problem.OneLine;
 public final class JoinPlan {
 
   /**
-   * What a run ended with: the driver's exit code, the job's counters and, per index name in the
-   * order given, the records listed in that index (both empty if no job ran).
+   * What a run ended with: the driver's exit code, the job's counters, per index name in the
+   * order given, the records listed in that index, and with {@code --client}, per address column,
+   * the records whose address there is listed in some index (all empty if no job ran).
    */
   public record Outcome(ExitCode exit, Map<String, Long> counters,
-      Map<String, Long> matchedByIndex) {}
+      Map<String, Long> matchedByIndex, Map<String, Long> matchedByClient) {}
 
   private final Configuration conf;
   private final SubmitChecks.Checked checked;
@@ -172,7 +175,24 @@ public final class JoinPlan {
   }
 
   private Outcome outcome(ExitCode exit, Job job) {
-    return new Outcome(exit, counters(job), matchedByIndex(job));
+    return new Outcome(exit, counters(job), matchedByIndex(job), matchedByClient(job));
+  }
+
+  /** With {@code --client}: records listed per address column, in order; else none. */
+  private Map<String, Long> matchedByClient(Job job) {
+    Map<String, Long> values = new LinkedHashMap<>();
+    try {
+      Counters counters = job.getCounters();
+      if (counters != null && checked.options() != null) {
+        for (ClientColumn client : checked.options().clients()) {
+          values.put(client.name(), counters.findCounter(ClientCounter.GROUP,
+              ClientCounter.MATCHED.counterName(client.name())).getValue());
+        }
+      }
+    } catch (IOException | IllegalStateException e) {
+      return Map.of();
+    }
+    return java.util.Collections.unmodifiableMap(values);
   }
 
   /** Records listed per index, by name in the order given; none when the counters are gone. */

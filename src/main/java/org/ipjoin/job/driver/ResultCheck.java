@@ -73,9 +73,13 @@ public final class ResultCheck {
 
   private static String malformedMessage(long malformed, long records, JoinOptions options) {
     String max = options.malformedMaxFraction();
-    return String.format(Locale.ROOT, "%,d of %,d records were malformed with --format %s (%s),"
+    boolean clients = !options.clients().isEmpty();
+    // With several address columns a record is malformed when none of them holds an address.
+    return String.format(Locale.ROOT, "%,d of %,d records were malformed with %s %s (%s),"
         + " more than %s=%s allows%s; check the format against the %s, or raise %s",
-        malformed, records, printable(options.format().spec()), IpJoinKeys.FORMAT.key(),
+        malformed, records, clients ? "--client" : "--format",
+        printable(clients ? options.clients().toString() : options.format().spec()),
+        (clients ? IpJoinKeys.CLIENTS : IpJoinKeys.FORMAT).key(),
         IpJoinKeys.MALFORMED_MAX_FRACTION.key(), max,
         new BigDecimal(max).compareTo(BigDecimal.ONE) == 0 ? " (1.0: fail when all are)" : "",
         "input",

@@ -23,7 +23,10 @@ import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.util.VersionInfo;
 import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.job.ClientCounter;
 import org.ipjoin.job.IndexCounter;
+import org.ipjoin.job.options.ClientColumn;
+import org.ipjoin.job.options.JoinOptions;
 import org.ipjoin.job.IpJoinCounter;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinMode;
@@ -43,13 +46,14 @@ import org.ipjoin.job.JoinMode;
  */
 @JsonPropertyOrder({"ipjoinVersion", "hadoopVersion", "jobId", "output", "index", "inputs",
     "format", "mode", "countBy", "loader", "start", "end", "durationMillis", "counters", "where",
-    "indexes"})
+    "indexes", "clients"})
 public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobId, String output,
     Index index, List<String> inputs, String format, String mode, String countBy, String loader,
     String start,
     String end, long durationMillis, Map<String, Long> counters,
     @JsonInclude(JsonInclude.Include.NON_NULL) String where,
-    @JsonInclude(JsonInclude.Include.NON_NULL) List<JoinedIndex> indexes) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<JoinedIndex> indexes,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<Client> clients) {
 
   /** The file name in the output directory. */
   public static final String FILE_NAME = "_ipjoin.json";
@@ -80,6 +84,14 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
   public record JoinedIndex(String name, String path, String identity, String loader,
       List<String> attributes, long entries, long matched) {}
 
+  /**
+   * One address column of a join with {@code --client}, in the order given: its name, its format
+   * and its counters ({@link ClientCounter}): records whose address there is listed in at least one
+   * index, whose field there is malformed, and whose field there holds no address.
+   */
+  @JsonPropertyOrder({"name", "format", "matched", "malformed", "noAddress"})
+  public record Client(String name, String format, long matched, long malformed, long noAddress) {}
+
   /** The summary of {@code job}, which succeeded, for the plan the driver checked. */
   static RunSummary of(Job job, SubmitChecks.Checked checked, Configuration conf, Instant start,
       Instant end) throws IOException {
@@ -108,7 +120,24 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
         end.toString(), end.toEpochMilli() - start.toEpochMilli(), values,
         checked.where() == null ? null : checked.where().toString(),
         // A one-index run's summary stays as it always was: index and counters say it all.
-        indexes.size() > 1 ? indexes : null);
+        indexes.size() > 1 ? indexes : null,
+        checked.options().clients().isEmpty() ? null : clients(counters, checked.options()));
+  }
+
+  private static List<Client> clients(Counters counters, JoinOptions options) {
+    List<Client> clients = new ArrayList<>();
+    for (ClientColumn c : options.clients()) {
+      clients.add(new Client(c.name(), c.format().spec(),
+          clientCounter(counters, ClientCounter.MATCHED, c.name()),
+          clientCounter(counters, ClientCounter.MALFORMED, c.name()),
+          clientCounter(counters, ClientCounter.NO_ADDRESS, c.name())));
+    }
+    return clients;
+  }
+
+  private static long clientCounter(Counters counters, ClientCounter c, String column) {
+    return counters == null ? 0
+        : counters.findCounter(ClientCounter.GROUP, c.counterName(column)).getValue();
   }
 
   private static long indexCounter(Counters counters, IndexCounter c, String index) {
@@ -187,6 +216,19 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
           writeStrings(g, "attributes", i.attributes());
           g.writeNumberField("entries", i.entries());
           g.writeNumberField("matched", i.matched());
+          g.writeEndObject();
+        }
+        g.writeEndArray();
+      }
+      if (clients != null) {
+        g.writeArrayFieldStart("clients");
+        for (Client c : clients) {
+          g.writeStartObject();
+          g.writeStringField("name", c.name());
+          g.writeStringField("format", c.format());
+          g.writeNumberField("matched", c.matched());
+          g.writeNumberField("malformed", c.malformed());
+          g.writeNumberField("noAddress", c.noAddress());
           g.writeEndObject();
         }
         g.writeEndArray();

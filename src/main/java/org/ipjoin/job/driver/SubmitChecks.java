@@ -92,9 +92,10 @@ final class SubmitChecks {
     JoinOptions options = read.problems().isEmpty() ? read.options() : null;
     if (indexes != null) {
       checklist.check(() -> JoinChoices.checkAttributes(indexes));
+      List<String> clients = read.clientNames();
       where = checklist.check(() -> JoinChoices.where(read.where(), read.mode(),
-          read.tagUnmatched(), indexes));
-      checklist.check(() -> JoinChoices.checkCountBy(read.countBy(), indexes));
+          read.tagUnmatched(), indexes, clients));
+      checklist.check(() -> JoinChoices.checkCountBy(read.countBy(), indexes, clients));
     }
     Path out = checklist.check(() -> OutputCheck.qualified(conf, output));
     if (out != null) {

@@ -3,6 +3,7 @@ package org.ipjoin.job.options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.counters.Limits;
+import org.ipjoin.job.ClientCounter;
 import org.ipjoin.job.IndexCounter;
 import org.ipjoin.job.IpJoinCounter;
 import org.ipjoin.job.JoinMode;
@@ -30,10 +31,14 @@ final class CounterLimit {
 
   private CounterLimit() {}
 
-  /** The counters a join of {@code indexes} indexes in {@code mode} may make. */
-  static int needed(int indexes, JoinMode mode) {
+  /**
+   * The counters a join of {@code indexes} indexes and {@code clients} named address columns
+   * ({@code --client}, each with its {@link ClientCounter}s) in {@code mode} may make.
+   */
+  static int needed(int indexes, int clients, JoinMode mode) {
     return HADOOP_OWN + IpJoinCounter.values().length
-        + IndexCounter.values().length * indexes + (mode.needsReducer() ? SHUFFLE_ERRORS : 0);
+        + IndexCounter.values().length * indexes + ClientCounter.values().length * clients
+        + (mode.needsReducer() ? SHUFFLE_ERRORS : 0);
   }
 
   /**
@@ -47,14 +52,17 @@ final class CounterLimit {
   }
 
   /** @throws IpJoinException USAGE: the join needs more counters than the job may have */
-  static void check(Configuration conf, int indexes, JoinMode mode) throws IpJoinException {
+  static void check(Configuration conf, int indexes, int clients, JoinMode mode)
+      throws IpJoinException {
     int max = max(conf);
-    int needed = needed(indexes, mode);
+    int needed = needed(indexes, clients, mode);
     if (needed > max) {
-      int fit = Math.max(0, (max - needed(0, mode)) / IndexCounter.values().length);
+      int fit = Math.max(0, (max - needed(0, clients, mode)) / IndexCounter.values().length);
       throw IpJoinException.usage(indexes + " indexes need " + needed + " counters ("
-          + IndexCounter.values().length + " per index and " + needed(0, mode) + " more in "
-          + mode.externalName() + " mode), more than " + MRJobConfig.COUNTERS_MAX_KEY + "=" + max
+          + IndexCounter.values().length + " per index and " + needed(0, clients, mode)
+          + " more in " + mode.externalName() + " mode"
+          + (clients == 0 ? "" : ", " + ClientCounter.values().length + " per --client column of "
+              + clients) + "), more than " + MRJobConfig.COUNTERS_MAX_KEY + "=" + max
           + " allows: join at most " + fit + " indexes per job, or raise "
           + MRJobConfig.COUNTERS_MAX_KEY + " in the site files (mapred-site.xml)");
     }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Predicate;
 import org.apache.hadoop.conf.Configuration;
 import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.JoinColumns;
 import org.ipjoin.job.JoinIndex;
 import org.ipjoin.job.JoinIndexes;
 import org.ipjoin.job.JoinMode;
@@ -27,7 +28,10 @@ import org.ipjoin.problem.IpJoinException;
  * @param where the {@code --where} expression as written (checked against the indexes by the
  *     driver), or null: listed in any index
  * @param countBy what {@code count} mode counts by
- * @param format where the client address is in a record
+ * @param format where the client address is in a record (with {@code clients}, the first
+ *     column's)
+ * @param clients the address columns of {@code --client NAME=FORMAT} ({@code ipjoin.clients}), in
+ *     order; empty for the one column of {@code --format}
  * @param tagUnmatched what tag mode writes for a record listed nowhere ({@link MatchTags})
  * @param verifyChecksum whether tasks check each section's CRC32C
  * @param verifyIndex whether the driver reads the whole index before submitting (tasks then trust
@@ -42,12 +46,16 @@ import org.ipjoin.problem.IpJoinException;
  * @param blocks how tasks read their input
  */
 public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
-    CountChoice countBy, ClientFormat format, String tagUnmatched, boolean verifyChecksum,
+    CountChoice countBy, ClientFormat format, List<ClientColumn> clients, String tagUnmatched, boolean verifyChecksum,
     boolean verifyIndex, boolean malformedOutput, boolean memoryCheck, boolean allowEmptyInput,
     boolean overwrite, boolean verbose, String malformedMaxFraction, InputBlocks blocks) {
 
   public JoinOptions {
     indexes = List.copyOf(indexes);
+    clients = List.copyOf(clients);
+    if (!clients.isEmpty()) {
+      format = clients.get(0).format();
+    }
   }
 
   /**
@@ -92,7 +100,13 @@ public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
       IpJoinKeys.WHERE.set(conf, where);
     }
     IpJoinKeys.COUNT_BY.set(conf, countBy.text());
-    IpJoinKeys.FORMAT.set(conf, format.spec());
+    if (clients.isEmpty()) {
+      conf.unset(IpJoinKeys.CLIENTS.key());
+      IpJoinKeys.FORMAT.set(conf, format.spec());
+    } else {
+      conf.unset(IpJoinKeys.FORMAT.key());
+      IpJoinKeys.CLIENTS.set(conf, ClientColumns.write(clients));
+    }
     IpJoinKeys.TAG_UNMATCHED.set(conf, tagUnmatched);
     IpJoinKeys.VERIFY_CHECKSUM.set(conf, Boolean.toString(verifyChecksum));
     IpJoinKeys.VERIFY_INDEX.set(conf, Boolean.toString(verifyIndex));
@@ -109,7 +123,7 @@ public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
 
   /** The same options with the indexes at the paths the driver qualified. */
   public JoinOptions withIndexes(JoinIndexes qualified) {
-    return new JoinOptions(qualified.list(), mode, where, countBy, format, tagUnmatched,
+    return new JoinOptions(qualified.list(), mode, where, countBy, format, clients, tagUnmatched,
         verifyChecksum, verifyIndex, malformedOutput, memoryCheck, allowEmptyInput, overwrite,
         verbose, malformedMaxFraction, blocks);
   }
@@ -117,6 +131,12 @@ public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
   /** The indexes, with their names and link names. */
   public JoinIndexes joinIndexes() {
     return new JoinIndexes(indexes);
+  }
+
+  /** The lookups of each record: per address column, per index, with their names. */
+  public JoinColumns columns() {
+    return JoinColumns.of(clients.stream().map(ClientColumn::name).toList(),
+        joinIndexes().names());
   }
 
   /** The tags tag mode and count by columns write. */

@@ -33,6 +33,7 @@ public final class OptionChecks {
   private CountChoice countBy;
   private String tagUnmatched;
   private ClientFormat format;
+  private List<ClientColumn> clients;
   private InputBlocks blocks;
   private final Boolean[] switches = new Boolean[SWITCHES.size()];
   private String maxFraction;
@@ -49,11 +50,17 @@ public final class OptionChecks {
     c.mode = c.setting(() -> JoinMode.fromName(IpJoinKeys.MODE.get(conf)), "bad mode: ");
     if (c.indexes != null && c.mode != null) {
       c.check(() -> {
-        CounterLimit.check(conf, c.indexes.size(), c.mode);
+        CounterLimit.check(conf, c.indexes.size(), ClientColumns.count(conf), c.mode);
         return null;
       });
     }
     c.readSettings(conf);
+    if (c.indexes != null && c.clients != null) {
+      c.setting(() -> {
+        ClientColumns.checkNames(c.clients, c.indexes);
+        return null;
+      }, "");
+    }
     return c;
   }
 
@@ -71,6 +78,7 @@ public final class OptionChecks {
     countBy = setting(() -> CountChoice.of(IpJoinKeys.COUNT_BY.get(conf)), "bad count-by: ");
     tagUnmatched = IpJoinKeys.TAG_UNMATCHED.get(conf);
     setting(() -> MatchTags.of(conf), "");
+    clients = setting(() -> ClientColumns.read(conf), "");
     format = setting(() -> ClientFormat.of(IpJoinKeys.FORMAT.get(conf)), "");
     blocks = setting(() -> InputBlocks.of(conf), "");
     for (int k = 0; k < switches.length; k++) {
@@ -143,6 +151,11 @@ public final class OptionChecks {
     return countBy;
   }
 
+  /** The names of the address columns of {@code ipjoin.clients}; none when unset or bad. */
+  public List<String> clientNames() {
+    return clients == null ? List.of() : clients.stream().map(ClientColumn::name).toList();
+  }
+
   /** The value of {@code ipjoin.tag.unmatched}, trimmed, checked or not. */
   public String tagUnmatched() {
     return tagUnmatched;
@@ -157,7 +170,7 @@ public final class OptionChecks {
     if (!problems.isEmpty()) {
       throw IpJoinException.usage(problems);
     }
-    return new JoinOptions(indexes.list(), mode, where, countBy, format,
+    return new JoinOptions(indexes.list(), mode, where, countBy, format, clients,
         tagUnmatched, switches[0], switches[3], switches[1], switches[2], switches[4], switches[5],
         switches[6], maxFraction, blocks);
   }

@@ -1,6 +1,8 @@
 package org.ipjoin.job.task;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
@@ -21,6 +23,7 @@ import org.ipjoin.job.input.LineBlock;
 import org.ipjoin.job.input.LineBlockInputFormat;
 import org.ipjoin.job.locate.ClientIpLocator;
 import org.ipjoin.job.locate.HeaderNamedLocator;
+import org.ipjoin.job.options.ClientColumn;
 import org.ipjoin.job.options.JoinOptions;
 import org.ipjoin.problem.OneLine;
 import org.slf4j.Logger;
@@ -35,6 +38,14 @@ import org.slf4j.LoggerFactory;
  * their family (see Input, below, for how a call's records are batched). A record matches when the
  * {@code ipjoin.where} expression holds for its label ids in the indexes ({@link
  * WhereExpression}; by default: listed in any index).
+ *
+ * <p>Address columns: one by default ({@code ipjoin.format}); with {@code ipjoin.clients} each
+ * record has several (source, destination), each found, parsed and looked up in every index
+ * ({@link RecordColumns}: one {@link ClientBatch} per column), and the label ids, the where
+ * expression, tag columns and count keys go over one lookup per column and index ({@link
+ * org.ipjoin.job.JoinColumns}). A record is joined when some column holds an address; a malformed
+ * column of a joined record is tagged {@code -} and counted per column ({@link ColumnTally}); a
+ * record with no address in any column is malformed when a column is, else without an address.
  *
  * <p>Families: an IPv4 client is looked up in the IPv4 intervals. An IPv6 client that is
  * IPv4-mapped ({@code ::ffff:a.b.c.d}, {@link Ipv6Codec#mappedIpv4}) is an IPv4 client: looked up,
@@ -97,22 +108,26 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
 
   /** The join's indexes, in the order given; each record is looked up in all of them. */
   private JoinedIndex[] indexes;
-  /** Per index, the label id of the current record's match, or {@link MatchTags#NO_MATCH}. */
+  /**
+   * Per lookup (per address column, per index: {@link RecordColumns}), the label id of the current
+   * record's match, or {@link MatchTags#NO_MATCH}.
+   */
   private int[] labelIds;
   /** Whether a record counts as matched ({@code --where}; by default listed in any index). */
   private WhereExpression.Matcher where;
   /** With count by index names: what each count column reads. */
   private CountKey countKey;
-  /** Columns tag mode writes after each record, all indexes together. */
-  private int tagColumns;
   /** The join's options, read once from the job's Configuration in {@link #setup}. */
   private JoinOptions options;
   private JoinMode mode;
   private CountBy countBy;
   private MatchTags tags;
-  private ClientIpLocator locator;
-  /** The clients of the current map call's records, made in setup (it needs the locator). */
+  /** The address columns of the current map call's records, made in setup (after the indexes). */
+  private RecordColumns columns;
+  /** The first column's batch: each record's bytes and bounds. */
   private ClientBatch batch;
+  /** Per address column's counters, with {@code --client} only; else null. */
+  private ColumnTally columnTally;
   private boolean writeMalformed;
   /** Made on the first malformed record: most tasks have none and then leave no empty file. */
   private MultipleOutputs<Writable, Writable> malformedOut;
@@ -136,30 +151,46 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     mode = options.mode();
     countBy = options.countBy().keyword();
     tags = options.tags();
-    locator = options.format().locator();
-    batch = new ClientBatch(locator);
     writeMalformed = options.malformedOutput();
     TaskIndexes loaded = TaskIndexes.load(context, options);
     indexes = loaded.indexes();
-    labelIds = new int[indexes.length];
+    List<ClientIpLocator> locators = new ArrayList<>();
+    if (options.clients().isEmpty()) {
+      locators.add(options.format().locator());
+    } else {
+      for (ClientColumn client : options.clients()) {
+        locators.add(client.format().locator());
+      }
+      columnTally = new ColumnTally(options.clients().stream().map(ClientColumn::name).toList(),
+          indexes.length, context);
+    }
+    columns = new RecordColumns(locators, indexes);
+    batch = columns.records();
+    labelIds = new int[locators.size() * indexes.length];
     where = loaded.matcher();
-    tagColumns = loaded.tagColumns();
-    layOutHeaders(loaded);
+    layOutHeaders(loaded, locators.get(0));
     if (countBy == null) {
       countKey = CountKey.of(options.countBy().columns(), loaded.names(), loaded.dictionaries(),
           tags);
     }
     LOG.info("Mode {}{}, format {}, malformed output {}, where {}", mode.externalName(),
-        mode == JoinMode.COUNT ? " by " + options.countBy().text() : "", locator.spec(),
+        mode == JoinMode.COUNT ? " by " + options.countBy().text() : "",
+        options.clients().isEmpty() ? options.format().spec() : options.clients(),
         writeMalformed ? "on" : "off", loaded.where());
     tally.attach(context);
   }
 
-  /** Sets {@link #tagLayout} and {@link #headers} for the format and mode. */
-  private void layOutHeaders(TaskIndexes loaded) {
-    tagLayout = mode == JoinMode.TAG ? TagLayout.of(locator, loaded.tagColumnNames()) : null;
-    if (locator instanceof HeaderNamedLocator named && mode != JoinMode.COUNT) {
-      headers = new HeaderOutput(named.dialect(), tagLayout, tagColumns);
+  /**
+   * Sets {@link #tagLayout} and {@link #headers} for the format and mode. With several address
+   * columns the first column's format says how the records and their headers are written (the
+   * columns of one record are of one log's format).
+   */
+  private void layOutHeaders(TaskIndexes loaded, ClientIpLocator first) {
+    List<String> names = loaded.tagColumnNames(
+        options.clients().stream().map(ClientColumn::name).toList());
+    tagLayout = mode == JoinMode.TAG ? TagLayout.of(first, names) : null;
+    if (first instanceof HeaderNamedLocator named && mode != JoinMode.COUNT) {
+      headers = new HeaderOutput(named.dialect(), tagLayout, names.size());
     }
   }
 
@@ -239,20 +270,8 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   protected void map(LongWritable offset, Writable input, Context context)
       throws IOException, InterruptedException {
     try {
-      if (input instanceof LineBlock block) {
-        int n = block.lines();
-        batch.reset(block.bytes(), n);
-        for (int i = 0; i < n; i++) {
-          batch.add(block.start(i), block.end(i));
-        }
-      } else {
-        Text line = (Text) input;
-        batch.reset(line.getBytes(), 1);
-        batch.add(0, line.getLength());
-      }
-      for (JoinedIndex index : indexes) {
-        index.lookUp(batch);
-      }
+      columns.read(input);
+      columns.lookUp();
       output.clear();
       for (int i = 0, n = batch.records(); i < n; i++) {
         join(i, context);
@@ -262,6 +281,9 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       }
     } finally {
       tally.flush();
+      if (columnTally != null) {
+        columnTally.flush();
+      }
       for (JoinedIndex index : indexes) {
         index.flush();
       }
@@ -279,17 +301,25 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       return;
     }
     tally.records++;
-    if (kind == ClientBatch.MALFORMED) {
-      malformed(record, context);
+    if (columnTally != null) {
+      columnTally.countFields(columns, record);
+    }
+    int first = columns.firstAddress(record);
+    if (first < 0) {
+      // No column holds an address: malformed when one is malformed, else no address at all.
+      if (columns.anyMalformed(record)) {
+        malformed(record, context);
+      } else {
+        noAddress(record);
+      }
       return;
     }
-    if (kind == ClientBatch.NO_ADDRESS) {
-      noAddress(record);
-      return;
-    }
-    boolean v6 = kind == ClientBatch.IPV6;
-    for (int k = 0; k < indexes.length; k++) {
-      labelIds[k] = indexes[k].labelId(batch, record);
+    // The record's family is its first address's (the only one, with one column).
+    boolean v6 = columns.column(first).kind(record) == ClientBatch.IPV6;
+    columns.labelIds(record, labelIds);
+    countIndexMatches();
+    if (columnTally != null) {
+      columnTally.countMatches(labelIds);
     }
     boolean listed = where.matches(labelIds);
     if (v6) {
@@ -319,24 +349,49 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
           addRecord(record);
         }
       }
-      case TAG -> {
-        int start = addRecord(record);
-        int tagsAt = output.text().getLength();
-        for (int k = 0; k < indexes.length; k++) {
-          tags.appendColumns(output.text(), indexes[k].output(), labelIds[k], indexes[k].columns());
-        }
-        layOutTags(start, tagsAt);
-      }
+      case TAG -> tagged(record);
       case COUNT -> {
         if (listed) {
-          count(record, v6, context);
+          count(record, context);
+        }
+      }
+    }
+  }
+
+  /** Counts each index the record is listed in, in any of its address columns. */
+  private void countIndexMatches() {
+    int k = indexes.length;
+    for (int i = 0; i < k; i++) {
+      for (int m = i; m < labelIds.length; m += k) {
+        if (labelIds[m] != MatchTags.NO_MATCH) {
+          indexes[i].countMatch();
+          break;
+        }
+      }
+    }
+  }
+
+  /**
+   * Appends every lookup's tag columns to the record just added: per address column, per index,
+   * its label, the unmatched tag, or {@code -} in each of the index's columns when the record's
+   * field for that column is malformed (the record itself was joined on another column).
+   */
+  private void tag(int record) {
+    int k = indexes.length;
+    for (int c = 0, m = 0; c < columns.columns(); c++) {
+      boolean malformedColumn = columns.column(c).kind(record) == ClientBatch.MALFORMED;
+      for (int i = 0; i < k; i++, m++) {
+        if (malformedColumn) {
+          MatchTags.appendMalformedTag(output.text(), indexes[i].columns());
+        } else {
+          tags.appendColumns(output.text(), indexes[i].output(), labelIds[m], indexes[i].columns());
         }
       }
     }
   }
 
   /** A counted record: one (address, label or index values, 1) pair, written at once. */
-  private void count(int record, boolean v6, Context context)
+  private void count(int record, Context context)
       throws IOException, InterruptedException {
     if (countBy == null) {
       if (countKey.set(labelKey, labelIds)) {
@@ -347,14 +402,31 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
         MatchTags.label(labelKey, indexes[0].labels(), labelIds[0]);
         context.write(labelKey, one);
       }
+    } else if (columns.columns() == 1) {
+      countAddress(batch, record, context);
     } else {
-      if (v6) {
-        addressKey.setIpv6(batch.ipv6Hi(record), batch.ipv6Lo(record));
-      } else {
-        addressKey.setIpv4(batch.ipv4Key(record));
+      // Several columns: each column's address listed in at least one index counts.
+      int k = indexes.length;
+      for (int c = 0; c < columns.columns(); c++) {
+        for (int m = c * k; m < (c + 1) * k; m++) {
+          if (labelIds[m] != MatchTags.NO_MATCH) {
+            countAddress(columns.column(c), record, context);
+            break;
+          }
+        }
       }
-      context.write(addressKey, one);
     }
+  }
+
+  /** One (address, 1) pair for the address of {@code record} in {@code column}. */
+  private void countAddress(ClientBatch column, int record, Context context)
+      throws IOException, InterruptedException {
+    if (column.kind(record) == ClientBatch.IPV6) {
+      addressKey.setIpv6(column.ipv6Hi(record), column.ipv6Lo(record));
+    } else {
+      addressKey.setIpv4(column.ipv4Key(record));
+    }
+    context.write(addressKey, one);
   }
 
   /**
@@ -367,13 +439,8 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     switch (mode) {
       case NOMATCH -> addRecord(record);
       case TAG -> {
-        int start = addRecord(record);
-        int tagsAt = output.text().getLength();
-        for (int k = 0; k < indexes.length; k++) {
-          tags.appendColumns(output.text(), indexes[k].output(), MatchTags.NO_MATCH,
-              indexes[k].columns());
-        }
-        layOutTags(start, tagsAt);
+        columns.labelIds(record, labelIds);
+        tagged(record);
       }
       default -> { }
     }
@@ -385,11 +452,10 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     int start = batch.start(record);
     int end = batch.end(record);
     if (mode == JoinMode.TAG) {
-      // Tag mode keeps its promise of every record: a malformed one is tagged '-'.
-      int at = addRecord(record);
-      int tagsAt = output.text().getLength();
-      MatchTags.appendMalformedTag(output.text(), tagColumns);
-      layOutTags(at, tagsAt);
+      // Tag mode keeps its promise of every record: a malformed one is tagged '-' (in each
+      // malformed column; a column holding no address is tagged as listed nowhere).
+      columns.labelIds(record, labelIds);
+      tagged(record);
     }
     if (writeMalformed) {
       if (malformedOut == null) {
@@ -399,6 +465,16 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       malformedRecord.set(bytes, start, end - start);
       malformedOut.write(MALFORMED_OUTPUT, NullWritable.get(), malformedRecord,
           MALFORMED_BASE_PATH);
+    }
+  }
+
+  /** Adds record {@code record} with its tag columns, laid out as the format needs them. */
+  private void tagged(int record) {
+    int start = addRecord(record);
+    int tagsAt = output.text().getLength();
+    tag(record);
+    if (tagLayout != null) {
+      tagLayout.rewrite(output.text(), start, tagsAt);
     }
   }
 
@@ -414,13 +490,6 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     int end = batch.end(record);
     output.add(batch.bytes(), start, end);
     return output.text().getLength() - (end - start);
-  }
-
-  /** Rewrites the tag columns at {@code tagsAt} as the format needs them ({@link TagLayout}). */
-  private void layOutTags(int recordStart, int tagsAt) {
-    if (tagLayout != null) {
-      tagLayout.rewrite(output.text(), recordStart, tagsAt);
-    }
   }
 
   /** A header line of a header-named format: not a record, kept for the output. */

@@ -47,9 +47,6 @@ final class JoinedIndex {
   /** What tag mode's columns are called in a header: NAME, or NAME.ATTR for each attribute. */
   private final java.util.List<String> columnNames;
 
-  private int[] intervals = new int[16];
-  private int[] intervals6 = new int[16];
-
   /** Records of the current map call listed here, added to {@link #matchedCounter} per call. */
   private long matched;
   private Counter matchedCounter;
@@ -144,35 +141,49 @@ final class JoinedIndex {
     return context.getCounter(IndexCounter.GROUP, c.counterName(name));
   }
 
-  /** Looks every client of {@code batch} up in the index of its family. */
-  void lookUp(ClientBatch batch) {
+  /**
+   * The intervals one {@link ClientBatch}'s clients matched in one index, by slot: one per address
+   * column and index, grown to the largest call and reused.
+   */
+  static final class Matches {
+    private int[] intervals = new int[16];
+    private int[] intervals6 = new int[16];
+  }
+
+  /** Looks every client of {@code batch} up in the index of its family, into {@code into}. */
+  void lookUp(ClientBatch batch, Matches into) {
     int v4 = batch.ipv4Clients();
     int v6 = batch.ipv6Clients();
-    if (intervals.length < v4) {
-      intervals = new int[Math.max(v4, 2 * intervals.length)];
+    if (into.intervals.length < v4) {
+      into.intervals = new int[Math.max(v4, 2 * into.intervals.length)];
     }
-    if (intervals6.length < v6) {
-      intervals6 = new int[Math.max(v6, 2 * intervals6.length)];
+    if (into.intervals6.length < v6) {
+      into.intervals6 = new int[Math.max(v6, 2 * into.intervals6.length)];
     }
-    index.matchAll(batch.ipv4Keys(), v4, intervals);
+    index.matchAll(batch.ipv4Keys(), v4, into.intervals);
+    int[] intervals6 = into.intervals6;
     for (int i = 0; i < v6; i++) {
       intervals6[i] = index6.match(Ipv6Codec.toKey(batch.ipv6HiAt(i)), Ipv6Codec.toKey(batch.ipv6LoAt(i)));
     }
   }
 
   /**
-   * The label id of the match of a well-formed record of the last {@link #lookUp} (0 for an entry
-   * without a label), or {@link MatchTags#NO_MATCH}; counts the match.
+   * The label id of the match of a well-formed record of {@code batch}, as {@link #lookUp} put it
+   * in {@code from} (0 for an entry without a label), or {@link MatchTags#NO_MATCH}.
    */
-  int labelId(ClientBatch batch, int record) {
+  int labelId(ClientBatch batch, int record, Matches from) {
     int slot = batch.slot(record);
     boolean v6 = batch.kind(record) == ClientBatch.IPV6;
-    int interval = v6 ? intervals6[slot] : intervals[slot];
+    int interval = v6 ? from.intervals6[slot] : from.intervals[slot];
     if (interval == Ipv4Lookup.NO_MATCH) {
       return MatchTags.NO_MATCH;
     }
-    matched++;
     return v6 ? index6.labelId(interval) : index.labelId(interval);
+  }
+
+  /** Counts a record listed here (in any of its address columns). */
+  void countMatch() {
+    matched++;
   }
 
   /** Adds this call's matches to the counter. */

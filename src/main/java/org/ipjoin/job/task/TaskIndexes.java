@@ -12,6 +12,7 @@ import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.lookup.LabelDictionary;
 import org.ipjoin.job.IpJoinCounter;
 import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.JoinColumns;
 import org.ipjoin.job.JoinIndexes;
 import org.ipjoin.job.WhereExpression;
 import org.ipjoin.job.options.JoinOptions;
@@ -25,14 +26,14 @@ import org.ipjoin.problem.IpJoinException;
 final class TaskIndexes {
 
   private final JoinedIndex[] indexes;
-  private final List<String> names;
+  private final JoinColumns columns;
   private final List<LabelDictionary> dictionaries;
   private final WhereExpression where;
 
-  private TaskIndexes(JoinedIndex[] indexes, List<String> names, WhereExpression where) {
+  private TaskIndexes(JoinedIndex[] indexes, JoinColumns columns, WhereExpression where) {
     this.indexes = indexes;
-    this.names = names;
-    this.dictionaries = Stream.of(indexes).map(JoinedIndex::labels).toList();
+    this.columns = columns;
+    this.dictionaries = columns.perLookup(Stream.of(indexes).map(JoinedIndex::labels).toList());
     this.where = where;
   }
 
@@ -47,8 +48,8 @@ final class TaskIndexes {
       loaded[k] = JoinedIndex.load(k, specs.get(k), pinned.get(k), options, context);
     }
     context.getCounter(IpJoinCounter.INDEX_LOADS).increment(1);
-    List<String> names = specs.names();
-    return new TaskIndexes(loaded, names, where(options.where(), names, loaded));
+    JoinColumns columns = options.columns();
+    return new TaskIndexes(loaded, columns, where(options.where(), columns, loaded));
   }
 
   /** The identities the driver pinned, one per index; a missing or short list fails the task. */
@@ -71,18 +72,21 @@ final class TaskIndexes {
     return identities;
   }
 
-  /** {@code ipjoin.where} over the loaded indexes, or "listed in any index". */
-  private static WhereExpression where(String text, List<String> names, JoinedIndex[] indexes)
+  /**
+   * {@code ipjoin.where} over the loaded indexes' lookups, or "listed in any index" (in any
+   * address column).
+   */
+  private static WhereExpression where(String text, JoinColumns columns, JoinedIndex[] indexes)
       throws IOException {
     if (text == null) {
-      return WhereExpression.anyListed(names);
+      return WhereExpression.anyListed(columns.names());
     }
     Map<String, List<String>> attributes = new LinkedHashMap<>();
-    for (int k = 0; k < names.size(); k++) {
-      attributes.put(names.get(k), indexes[k].labels().attributeNames());
+    for (int k = 0; k < indexes.length; k++) {
+      attributes.put(columns.indexes().get(k), indexes[k].labels().attributeNames());
     }
     try {
-      return WhereExpression.parse(text, attributes);
+      return WhereExpression.parse(text, columns, attributes, null);
     } catch (IpJoinException e) {
       throw new IOException(String.join("; ", e.problems()), e);
     }
@@ -93,18 +97,19 @@ final class TaskIndexes {
     return indexes;
   }
 
+  /** The lookups' names: the indexes', or {@code CLIENT.INDEX} with several address columns. */
   List<String> names() {
-    return names;
+    return columns.names();
   }
 
-  /** Each index's whole label dictionary, in order. */
+  /** Each lookup's whole label dictionary (its index's), in order. */
   List<LabelDictionary> dictionaries() {
     return dictionaries;
   }
 
   /** The where expression bound to the loaded dictionaries. */
   WhereExpression.Matcher matcher() {
-    return where.bind(names, dictionaries);
+    return where.bind(columns.names(), dictionaries);
   }
 
   /** The where expression, for the log. */
@@ -112,20 +117,19 @@ final class TaskIndexes {
     return where;
   }
 
-  /** The columns tag mode writes after each record, all indexes together. */
-  int tagColumns() {
-    int columns = 0;
-    for (JoinedIndex index : indexes) {
-      columns += index.columns();
-    }
-    return columns;
-  }
-
-  /** The names of those columns, in order ({@link JoinedIndex#columnNames}). */
-  java.util.List<String> tagColumnNames() {
+  /**
+   * The names of the columns tag mode writes, in order: each index's ({@link
+   * JoinedIndex#columnNames}), and with several address columns each of those under each
+   * column's name ({@code src.block}), columns outer, indexes inner.
+   */
+  java.util.List<String> tagColumnNames(java.util.List<String> clients) {
     java.util.List<String> names = new java.util.ArrayList<>();
-    for (JoinedIndex index : indexes) {
-      names.addAll(index.columnNames());
+    for (String client : clients.isEmpty() ? java.util.List.of("") : clients) {
+      for (JoinedIndex index : indexes) {
+        for (String name : index.columnNames()) {
+          names.add(client.isEmpty() ? name : client + "." + name);
+        }
+      }
     }
     return names;
   }
