@@ -10,6 +10,7 @@ import org.ipjoin.api.JoinJob;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.job.CountBy;
 import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.locate.ChainRule;
 import org.ipjoin.job.locate.ClientIpLocators;
 import org.ipjoin.problem.ExitCode;
 import org.ipjoin.problem.IpJoinException;
@@ -26,7 +27,7 @@ final class IpJoinCommandLine {
 
   static final String USAGE = "hadoop jar ipjoin.jar [generic options] --index [NAME=]<path>..."
       + " --input <path>... --output <dir> [--loader [NAME=]L...] [--mode M] [--where EXPR]"
-      + " [--count-by C] [--format F]"
+      + " [--count-by C] [--format F] [--chain RULE]"
       + " [--no-verify-checksum] [--no-verify-index] [--no-malformed-output] [--allow-empty-input]"
       + " [--overwrite] [--verbose]";
 
@@ -74,6 +75,9 @@ final class IpJoinCommandLine {
     o.addOption(Option.builder().longOpt("format").hasArg().argName("F")
         .desc(ClientIpLocators.FORMS + " (default combined; " + IpJoinKeys.FORMAT.key() + ")")
         .build());
+    o.addOption(Option.builder().longOpt("chain").hasArg().argName("RULE")
+        .desc("which address of a comma-separated chain (X-Forwarded-For) is the client: "
+            + ChainRule.FORMS + " (default first; " + IpJoinKeys.CHAIN.key() + ")").build());
     o.addOption(Option.builder().longOpt("no-verify-checksum")
         .desc("skip the index payload checksum in each task (" + IpJoinKeys.VERIFY_CHECKSUM.key()
             + "=false)").build());
@@ -121,6 +125,7 @@ final class IpJoinCommandLine {
     StrictCommandLine.ifGiven(cmd, "where", join::where);
     StrictCommandLine.ifGiven(cmd, "mode", join::mode);
     StrictCommandLine.ifGiven(cmd, "format", join::format);
+    StrictCommandLine.ifGiven(cmd, "chain", join::chain);
     StrictCommandLine.ifGiven(cmd, "count-by", join::countBy);
     StrictCommandLine.ifGiven(cmd, "output", join::output);
     String[] inputs = cmd.getOptionValues("input");

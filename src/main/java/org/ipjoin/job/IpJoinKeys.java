@@ -51,6 +51,11 @@ public enum IpJoinKeys {
       "Where the client IP is in a record: `combined` (first space-delimited field: Apache "
           + "common/combined, Nginx), `tsv:N` or `csv:N` (1-based column, spaces around it trimmed; CSV without quoting), "
           + "`regex:PATTERN` (first capture group). `--format` sets it."),
+  CHAIN("ipjoin.chain", "first",
+      "Which address to take when the client field holds a comma-separated chain, as an "
+          + "X-Forwarded-For header does (`203.0.113.7, 10.0.0.2`): `first` (the leftmost), `last` "
+          + "(the rightmost) or `untrusted=CIDR,CIDR,...` (the rightmost address outside those "
+          + "trusted proxy blocks; the leftmost when every hop is trusted). `--chain` sets it."),
   VERIFY_CHECKSUM("ipjoin.index.verify.checksum", "true",
       "Whether each task checks every section's CRC32C while loading the index. With the "
           + "whole-index check before submitting (`ipjoin.index.verify.submit`) these CRCs are what "

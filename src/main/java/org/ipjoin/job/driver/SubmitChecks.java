@@ -75,7 +75,8 @@ final class SubmitChecks {
     CountBy countBy = CountColumns.namesIndexes(countByValue) ? null
         : checklist.setting(() -> CountBy.fromName(countByValue), "bad count-by: ");
     checklist.setting(() -> MatchTags.of(conf));
-    checklist.setting(() -> ClientIpLocators.fromSpec(IpJoinKeys.FORMAT.get(conf)));
+    checklist.setting(() -> ClientIpLocators.fromSpec(IpJoinKeys.FORMAT.get(conf),
+        IpJoinKeys.CHAIN.get(conf)));
     InputBlocks blocks = checklist.setting(() -> InputBlocks.of(conf));
     checklist.setting(() -> ConfiguredMapper.of(conf));
     Switches.check(conf, checklist);

@@ -133,7 +133,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     String countByValue = IpJoinKeys.COUNT_BY.get(conf);
     countBy = CountColumns.namesIndexes(countByValue) ? null : CountBy.fromName(countByValue);
     tags = MatchTags.of(conf);
-    locator = ClientIpLocators.fromSpec(IpJoinKeys.FORMAT.get(conf));
+    locator = ClientIpLocators.fromSpec(IpJoinKeys.FORMAT.get(conf), IpJoinKeys.CHAIN.get(conf));
     batch = new ClientBatch(locator);
     writeMalformed = IpJoinKeys.MALFORMED_OUTPUT.getBoolean(conf);
     TaskIndexes loaded = TaskIndexes.load(context);
