@@ -7,7 +7,8 @@ import org.ipjoin.ip.Utf8Bom;
  * and combined log formats and Nginx's default {@code combined} format
  * ({@code $remote_addr - $remote_user [$time_local] ...}).
  *
- * <p>The field is everything before the first space (the whole record if it has none). A record
+ * <p>The field is everything before the first space (the whole record if it has none), unless it
+ * is a chain (below). A record
  * that starts with a space, or is empty, has no client field: it is malformed rather than parsed
  * from some later column, because a shifted line is more likely garbage than a log entry.
  *
