@@ -91,7 +91,10 @@ public final class JoinJob {
     return set(IpJoinKeys.COUNT_BY, countBy);
   }
 
-  /** Where the client IP is: {@code combined} (default), {@code tsv:N}, {@code csv:N} or {@code regex:PATTERN}. */
+  /**
+   * Where the client IP is: {@code combined} (default), {@code tsv:N}, {@code csv:N}, {@code ws:N},
+   * {@code json:PATH}, {@code regex:PATTERN} or a preset such as {@code alb} (docs/job.md).
+   */
   public JoinJob format(String format) {
     return set(IpJoinKeys.FORMAT, ApiArguments.notNull(format, "format"));
   }
@@ -106,6 +109,15 @@ public final class JoinJob {
   public JoinJob client(String name, String format) {
     clients.add(ApiArguments.notNull(name, "name") + "=" + ApiArguments.notNull(format, "format"));
     return this;
+  }
+
+  /**
+   * Which address of a client field holding a comma-separated chain (X-Forwarded-For) is the
+   * client: {@code first} (default), {@code last} or {@code untrusted=CIDR,CIDR,...} (the rightmost
+   * address outside those trusted blocks).
+   */
+  public JoinJob chain(String rule) {
+    return set(IpJoinKeys.CHAIN, ApiArguments.notNull(rule, "rule"));
   }
 
   /**

@@ -10,6 +10,7 @@ import org.ipjoin.api.JoinJob;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.job.CountBy;
 import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.locate.ChainRule;
 import org.ipjoin.job.locate.ClientIpLocators;
 import org.ipjoin.problem.ExitCode;
 import org.ipjoin.problem.IpJoinException;
@@ -26,7 +27,7 @@ final class IpJoinCommandLine {
 
   static final String USAGE = "hadoop jar ipjoin.jar [generic options] --index [NAME=]<path>..."
       + " --input <path>... --output <dir> [--loader [NAME=]L...] [--mode M] [--where EXPR]"
-      + " [--count-by C] [--format F | --client NAME=F...]"
+      + " [--count-by C] [--format F | --client NAME=F...] [--chain RULE]"
       + " [--no-verify-checksum] [--no-verify-index] [--no-malformed-output] [--allow-empty-input]"
       + " [--overwrite] [--verbose]";
 
@@ -79,6 +80,9 @@ final class IpJoinCommandLine {
             + " --format; repeatable, not with --format: each address is looked up in every index,"
             + " tag columns and --where/--count-by names are NAME.INDEX[.ATTR] ("
             + IpJoinKeys.CLIENTS.key() + ")").build());
+    o.addOption(Option.builder().longOpt("chain").hasArg().argName("RULE")
+        .desc("which address of a comma-separated chain (X-Forwarded-For) is the client: "
+            + ChainRule.FORMS + " (default first; " + IpJoinKeys.CHAIN.key() + ")").build());
     o.addOption(Option.builder().longOpt("no-verify-checksum")
         .desc("skip the index payload checksum in each task (" + IpJoinKeys.VERIFY_CHECKSUM.key()
             + "=false)").build());
@@ -132,6 +136,7 @@ final class IpJoinCommandLine {
       // The name is checked with the key's other items (OptionChecks): pass what was given.
       join.client(eq < 0 ? "" : client.substring(0, eq), client.substring(eq + 1));
     }
+    StrictCommandLine.ifGiven(cmd, "chain", join::chain);
     StrictCommandLine.ifGiven(cmd, "count-by", join::countBy);
     StrictCommandLine.ifGiven(cmd, "output", join::output);
     String[] inputs = cmd.getOptionValues("input");

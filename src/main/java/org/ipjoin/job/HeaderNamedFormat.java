@@ -16,6 +16,23 @@ public final class HeaderNamedFormat {
 
   private HeaderNamedFormat() {}
 
+  /**
+   * Whether the job reads a column named by each file's header: its {@code ipjoin.format}, or
+   * with several address columns ({@code ipjoin.clients}, {@code NAME=FORMAT} items) any of them.
+   */
+  public static boolean inJob(org.apache.hadoop.conf.Configuration conf) {
+    String clients = IpJoinKeys.CLIENTS.get(conf);
+    if (clients == null || clients.isBlank()) {
+      return is(IpJoinKeys.FORMAT.get(conf));
+    }
+    for (String item : IndexSpecs.split(clients)) {
+      if (is(item.substring(item.indexOf('=') + 1))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether {@code spec} names its column by each file's header. */
   public static boolean is(String spec) {
     String s = spec.trim().toLowerCase(Locale.ROOT);

@@ -58,6 +58,11 @@ public enum IpJoinKeys {
           + "index, tag columns and `--where`/`--count-by` names are `NAME.INDEX[.ATTR]`. A NAME "
           + "follows the index name rule and differs from every index name. Unset: one column, "
           + "`ipjoin.format`; setting both is refused. `--client` (repeatable) sets it."),
+  CHAIN("ipjoin.chain", "first",
+      "Which address to take when the client field holds a comma-separated chain, as an "
+          + "X-Forwarded-For header does (`203.0.113.7, 10.0.0.2`): `first` (the leftmost), `last` "
+          + "(the rightmost) or `untrusted=CIDR,CIDR,...` (the rightmost address outside those "
+          + "trusted proxy blocks; the leftmost when every hop is trusted). `--chain` sets it."),
   VERIFY_CHECKSUM("ipjoin.index.verify.checksum", "true",
       "Whether each task checks every section's CRC32C while loading the index. With the "
           + "whole-index check before submitting (`ipjoin.index.verify.submit`) these CRCs are what "

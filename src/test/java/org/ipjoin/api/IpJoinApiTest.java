@@ -149,6 +149,21 @@ class IpJoinApiTest {
   }
 
   @Test
+  void aBadChainRuleIsOneLineFromTheApiAndTheDriverAlike() throws Exception {
+    String index = index();
+    String out = dir.resolve("out").toString();
+    IpJoinException api = assertThrows(IpJoinException.class, () -> IpJoin.join(conf)
+        .index(index).input(logs.toString()).output(out).chain("untrusted=10.0.0.0/33").prepare());
+    List<String> cli = driver("--index", index, "--input", logs.toString(), "--output", out,
+        "--chain", "untrusted=10.0.0.0/33");
+    assertEquals(cli, asCli("ipjoin: ", api));
+    assertEquals(List.of("bad chain rule 'untrusted=10.0.0.0/33': '10.0.0.0/33': the prefix"
+        + " length must be 0 to 32"), api.problems());
+    assertEquals(2, api.exitCode());
+    assertFalse(Files.exists(dir.resolve("out")));
+  }
+
+  @Test
   void ipindexBuildAndTheApiGiveIdenticalProblemsForTheSameBadOption() throws Exception {
     String out = dir.resolve("x.ipidx").toString();
     IpJoinException api = assertThrows(IpJoinException.class,

@@ -77,6 +77,17 @@ class IpJoinCommandLineTest {
   }
 
   @Test
+  void aBadChainRuleIsRefusedBeforeSubmission() throws Exception {
+    assertRefused(ipjoin("--index", index.toString(), "--input", input.toString(), "--output",
+        output.toString(), "--chain", "untrusted=10.0.0.1/8,192.168.0.0/16"),
+        "ipjoin: bad chain rule 'untrusted=10.0.0.1/8,192.168.0.0/16': '10.0.0.1/8' has host bits"
+            + " set; the block is 10.0.0.0/8");
+    assertRefused(ipjoin("--index", index.toString(), "--input", input.toString(), "--output",
+        output.toString(), "--chain", "middle"),
+        "ipjoin: bad chain rule 'middle'; use one of first, last, untrusted=CIDR,CIDR,...");
+  }
+
+  @Test
   void helpListsEveryReadPathAndTheSharedFooter() throws Exception {
     Result help = ipjoin("--help");
     assertEquals(0, help.exit(), help.err());

@@ -4,7 +4,8 @@ package org.ipjoin.testing;
  * The documented rules for a client field as logs write it (docs/job.md, formats), read with
  * plain String code, independently of {@code ClientIpLocator.Range.setField}: brackets around
  * IPv6 with an optional port, a port after {@code #} or after the only colon, a zone id after
- * {@code %}, and "no address" for an empty field or {@code -}.
+ * {@code %}, "no address" for an empty field or {@code -}, and a field holding a comma left whole:
+ * it is a chain of addresses, which the chain rule reduces to one hop (a locator alone leaves it).
  */
 public final class LogAddressForms {
 
@@ -16,6 +17,9 @@ public final class LogAddressForms {
   public static Form of(String field) {
     if (field.isEmpty() || field.equals("-")) {
       return new Form(field, false, true);
+    }
+    if (field.length() > 1 && field.contains(",")) {
+      return new Form(field, false, false);
     }
     if (field.startsWith("[")) {
       int close = field.indexOf(']');

@@ -48,7 +48,7 @@ final class HeaderCheck {
 
   /** The one-line problem of a non-empty input file's header, or null when it names the column. */
   String problem(FileStatus file) throws IOException {
-    HeaderNamedLocator locator = (HeaderNamedLocator) ClientIpLocators.fromSpec(spec);
+    HeaderNamedLocator locator = (HeaderNamedLocator) ClientIpLocators.fromSpec(spec).field();
     CompressionCodec codec = codecs.getCodec(file.getPath());
     Text line = new Text();
     try (InputStream raw = fs.open(file.getPath());

@@ -27,7 +27,7 @@ public class InputSetFormat extends FileNamingTextInputFormat {
 
   @Override
   protected boolean isSplitable(JobContext context, Path file) {
-    return !HeaderNamedFormat.is(IpJoinKeys.FORMAT.get(context.getConfiguration()))
+    return !HeaderNamedFormat.inJob(context.getConfiguration())
         && super.isSplitable(context, file);
   }
 

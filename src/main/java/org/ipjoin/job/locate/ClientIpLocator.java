@@ -28,6 +28,15 @@ public interface ClientIpLocator {
   String spec();
 
   /**
+   * The locator that finds the field itself: this one, or the one a chain rule was put around
+   * ({@link ChainedLocator}); what the task asks when it needs the format's kind (its header
+   * lines, how tag columns are written).
+   */
+  default ClientIpLocator field() {
+    return this;
+  }
+
+  /**
    * A mutable {@code [from, to)} byte range, reused across records, whether the field was an IPv6
    * literal in brackets, and whether it said "no address".
    */
@@ -50,12 +59,20 @@ public interface ClientIpLocator {
      * field as malformed, as before.
      */
     public boolean absent;
+    /**
+     * True when the field holds a comma: a chain of addresses, as an {@code X-Forwarded-For}
+     * header writes them ({@code 203.0.113.7, 10.0.0.2}). The range then holds the whole field;
+     * the locators {@link ClientIpLocators#fromSpec} makes reduce it to one hop with a
+     * {@link ChainRule}. A caller that does not look at this flag reads the field as malformed.
+     */
+    public boolean chain;
 
     public Range set(int from, int to) {
       this.from = from;
       this.to = to;
       this.bracketed = false;
       this.absent = false;
+      this.chain = false;
       return this;
     }
 
@@ -76,7 +93,8 @@ public interface ClientIpLocator {
      *       ({@code 192.0.2.1:8080}): the port is dropped;
      *   <li>an IPv6 zone id ({@code fe80::1%eth0}, also in brackets and in its URL form
      *       {@code %25eth0}): dropped, as the address is the same on every link for the lists;
-     *   <li>empty or {@code -}: {@link #absent}.
+     *   <li>empty or {@code -}: {@link #absent};
+     *   <li>holding a comma: a {@link #chain}, left whole.
      * </ul>
      * A port is 1 to 5 decimal digits, at most 65535. Anything else, including a bracket without
      * its partner, other text after {@code ]} or an empty zone id, is left as it is, so the
@@ -88,6 +106,12 @@ public interface ClientIpLocator {
       if (to - from < 2) {
         absent = to == from || record[from] == '-';
         return this;
+      }
+      for (int i = from; i < to; i++) {
+        if (record[i] == ',') {
+          chain = true;
+          return this;
+        }
       }
       if (record[from] == '[') {
         return setBracketed(record, from, to);
@@ -163,7 +187,7 @@ public interface ClientIpLocator {
 
     @Override
     public String toString() {
-      return (absent ? "absent " : "") + (bracketed ? "bracketed " : "") + "[" + from + ", " + to
+      return (absent ? "absent " : "") + (chain ? "chain " : "") + (bracketed ? "bracketed " : "") + "[" + from + ", " + to
           + ")";
     }
   }

@@ -1,6 +1,9 @@
 package org.ipjoin.job.locate;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.PatternSyntaxException;
 import org.ipjoin.job.HeaderNamedFormat;
 
@@ -9,7 +12,38 @@ public final class ClientIpLocators {
 
   /** The accepted forms, for messages and usage. */
   public static final String FORMS = "combined, tsv:N, csv:N, ws:N (N = 1-based column), tsv:NAME,"
-      + " csv:NAME (NAME = a column of the header row), w3c:NAME, zeek:NAME, json:PATH, regex:PATTERN";
+      + " csv:NAME (NAME = a column of the header row), w3c:NAME, zeek:NAME, json:PATH,"
+      + " regex:PATTERN, or a preset";
+
+  /**
+   * Named presets for common log kinds: each stands for the format it maps to, which reads the
+   * kind's client (source) column; docs/job.md lists them with the kind's other address columns.
+   */
+  public static final Map<String, String> PRESETS = presets();
+
+  private static Map<String, String> presets() {
+    Map<String, String> p = new LinkedHashMap<>();
+    p.put("alb", "ws:4");
+    p.put("elb", "ws:3");
+    p.put("s3", "ws:4");
+    p.put("vpcflow", "ws:4");
+    p.put("squid", "ws:3");
+    // The client as ip:port right before HAProxy's accept date, whatever syslog prefix comes
+    // first; taking the port off in the pattern also splits an IPv6 client, which HAProxy writes
+    // without brackets.
+    p.put("haproxy", "regex:(\\S+):\\d+ \\[\\d\\d/\\w{3}/\\d{4}:");
+    p.put("traefik", "combined");
+    p.put("sshd", "regex:sshd\\[\\d+\\]: .* from (\\S+)");
+    p.put("suricata", "json:src_ip");
+    p.put("zeek-json", "json:id.orig_h");
+    p.put("caddy", "json:request.client_ip");
+    p.put("cloudflare", "json:ClientIP");
+    p.put("cloudtrail", "json:sourceIPAddress");
+    p.put("iis", "w3c:c-ip");
+    p.put("cloudfront", "w3c:c-ip");
+    p.put("zeek-conn", "zeek:id.orig_h");
+    return Collections.unmodifiableMap(p);
+  }
 
   private ClientIpLocators() {}
 
@@ -22,9 +56,29 @@ public final class ClientIpLocators {
    * @throws IllegalArgumentException naming the spec and what is wrong with it
    */
   public static ClientIpLocator fromSpec(String spec) {
+    return fromSpec(spec, ChainRule.DEFAULT);
+  }
+
+  /**
+   * Parses {@code combined}, {@code tsv:N}, {@code csv:N}, {@code ws:N}, {@code json:PATH},
+   * {@code regex:PATTERN} or a preset name ({@link #PRESETS}), and the chain rule
+   * ({@link ChainRule#parse}) that picks one address of a field holding several.
+   *
+   * @throws IllegalArgumentException naming the spec or rule and what is wrong with it
+   */
+  public static ClientIpLocator fromSpec(String spec, String chain) {
+    ClientIpLocator field = field(spec);
+    return new ChainedLocator(field, ChainRule.parse(chain));
+  }
+
+  private static ClientIpLocator field(String spec) {
     // Keywords in any case, as every option keyword of ipjoin; a regex pattern exactly as given.
     String s = spec.trim();
     String keyword = s.toLowerCase(Locale.ROOT);
+    String preset = PRESETS.get(keyword);
+    if (preset != null) {
+      return field(preset);
+    }
     if (keyword.equals("combined")) {
       return new CombinedLogLocator();
     }

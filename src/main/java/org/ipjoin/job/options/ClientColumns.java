@@ -52,7 +52,7 @@ final class ClientColumns {
       }
       ClientFormat format;
       try {
-        format = ClientFormat.of(item.substring(eq + 1));
+        format = ClientFormat.of(item.substring(eq + 1), IpJoinKeys.CHAIN.get(conf));
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("bad --client " + name + ": " + e.getMessage(), e);
       }

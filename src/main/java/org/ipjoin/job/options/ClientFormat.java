@@ -4,22 +4,33 @@ import org.ipjoin.job.locate.ClientIpLocator;
 import org.ipjoin.job.locate.ClientIpLocators;
 
 /**
- * Where the client address is in a record ({@code ipjoin.format}): the spec as the user wrote it,
- * checked once by {@link ClientIpLocators} (the one place that knows the forms); each task builds
- * its locator from the same spec ({@link #locator()}).
+ * Where the client address is in a record ({@code ipjoin.format}) and which hop of a chain in that
+ * field is the client ({@code ipjoin.chain}): the spec and the rule as the user wrote them, checked
+ * once by {@link ClientIpLocators} (the one place that knows the forms); each task builds its
+ * locator from the same two ({@link #locator()}).
  *
  * @param spec the checked spec, untrimmed: a {@code regex:} pattern may end in a meaningful space
+ * @param chain the checked chain rule ({@code first}, {@code last}, {@code untrusted=CIDR,...})
  */
-public record ClientFormat(String spec) {
+public record ClientFormat(String spec, String chain) {
+
+  /** The chain rule when none is given. */
+  public static final String FIRST_HOP = "first";
+
+  /** {@link #of(String, String)} with the first hop of a chain. */
+  public static ClientFormat of(String spec) {
+    return of(spec, FIRST_HOP);
+  }
 
   /**
-   * The format {@code spec} names.
+   * The format {@code spec} names, with the chain rule {@code chain}.
    *
-   * @throws IllegalArgumentException ClientIpLocators' one line: the bad spec and the forms
+   * @throws IllegalArgumentException ClientIpLocators' one line: the bad spec and the forms, or
+   *     the bad rule
    */
-  public static ClientFormat of(String spec) {
-    ClientIpLocators.fromSpec(spec);
-    return new ClientFormat(spec);
+  public static ClientFormat of(String spec, String chain) {
+    ClientIpLocators.fromSpec(spec, chain);
+    return new ClientFormat(spec, chain);
   }
 
   /** The form's name: {@code combined}, {@code tsv}, {@code csv}, {@code regex}... */
@@ -30,6 +41,6 @@ public record ClientFormat(String spec) {
 
   /** A new locator for this format (a locator keeps per-record state: one per task). */
   public ClientIpLocator locator() {
-    return ClientIpLocators.fromSpec(spec);
+    return ClientIpLocators.fromSpec(spec, chain);
   }
 }

@@ -100,6 +100,7 @@ public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
       IpJoinKeys.WHERE.set(conf, where);
     }
     IpJoinKeys.COUNT_BY.set(conf, countBy.text());
+    IpJoinKeys.CHAIN.set(conf, (clients.isEmpty() ? format : clients.get(0).format()).chain());
     if (clients.isEmpty()) {
       conf.unset(IpJoinKeys.CLIENTS.key());
       IpJoinKeys.FORMAT.set(conf, format.spec());

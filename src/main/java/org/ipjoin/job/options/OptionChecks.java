@@ -79,7 +79,8 @@ public final class OptionChecks {
     tagUnmatched = IpJoinKeys.TAG_UNMATCHED.get(conf);
     setting(() -> MatchTags.of(conf), "");
     clients = setting(() -> ClientColumns.read(conf), "");
-    format = setting(() -> ClientFormat.of(IpJoinKeys.FORMAT.get(conf)), "");
+    format = setting(() -> ClientFormat.of(IpJoinKeys.FORMAT.get(conf),
+        IpJoinKeys.CHAIN.get(conf)), "");
     blocks = setting(() -> InputBlocks.of(conf), "");
     for (int k = 0; k < switches.length; k++) {
       IpJoinKeys key = SWITCHES.get(k);

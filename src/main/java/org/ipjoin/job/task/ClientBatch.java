@@ -65,7 +65,7 @@ final class ClientBatch {
 
   ClientBatch(ClientIpLocator locator) {
     this.locator = locator;
-    this.headers = locator instanceof HeaderNamedLocator named ? named : null;
+    this.headers = locator.field() instanceof HeaderNamedLocator named ? named : null;
   }
 
   /** Whether a record kind is a header line's ({@link #HEADER}). */

@@ -189,7 +189,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     List<String> names = loaded.tagColumnNames(
         options.clients().stream().map(ClientColumn::name).toList());
     tagLayout = mode == JoinMode.TAG ? TagLayout.of(first, names) : null;
-    if (first instanceof HeaderNamedLocator named && mode != JoinMode.COUNT) {
+    if (first.field() instanceof HeaderNamedLocator named && mode != JoinMode.COUNT) {
       headers = new HeaderOutput(named.dialect(), tagLayout, names.size());
     }
   }

@@ -54,10 +54,10 @@ final class TagLayout {
    * {@code tsv:N}).
    */
   static TagLayout of(ClientIpLocator locator, List<String> names) {
-    if (locator instanceof JsonFieldLocator) {
+    if (locator.field() instanceof JsonFieldLocator) {
       return new TagLayout(Form.JSON, (byte) ',', names);
     }
-    if (locator instanceof HeaderNamedLocator named) {
+    if (locator.field() instanceof HeaderNamedLocator named) {
       return switch (named.dialect()) {
         case CSV -> new TagLayout(Form.CSV, (byte) ',', names);
         case W3C -> new TagLayout(Form.SEPARATED, (byte) ' ', names);

@@ -54,7 +54,10 @@ class ClientIpLocatorsTest {
     assertEquals("", field("tsv:2", "a\t\tc"));
     assertEquals("", field("tsv:3", "a\tb\t"));
     assertEquals("9.9.9.9", field("csv:2", "x,9.9.9.9,\"q\""));
-    assertEquals("a,b", field("csv:1", "\"a,b\",1.2.3.4"), "RFC 4180 quoting");
+    assertEquals("a", field("csv:1", "\"a\",1.2.3.4"), "RFC 4180 quoting");
+    assertEquals("1.2.3.4", field("csv:2", "\"a,b\",1.2.3.4"), "a quoted comma splits no column");
+    // A quoted column holding a comma is a chain of addresses (X-Forwarded-For): the first hop.
+    assertEquals("203.0.113.7", field("csv:1", "\"203.0.113.7, 10.0.0.2\",x"), "a chain");
     assertEquals("\"a", field("tsv:1", "\"a\tb"), "no quoting in TSV");
   }
 

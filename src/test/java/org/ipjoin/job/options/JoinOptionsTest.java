@@ -53,7 +53,7 @@ class JoinOptionsTest {
 
   private static JoinOptions defaults(List<JoinIndex> indexes) {
     return new JoinOptions(indexes, JoinMode.MATCH, null, CountChoice.ADDRESS,
-        new ClientFormat("combined"), List.of(), "0", true, true, true, true, false, false, false, "1.0",
+        new ClientFormat("combined", "first"), List.of(), "0", true, true, true, true, false, false, false, "1.0",
         DEFAULT_BLOCKS);
   }
 
@@ -92,7 +92,7 @@ class JoinOptionsTest {
         new JoinIndex("geo", "hdfs:///ref/dt=2026-11-21/geo.ipidx", ReadPath.MMAP_DIRECT, List.of()),
         new JoinIndex("asn", "asn.ipidx", ReadPath.MMAP, List.of("org", "number")),
         new JoinIndex("ip_tsv", "ip.tsv", ReadPath.MMAP, List.of())),
-        JoinMode.TAG, null, CountChoice.ADDRESS, new ClientFormat("regex:^(\\S+) "), List.of(), "none",
+        JoinMode.TAG, null, CountChoice.ADDRESS, new ClientFormat("regex:^(\\S+) ", "first"), List.of(), "none",
         false, false, false, false, true, true, true, "1e-1",
         new InputBlocks(false, 4096, InputPipeline.ALWAYS));
     assertEquals(expected, options);
