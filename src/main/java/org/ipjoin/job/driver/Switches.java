@@ -13,6 +13,7 @@ final class Switches {
   /** Every boolean setting, in the order their problems are reported. */
   private static final List<IpJoinKeys> ALL = List.of(IpJoinKeys.VERIFY_CHECKSUM,
       IpJoinKeys.MALFORMED_OUTPUT, IpJoinKeys.MEMORY_CHECK, IpJoinKeys.VERIFY_INDEX,
+      IpJoinKeys.VERIFY_TASK,
       IpJoinKeys.ALLOW_EMPTY_INPUT, IpJoinKeys.OUTPUT_OVERWRITE, IpJoinKeys.VERBOSE);
 
   private Switches() {}

@@ -76,10 +76,7 @@ final class JoinedIndex {
     IndexCacheFile.Local local = IndexCacheFile.localize(uri, conf, Paths.get("").toAbsolutePath(), link);
     try {
       long start = System.nanoTime();
-      // The driver verified the whole index when this is set: the task checks only what ties its
-      // bytes to the verified ones (LoadTrust).
-      LoadTrust trust = IpJoinKeys.VERIFY_INDEX.getBoolean(conf)
-          ? LoadTrust.pinned(expected, "cache file " + uri) : LoadTrust.FULL;
+      LoadTrust trust = trust(conf, expected, uri);
       SharedIndexes.IndexRead read =
           () -> readPath.loader().load(local.path(), verifyChecksum, trust);
       // Tasks that open their indexes in place all run in this JVM (the local runner): one load.
@@ -99,13 +96,30 @@ final class JoinedIndex {
           shared ? local.how() + ", shared by the job's tasks in this JVM" : local.how(), uri,
           readPath.externalName(), millis, joined.index.listedCount(), joined.index6.size(),
           joined.labels.count(), loaded.identity().fileLength(),
-          readPath.readsText() ? "n/a (text list)" : verifyChecksum ? "verified" : "not verified");
+          readPath.readsText() ? "n/a (text list)"
+              : trust.checksums(verifyChecksum, readPath.keepsKeysOffHeap()) ? "verified"
+              : "not verified (" + trust + ")");
       return joined;
     } finally {
       if (local.temporary()) {
         Files.deleteIfExists(local.path());
       }
     }
+  }
+
+  /**
+   * What the task checks of the index at {@code uri} (LoadTrust): after the driver's whole-index
+   * check only what ties its bytes to the verified ones, and no CRC pass over a mapping when the
+   * bytes came checksummed, unless the user asks the task to verify them
+   * ({@code ipjoin.index.verify.task}); without the driver's check, everything.
+   */
+  private static LoadTrust trust(Configuration conf, IndexIdentity expected, URI uri) {
+    if (!IpJoinKeys.VERIFY_INDEX.getBoolean(conf)) {
+      return LoadTrust.FULL;
+    }
+    LoadTrust pinned = LoadTrust.pinned(expected, "cache file " + uri);
+    return IpJoinKeys.VERIFY_TASK.getBoolean(conf) || !IndexCacheFile.checkedInTransit(uri, conf)
+        ? pinned : pinned.bytesCheckedInTransit();
   }
 
   /**
