@@ -22,10 +22,11 @@ import java.util.Objects;
  * the file, or the very file the driver read, opened in place by the local runner): as
  * {@link #pinned}, but a reader that serves the index from a mapping ({@code mmap-direct})
  * computes no CRC32C of the sections it serves from there (the interval columns and the stored
- * IPv4 lookup directory). There that pass would be the only reading of the sections at
- * setup, and all of its cost at any size (161 of 174 ms at 472 M keys), while it would prove only
- * the pages as they were at setup: evicted pages are read from disk again later, unchecked. Readers
- * that copy to the heap still checksum what they copy (a few per cent of the copy).
+ * IPv4 lookup directory). There that pass would be the only reading of the sections at setup,
+ * and most of its cost, growing with the index (161 of 174 ms at 472 M keys), while it would
+ * prove only the pages as they were at setup: evicted pages are read from disk again later,
+ * unchecked. Readers that copy to the heap still checksum what they copy (at most about a tenth
+ * of the copy).
  */
 public final class LoadTrust {
 
