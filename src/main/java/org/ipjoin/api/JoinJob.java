@@ -145,6 +145,14 @@ public final class JoinJob {
     return set(IpJoinKeys.VERIFY_CHECKSUM, Boolean.toString(verify));
   }
 
+  /**
+   * Whether each task computes every section's CRC32C of an index the driver verified although its
+   * bytes came checksummed (default false: {@code mmap-direct} then computes none).
+   */
+  public JoinJob verifyInTask(boolean verify) {
+    return set(IpJoinKeys.VERIFY_TASK, Boolean.toString(verify));
+  }
+
   /** Whether the whole index is checked before submitting, not only its header (default true). */
   public JoinJob verifyIndex(boolean verify) {
     return set(IpJoinKeys.VERIFY_INDEX, Boolean.toString(verify));

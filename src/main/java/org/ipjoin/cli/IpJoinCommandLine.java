@@ -28,7 +28,7 @@ final class IpJoinCommandLine {
   static final String USAGE = "hadoop jar ipjoin.jar [generic options] --index [NAME=]<path>..."
       + " --input <path>... --output <dir> [--loader [NAME=]L...] [--mode M] [--where EXPR]"
       + " [--count-by C] [--format F | --client NAME=F...] [--chain RULE]"
-      + " [--no-verify-checksum] [--no-verify-index] [--no-malformed-output] [--allow-empty-input]"
+      + " [--no-verify-checksum] [--verify-in-task] [--no-verify-index] [--no-malformed-output] [--allow-empty-input]"
       + " [--overwrite] [--verbose]";
 
   /** Where the results go, for --help. */
@@ -86,6 +86,10 @@ final class IpJoinCommandLine {
     o.addOption(Option.builder().longOpt("no-verify-checksum")
         .desc("skip the index payload checksum in each task (" + IpJoinKeys.VERIFY_CHECKSUM.key()
             + "=false)").build());
+    o.addOption(Option.builder().longOpt("verify-in-task")
+        .desc("have each task compute every section's CRC32C of the index, even where the driver"
+            + " verified it and its bytes came checksummed (" + IpJoinKeys.VERIFY_TASK.key()
+            + "=true)").build());
     o.addOption(Option.builder().longOpt("no-malformed-output")
         .desc("count malformed records but do not write them under <output>/malformed/ ("
             + IpJoinKeys.MALFORMED_OUTPUT.key() + "=false)").build());
@@ -145,6 +149,9 @@ final class IpJoinCommandLine {
     }
     if (cmd.hasOption("no-verify-checksum")) {
       join.verifyChecksum(false);
+    }
+    if (cmd.hasOption("verify-in-task")) {
+      join.verifyInTask(true);
     }
     if (cmd.hasOption("no-malformed-output")) {
       join.malformedOutput(false);

@@ -28,7 +28,8 @@ import org.ipjoin.problem.IpJoinException;
  *     --input &lt;path&gt;... --output &lt;dir&gt;
  *     [--loader [NAME=]text|stream|buffered|nio|mmap|mmap-direct...] [--mode match|nomatch|tag|count]
  *     [--where EXPR] [--count-by address|label|NAME[.ATTR],...]
- *     [--format combined|tsv:N|csv:N|regex:PATTERN] [--no-verify-checksum] [--no-malformed-output]
+ *     [--format combined|tsv:N|csv:N|regex:PATTERN] [--no-verify-checksum] [--verify-in-task]
+ *     [--no-malformed-output]
  *     [--overwrite] [--verbose]
  *
  * e.g. hadoop jar ipjoin.jar -D mapreduce.job.queuename=etl \

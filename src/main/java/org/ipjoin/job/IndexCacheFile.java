@@ -73,6 +73,18 @@ public final class IndexCacheFile {
   }
 
   /**
+   * True when the bytes a task reads for {@code uri} reached it checksummed: the file the driver
+   * read, opened in place on the local runner, or a file on HDFS, whose block checksums the HDFS
+   * client verifies as the distributed cache (or {@link #localize}) copies it. Elsewhere (a
+   * {@code file:} index on a cluster node, an object store) the task checksums the bytes itself.
+   */
+  public static boolean checkedInTransit(URI uri, Configuration conf) {
+    String scheme = uri.getScheme() != null ? uri.getScheme()
+        : FileSystem.getDefaultUri(conf).getScheme();
+    return inPlace(conf) || "hdfs".equalsIgnoreCase(scheme);
+  }
+
+  /**
    * Names {@code files} ({@code uri#link}) for tasks to open in place; a comma in a path is written
    * {@code %2C}, which the URI reads back as a comma.
    */

@@ -64,18 +64,28 @@ public enum IpJoinKeys {
           + "(the rightmost) or `untrusted=CIDR,CIDR,...` (the rightmost address outside those "
           + "trusted proxy blocks; the leftmost when every hop is trusted). `--chain` sets it."),
   VERIFY_CHECKSUM("ipjoin.index.verify.checksum", "true",
-      "Whether each task checks every section's CRC32C while loading the index. With the "
-          + "whole-index check before submitting (`ipjoin.index.verify.submit`) these CRCs are what "
-          + "ties a task's bytes to the verified ones; without it the task's other checks still run. "
+      "Whether tasks check section CRC32Cs while loading the index. Without the whole-index check "
+          + "before submitting (`ipjoin.index.verify.submit`) a task checks every section's; with it "
+          + "the heap read paths checksum what they copy and `mmap-direct` only when "
+          + "`ipjoin.index.verify.task` asks or the bytes did not come checksummed (docs/reliability.md, "
+          + "What is verified where). False turns them all off (the other checks still run); "
           + "`--no-verify-checksum` sets it to false."),
+  VERIFY_TASK("ipjoin.index.verify.task", "false",
+      "Whether each task computes every section's CRC32C of an index the driver verified "
+          + "(`ipjoin.index.verify.submit`) although its bytes came checksummed (through HDFS, or "
+          + "opened in place by the local runner). By default such a task compares the identity "
+          + "(header and section directory) and `mmap-direct` computes no CRC, so its setup does not "
+          + "grow with the index; the heap read paths checksum what they copy either way. "
+          + "`--verify-in-task` sets it to true; `ipjoin.index.verify.checksum=false` turns the "
+          + "CRCs off whatever this says."),
   VERIFY_INDEX("ipjoin.index.verify.submit", "true",
       "Whether the driver reads the whole index before submitting and runs every check `ipindex "
           + "verify` runs (header, section directory, length, order, every section's CRC32C); a "
           + "corrupt index is then refused with exit 2 before anything is submitted. Keeps no keys "
           + "of an exact-address list; a range list needs 4 bytes of client heap per interval "
           + "(docs/benchmarks/2026-11-23-format-2-remeasured.md has its time). With it, tasks skip the "
-          + "content checks the driver made and check only header, section directory, identity and "
-          + "section CRC32Cs (docs/job.md, Read paths). False checks the header and section directory "
+          + "content checks the driver made and check header, section directory and identity, and "
+          + "section CRC32Cs as `ipjoin.index.verify.task` says (docs/job.md, Read paths). False checks the header and section directory "
           + "only, and every task runs every check; `--no-verify-index` sets it to false."),
   VERBOSE("ipjoin.verbose", "false",
       "Whether the driver prints Hadoop's report while the job runs (tracking URL, progress, every "

@@ -30,6 +30,27 @@ class IndexCacheFileTest {
     workDir = Files.createDirectory(dir.resolve("task-work"));
   }
 
+  /**
+   * Bytes reach a task checksummed end to end from HDFS (its block checksums, verified as the file
+   * is localised) or as the file the driver read, opened in place by the local runner; a
+   * {@code file:} index on a cluster node or an object store is not vouched for.
+   */
+  @Test
+  void onlyHdfsAndTheLocalRunnersInPlaceFilesComeChecksummed() {
+    Configuration conf = new Configuration(false);
+    assertTrue(IndexCacheFile.checkedInTransit(URI.create("hdfs://nn:8020/l/ips.ipidx#ipindex"), conf));
+    assertTrue(IndexCacheFile.checkedInTransit(URI.create("HDFS://nn/l/ips.ipidx#ipindex"), conf));
+    assertFalse(IndexCacheFile.checkedInTransit(URI.create(index.toUri() + "#ipindex"), conf));
+    assertFalse(IndexCacheFile.checkedInTransit(URI.create("s3a://bucket/ips.ipidx#ipindex"), conf));
+    conf.set("fs.defaultFS", "hdfs://nn:8020");
+    assertTrue(IndexCacheFile.checkedInTransit(URI.create("/l/ips.ipidx#ipindex"), conf));
+    conf.set("fs.defaultFS", "file:///");
+    assertFalse(IndexCacheFile.checkedInTransit(URI.create("/l/ips.ipidx#ipindex"), conf));
+    URI inPlace = URI.create(index.toUri() + "#ipindex");
+    IndexCacheFile.setInPlace(conf, java.util.List.of(inPlace));
+    assertTrue(IndexCacheFile.checkedInTransit(inPlace, conf));
+  }
+
   @Test
   void findsTheFileWithTheIpindexFragment() throws IOException {
     URI other = URI.create("file:///x/y.jar#y");

@@ -110,9 +110,24 @@ class IndexRepublishJobTest {
    */
   @Test
   void anIndexRepublishedAfterSubmissionFailsTheTaskOnTheIdentityCheck() throws Exception {
+    republishedAfterSubmission("nio");
+  }
+
+  /**
+   * The same for a default mmap-direct task, which computes no section CRC32C (the driver verified
+   * the index and the local runner opens it in place): the identity, from the header and section
+   * directory alone, still refuses the new file.
+   */
+  @Test
+  void anIndexRepublishedAfterSubmissionFailsTheDefaultMmapDirectTask() throws Exception {
+    republishedAfterSubmission("mmap-direct");
+  }
+
+  private void republishedAfterSubmission(String loader) throws Exception {
     String submitted = identity(index);
     Result r = job("-D", "mapreduce.job.map.class=" + RepublishingMapper.class.getName(),
-        "-D", RepublishingMapper.LIST + "=" + listB, "-D", RepublishingMapper.INDEX + "=" + index);
+        "-D", RepublishingMapper.LIST + "=" + listB, "-D", RepublishingMapper.INDEX + "=" + index,
+        "--loader", loader);
     String loaded = identity(index); // B, published by the task
     assertFalse(submitted.equals(loaded));
     String attempt = "attempt_" + r.jobId().substring("job_".length()) + "_m_000000_0";

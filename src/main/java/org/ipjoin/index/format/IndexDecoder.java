@@ -26,6 +26,8 @@ public final class IndexDecoder {
   private final boolean checkContent;
   /** False: copy the interval columns to the heap. True: check them in place in a mapping. */
   private final boolean inPlace;
+  /** Whether the sections served from a mapping are checksummed ({@link LoadTrust#checksums}). */
+  private final boolean checksumMapped;
   /**
    * False when only the checks are wanted ({@link #checking}): the IPv4 starts of an exact-address
    * list then pass through a piece buffer instead of an {@code int[]} of every key.
@@ -85,6 +87,7 @@ public final class IndexDecoder {
     this.verifyChecksums = verifyChecksums;
     this.checkContent = trust.checksContent();
     this.inPlace = inPlace;
+    this.checksumMapped = trust.checksums(verifyChecksums, inPlace);
     this.mappedStarts = mappedStarts;
     this.mappedStarts6 = mappedStarts6;
     this.sections = header.sections();
@@ -147,8 +150,10 @@ public final class IndexDecoder {
   /**
    * As {@link #inPlace(IndexHeader, String, boolean, IntBuffer, LongBuffer)}, checking what
    * {@code trust} asks for; a pinned identity is compared with the header's first. A trusted
-   * decoder with checksums off reads none of the columns served from the mapping: it skips their
-   * bytes unread, so the load costs the same at any index size.
+   * decoder with checksums off, or whose bytes were checked in transit ({@link
+   * LoadTrust#bytesCheckedInTransit()}), reads none of the sections served from the mapping: it
+   * skips their bytes unread (no CRC), so the load costs the same at any index size; what it copies
+   * to the heap (labels, the IPv6 directory) is checksummed as it is copied unless checksums are off.
    */
   public static IndexDecoder inPlace(IndexHeader header, String file, boolean verifyChecksums,
       IntBuffer mappedStarts, LongBuffer mappedStarts6, LoadTrust trust)
@@ -287,7 +292,7 @@ public final class IndexDecoder {
 
   private void open(Section s) {
     boolean retain = !inPlace && (keepStarts || s.kind() != SectionKind.V4_STARTS);
-    skipping = inPlace && !checkContent && !verifyChecksums && servedFromMapping(s.kind());
+    skipping = inPlace && !checkContent && !checksumMapped && servedFromMapping(s.kind());
     inCompactColumn = false;
     if (skipping) {
       column = null;

@@ -24,7 +24,9 @@ public final class OptionChecks {
   /** Every switch, in the order their problems are reported. */
   private static final List<IpJoinKeys> SWITCHES = List.of(IpJoinKeys.VERIFY_CHECKSUM,
       IpJoinKeys.MALFORMED_OUTPUT, IpJoinKeys.MEMORY_CHECK, IpJoinKeys.VERIFY_INDEX,
-      IpJoinKeys.ALLOW_EMPTY_INPUT, IpJoinKeys.OUTPUT_OVERWRITE, IpJoinKeys.VERBOSE);
+      IpJoinKeys.ALLOW_EMPTY_INPUT, IpJoinKeys.OUTPUT_OVERWRITE, IpJoinKeys.VERBOSE,
+      // Checked here; the task reads it where it decides its trust (JoinedIndex).
+      IpJoinKeys.VERIFY_TASK);
 
   private final List<String> problems = new ArrayList<>();
   private JoinIndexes indexes;

@@ -19,6 +19,7 @@ import org.ipjoin.job.AttributeSelection;
 import org.ipjoin.job.IndexCacheFile;
 import org.ipjoin.job.IndexCounter;
 import org.ipjoin.job.IpJoinCounter;
+import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinIndex;
 import org.ipjoin.job.JoinIndexes;
 import org.ipjoin.job.MatchTags;
@@ -86,10 +87,7 @@ final class JoinedIndex {
     IndexCacheFile.Local local = IndexCacheFile.localize(uri, conf, Paths.get("").toAbsolutePath(), link);
     try {
       long start = System.nanoTime();
-      // The driver verified the whole index when this is set: the task checks only what ties its
-      // bytes to the verified ones (LoadTrust).
-      LoadTrust trust = options.verifyIndex()
-          ? LoadTrust.pinned(expected, "cache file " + uri) : LoadTrust.FULL;
+      LoadTrust trust = trust(options, conf, expected, uri);
       SharedIndexes.IndexRead read =
           () -> readPath.loader().load(local.path(), verifyChecksum, trust);
       // Tasks that open their indexes in place all run in this JVM (the local runner): one load.
@@ -109,13 +107,31 @@ final class JoinedIndex {
           shared ? local.how() + ", shared by the job's tasks in this JVM" : local.how(), uri,
           readPath.externalName(), millis, joined.index.listedCount(), joined.index6.size(),
           joined.labels.count(), loaded.identity().fileLength(),
-          readPath.readsText() ? "n/a (text list)" : verifyChecksum ? "verified" : "not verified");
+          readPath.readsText() ? "n/a (text list)"
+              : trust.checksums(verifyChecksum, readPath.keepsKeysOffHeap()) ? "verified"
+              : "not verified (" + trust + ")");
       return joined;
     } finally {
       if (local.temporary()) {
         Files.deleteIfExists(local.path());
       }
     }
+  }
+
+  /**
+   * What the task checks of the index at {@code uri} (LoadTrust): after the driver's whole-index
+   * check only what ties its bytes to the verified ones, and no CRC pass over a mapping when the
+   * bytes came checksummed, unless the user asks the task to verify them
+   * ({@code ipjoin.index.verify.task}); without the driver's check, everything.
+   */
+  private static LoadTrust trust(JoinOptions options, Configuration conf, IndexIdentity expected,
+      URI uri) {
+    if (!options.verifyIndex()) {
+      return LoadTrust.FULL;
+    }
+    LoadTrust pinned = LoadTrust.pinned(expected, "cache file " + uri);
+    return IpJoinKeys.VERIFY_TASK.getBoolean(conf) || !IndexCacheFile.checkedInTransit(uri, conf)
+        ? pinned : pinned.bytesCheckedInTransit();
   }
 
   /**

@@ -43,4 +43,41 @@ class LoadCommandJsonTest {
     assertEquals(Files.size(Path.of(file)), json.get("fileBytes").asLong());
     assertTrue(json.get("millis").asDouble() >= 0);
   }
+
+  /**
+   * {@code --trusted} loads as a task of a verified job whose bytes came checksummed: the heap paths
+   * checksum what they copy, {@code mmap-direct} computes no CRC; {@code --verify-in-task} as a
+   * task asked to verify: every path checksums. {@code checksum} says which; {@code
+   * --verify-in-task} alone is a usage error (exit 2, one line).
+   */
+  @org.junit.jupiter.api.Test
+  void trustedLoadsSayWhetherTheSectionsWereChecksummed() throws Exception {
+    Path text = Files.write(dir.resolve("list.txt"), List.of("10.0.0.1", "192.0.2.9"));
+    Path index = dir.resolve("list.ipidx");
+    assertEquals(0, ipindex("build", "--quiet", "--input", text.toString(), "--output",
+        index.toString()).exit());
+    for (ReadPath path : ReadPath.values()) {
+      if (path.readsText()) {
+        continue;
+      }
+      for (boolean asked : new boolean[] {false, true}) {
+        List<String> args = new java.util.ArrayList<>(List.of("load", "--loader",
+            path.externalName(), "--json", "--trusted"));
+        if (asked) {
+          args.add("--verify-in-task");
+        }
+        args.add(index.toString());
+        IndexToolsTest.Run run = ipindex(args.toArray(String[]::new));
+        assertEquals(0, run.exit(), run.err());
+        JsonNode json = new ObjectMapper().readTree(run.out().strip());
+        String what = path.externalName() + (asked ? " asked" : "");
+        assertEquals(asked || path != ReadPath.MMAP_DIRECT, json.get("checksum").asBoolean(), what);
+        assertEquals(asked ? "trusted+crc" : "trusted", json.get("checks").asText(), what);
+      }
+    }
+    IndexToolsTest.Run alone = ipindex("load", "--verify-in-task", index.toString());
+    assertEquals(2, alone.exit());
+    assertEquals("ipindex load: --verify-in-task goes with --trusted (the default load checks"
+        + " everything)", alone.err().strip());
+  }
 }

@@ -79,32 +79,86 @@ class TrustedLoadTest {
     return java.util.Arrays.stream(ReadPath.values()).filter(p -> !p.readsText()).toList();
   }
 
-  /** (a) One flipped byte in any section fails its checksum on every read path of a trusted task. */
-  @Test
-  void aDamagedByteInAnySectionFailsItsChecksum() throws IOException {
+  /** A valid file holding section {@code kind}, its pinned identity, and a copy with one byte of that section flipped. */
+  private record DamagedSection(SectionKind kind, IndexIdentity pinned, IndexBytes damaged) {}
+
+  /** Every section kind, each damaged in the middle, in the fixture that holds it. */
+  private static List<DamagedSection> everySectionDamaged() throws IOException {
     IndexBytes sorted = everySection();
     // The compact sections: a sparse bucket (10.0/16) and a dense one (10.1/16, 5,000 keys).
     int[] keys = java.util.stream.IntStream.concat(java.util.stream.IntStream.of(0x8a000005),
         java.util.stream.IntStream.range(0, 5000).map(i -> 0x8a010000 + 13 * i)).toArray();
     IndexBytes compact = IndexBytes.compact(keys);
     IndexBytes named = named();
+    List<DamagedSection> all = new java.util.ArrayList<>();
     for (SectionKind kind : SectionKind.values()) {
       boolean inCompact = kind.compareTo(SectionKind.V4_BUCKETS) >= 0
           && kind != SectionKind.ATTRIBUTE_NAMES;
       IndexBytes valid = inCompact ? compact
           : kind == SectionKind.ATTRIBUTE_NAMES ? named : sorted;
-      IndexIdentity pinned = identityOf(valid, inCompact ? keys.length : intervals(valid));
       assertTrue(valid.entryOf(kind) >= 0, kind + " is in the fixture");
       int middle = valid.sectionLength(kind) / 2;
-      IndexBytes damaged = valid.copy().xorByte(valid.offset(kind) + middle, 0x10);
+      all.add(new DamagedSection(kind,
+          identityOf(valid, inCompact ? keys.length : intervals(valid)),
+          valid.copy().xorByte(valid.offset(kind) + middle, 0x10)));
+    }
+    return all;
+  }
+
+  /**
+   * (a) One flipped byte in any section fails its checksum on every read path of a trusted task
+   * that computes the section CRCs: one asked to verify its bytes ({@code --verify-in-task}), or
+   * whose bytes did not come checksummed (not HDFS, not opened in place).
+   */
+  @Test
+  void aDamagedByteInAnySectionFailsItsChecksum() throws IOException {
+    for (DamagedSection d : everySectionDamaged()) {
+      SectionKind kind = d.kind();
       for (ReadPath path : jobPaths()) {
-        Path file = damaged.writeTo(dir.resolve(kind + "." + path.externalName() + ".ipidx"));
+        Path file = d.damaged().writeTo(dir.resolve(kind + "." + path.externalName() + ".ipidx"));
         CorruptIndexException e = assertThrows(CorruptIndexException.class,
-            () -> path.loader().load(file, true, LoadTrust.pinned(pinned, "test")),
+            () -> path.loader().load(file, true, LoadTrust.pinned(d.pinned(), "test")),
             kind + " via " + path);
         assertEquals(Check.SECTION_CHECKSUM, e.check(), () -> e.getMessage());
         assertTrue(e.getMessage().startsWith(file + ": section checksum check failed: "
             + kind.description + ": the directory says CRC32C "), e.getMessage());
+      }
+    }
+  }
+
+  /**
+   * A task whose bytes came checksummed (HDFS, or the file the driver read opened in place) and
+   * that was not asked to verify them ({@link LoadTrust#bytesCheckedInTransit()}, the task
+   * default): the heap read paths still checksum every section as they copy it, so a flipped byte
+   * fails its checksum there; {@code mmap-direct} computes no CRC of what it serves from the mapping
+   * (the interval columns and the stored IPv4 lookup directory, both families and both layouts),
+   * so the same byte loads, while the pinned load without that trust (a task asked to verify) finds
+   * it. Each section in turn; the served kinds are listed here, not taken from the code.
+   */
+  @Test
+  void bytesCheckedInTransitAreChecksummedWhereCopiedAndNotWhereMapped() throws IOException {
+    java.util.Set<SectionKind> mapped = java.util.EnumSet.of(SectionKind.V4_STARTS,
+        SectionKind.V4_ENDS, SectionKind.V4_LABEL_IDS, SectionKind.V4_DIRECTORY,
+        SectionKind.V6_STARTS, SectionKind.V6_ENDS, SectionKind.V6_LABEL_IDS,
+        SectionKind.V4_SUFFIXES, SectionKind.V4_BITMAPS, SectionKind.V4_BITMAP_RANKS);
+    for (DamagedSection d : everySectionDamaged()) {
+      SectionKind kind = d.kind();
+      LoadTrust asked = LoadTrust.pinned(d.pinned(), "test");
+      LoadTrust inTransit = asked.bytesCheckedInTransit();
+      for (ReadPath path : jobPaths()) {
+        Path file = d.damaged().writeTo(dir.resolve(kind + ".transit." + path.externalName()
+            + ".ipidx"));
+        if (path == ReadPath.MMAP_DIRECT && mapped.contains(kind)) {
+          LoadedIndex loaded = path.loader().load(file, true, inTransit);
+          assertEquals(d.pinned(), loaded.identity(), kind + ": the identity is the pinned one");
+          CorruptIndexException e = assertThrows(CorruptIndexException.class,
+              () -> path.loader().load(file, true, asked), kind + " asked");
+          assertEquals(Check.SECTION_CHECKSUM, e.check(), e::getMessage);
+        } else {
+          CorruptIndexException e = assertThrows(CorruptIndexException.class,
+              () -> path.loader().load(file, true, inTransit), kind + " via " + path);
+          assertEquals(Check.SECTION_CHECKSUM, e.check(), e::getMessage);
+        }
       }
     }
   }
@@ -143,17 +197,19 @@ class TrustedLoadTest {
         CorruptIndexException full = assertThrows(CorruptIndexException.class,
             () -> path.loader().load(file, true), edit.name() + " via " + path);
         assertEquals(edit.fullCheck(), full.check(), full::getMessage);
-        for (boolean checksum : new boolean[] {true, false}) {
-          CorruptIndexException e = assertThrows(CorruptIndexException.class,
-              () -> path.loader().load(file, checksum,
-                  LoadTrust.pinned(pinned, "cache file hdfs://nn/ips.ipidx")),
-              edit.name() + " via " + path);
-          assertEquals(Check.IDENTITY, e.check(), e::getMessage);
-          assertEquals(file + " (cache file hdfs://nn/ips.ipidx): index identity check failed: the job"
-              + " was submitted for the index with length:count:crc " + pinned + ", but this task"
-              + " loaded " + changed + ". The index changed after the job was submitted, or the"
-              + " task read a stale local copy (a leftover file named like the cache link in the"
-              + " working directory).", e.getMessage());
+        LoadTrust pinnedTrust = LoadTrust.pinned(pinned, "cache file hdfs://nn/ips.ipidx");
+        for (LoadTrust trust : List.of(pinnedTrust, pinnedTrust.bytesCheckedInTransit())) {
+          for (boolean checksum : new boolean[] {true, false}) {
+            CorruptIndexException e = assertThrows(CorruptIndexException.class,
+                () -> path.loader().load(file, checksum, trust),
+                edit.name() + " via " + path + " " + trust);
+            assertEquals(Check.IDENTITY, e.check(), e::getMessage);
+            assertEquals(file + " (cache file hdfs://nn/ips.ipidx): index identity check failed: the"
+                + " job was submitted for the index with length:count:crc " + pinned + ", but this"
+                + " task loaded " + changed + ". The index changed after the job was submitted, or"
+                + " the task read a stale local copy (a leftover file named like the cache link in"
+                + " the working directory).", e.getMessage());
+          }
         }
       }
     }
@@ -169,9 +225,12 @@ class TrustedLoadTest {
     IndexBytes damaged = valid.copy().xorByte(valid.offset(SectionKind.V4_STARTS), 1);
     for (ReadPath path : jobPaths()) {
       Path file = damaged.writeTo(dir.resolve("pin." + path.externalName() + ".ipidx"));
-      CorruptIndexException e = assertThrows(CorruptIndexException.class,
-          () -> path.loader().load(file, true, LoadTrust.pinned(other, "test")));
-      assertEquals(Check.IDENTITY, e.check(), e::getMessage);
+      for (LoadTrust trust : List.of(LoadTrust.pinned(other, "test"),
+          LoadTrust.pinned(other, "test").bytesCheckedInTransit())) {
+        CorruptIndexException e = assertThrows(CorruptIndexException.class,
+            () -> path.loader().load(file, true, trust));
+        assertEquals(Check.IDENTITY, e.check(), e::getMessage);
+      }
     }
   }
 
@@ -212,7 +271,8 @@ class TrustedLoadTest {
       assertEquals(4L * (keys.length + valid.count(SectionKind.V4_DIRECTORY)) + none,
           heap.index().heapBytes());
       for (LoadTrust trust : List.of(LoadTrust.FULL,
-          LoadTrust.pinned(identityOf(valid, keys.length), "test"))) {
+          LoadTrust.pinned(identityOf(valid, keys.length), "test"),
+          LoadTrust.pinned(identityOf(valid, keys.length), "test").bytesCheckedInTransit())) {
         LoadedIndex mapped = ReadPath.MMAP_DIRECT.loader().load(file, checksum, trust);
         assertEquals(none, mapped.index().heapBytes());
         for (int i = 0; i < 20_000; i++) {
@@ -250,7 +310,8 @@ class TrustedLoadTest {
     for (ReadPath path : jobPaths()) {
       for (boolean checksum : new boolean[] {true, false}) {
         for (LoadTrust trust : List.of(LoadTrust.pinned(pinned, "test"),
-            LoadTrust.CONTENT_VERIFIED_ELSEWHERE)) {
+            LoadTrust.pinned(pinned, "test").bytesCheckedInTransit(),
+            LoadTrust.CONTENT_VERIFIED_ELSEWHERE, LoadTrust.BYTES_VERIFIED_ELSEWHERE)) {
           String what = path + " checksum " + checksum + " " + trust;
           LoadedIndex loaded = path.loader().load(file, checksum, trust);
           assertEquals(reference.identity(), loaded.identity(), what);
