@@ -309,7 +309,7 @@ class IpJoinDriverValidationTest {
   void badFormats() throws Exception {
     assertOneLine(run(valid("--format", "json").toArray(new String[0])), "bad format 'json'");
     assertOneLine(run(valid("--format", "tsv:0").toArray(new String[0])), "bad format 'tsv:0'", "from 1");
-    assertOneLine(run(valid("--format", "csv:x").toArray(new String[0])), "'x' is not a number");
+    assertOneLine(run(valid("--format", "ws:x").toArray(new String[0])), "'x' is not a number");
     assertOneLine(run(valid("--format", "regex:(oops").toArray(new String[0])), "does not compile");
     assertOneLine(run(valid("--format", "regex:^\\S+").toArray(new String[0])), "no capture group");
   }
