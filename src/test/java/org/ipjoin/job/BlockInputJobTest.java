@@ -83,7 +83,7 @@ class BlockInputJobTest {
     // No listed client (documentation addresses, which no list holds), one malformed record: in
     // match mode its task writes no part file, only a malformed one.
     Files.write(plain.resolve("quiet.log"), List.of("192.0.2.1" + time, "2001:db8:ffff::1" + time,
-        "198.51.100.7" + time + "\r", "- - -" + time, "203.0.113.9" + time));
+        "198.51.100.7" + time + "\r", "192.0.2.300" + time, "203.0.113.9" + time));
 
     lines = 0;
     for (Path f : files(plain)) {

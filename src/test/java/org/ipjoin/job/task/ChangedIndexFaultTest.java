@@ -1,12 +1,13 @@
 package org.ipjoin.job.task;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.RandomAccessFile;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.ReadPath;
@@ -37,8 +38,21 @@ class ChangedIndexFaultTest {
     try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
       raf.setLength(0); // an index "rewritten in place": truncated first
     }
-    InternalError fault = assertThrows(InternalError.class,
-        () -> loaded.index().matchAll(keys, keys.length, found));
+    // The JVM may raise the fault at the next safepoint of the faulting thread rather than in the
+    // lookup itself (compiled code: "a fault occurred in a recent unsafe memory access"), so the
+    // lookup runs on a thread of its own, whose every throwable is kept, caught or uncaught.
+    AtomicReference<Throwable> thrown = new AtomicReference<>();
+    Thread lookup = new Thread(() -> {
+      try {
+        loaded.index().matchAll(keys, keys.length, found);
+      } catch (Throwable e) {
+        thrown.compareAndSet(null, e);
+      }
+    });
+    lookup.setUncaughtExceptionHandler((t, e) -> thrown.compareAndSet(null, e));
+    lookup.start();
+    lookup.join();
+    InternalError fault = assertInstanceOf(InternalError.class, thrown.get());
     assertTrue(ChangedIndexFault.is(fault), fault.toString());
     assertTrue(!ChangedIndexFault.is(new InternalError("something else")));
 
