@@ -12,7 +12,7 @@ class HeaderNamedLocatorTest {
 
   /** Each line fed in order: "H" for a header line (its kind), else the field found or null. */
   private static List<String> read(String spec, String... lines) {
-    HeaderNamedLocator locator = (HeaderNamedLocator) ClientIpLocators.fromSpec(spec);
+    HeaderNamedLocator locator = (HeaderNamedLocator) ClientIpLocators.fromSpec(spec).field();
     List<String> out = new ArrayList<>();
     ClientIpLocator.Range range = new ClientIpLocator.Range();
     for (String line : lines) {
