@@ -13,10 +13,26 @@ import org.ipjoin.problem.OneLine;
  */
 public final class AttributeSelection {
 
+  /** The pseudo-attribute naming the matched entry itself. */
+  public static final String NETWORK = "network";
+  /** The position {@link #positions} gives the {@value #NETWORK} pseudo-attribute. */
+  public static final int NETWORK_POSITION = -2;
+
   private AttributeSelection() {}
 
+  /** Whether {@code positions} choose the {@value #NETWORK} pseudo-attribute. */
+  public static boolean choosesNetwork(int[] positions) {
+    for (int p : positions) {
+      if (p == NETWORK_POSITION) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
-   * The positions of {@code chosen} among {@code names}.
+   * The positions of {@code chosen} among {@code names}; {@link #NETWORK_POSITION} for the
+   * {@value #NETWORK} pseudo-attribute (on any index, one of unnamed labels included).
    *
    * @throws IllegalArgumentException naming the index and its attributes: a name it lacks, or any
    *     choice from an index whose label is one unnamed value
@@ -25,6 +41,10 @@ public final class AttributeSelection {
     int[] positions = new int[chosen.size()];
     for (int i = 0; i < chosen.size(); i++) {
       positions[i] = names.indexOf(chosen.get(i));
+      if (positions[i] < 0 && NETWORK.equals(chosen.get(i))) {
+        positions[i] = NETWORK_POSITION;
+        continue;
+      }
       if (names.isEmpty()) {
         throw new IllegalArgumentException("index " + index + " has no named attributes (its label"
             + " is one value), so '" + OneLine.of(chosen.get(i)) + "' cannot be chosen");
@@ -44,7 +64,8 @@ public final class AttributeSelection {
 
   /**
    * {@code labels} with each label cut down to the values at {@code positions}, TAB-joined, ids
-   * unchanged; {@code labels} itself when nothing is chosen.
+   * unchanged; {@code labels} itself when nothing is chosen. No position may be {@link
+   * #NETWORK_POSITION}: the network is no value of a label.
    */
   public static LabelDictionary project(LabelDictionary labels, int[] positions) {
     if (positions.length == 0) {

@@ -145,6 +145,11 @@ final class WhereParser {
       int attrAt = pos;
       attribute = name("an attribute name of index '" + index + "'");
       if (!attributes.contains(attribute)) {
+        if (AttributeSelection.NETWORK.equals(attribute)) {
+          throw problem("'" + index + ".network' (the matched entry) is written by tag mode and"
+              + " counted by --count-by, not compared: write " + index
+              + " (listed there), or filter the tagged output", attrAt);
+        }
         throw problem(attributes.isEmpty()
             ? "index '" + index + "' has no attributes: its label is one value (write " + index
                 + "=LABEL)"

@@ -2,6 +2,7 @@ package org.ipjoin.cli.ipindex;
 
 import org.ipjoin.index.lookup.Ipv6IntervalIndex;
 import org.ipjoin.ip.Ipv6Codec;
+import org.ipjoin.ip.NetworkText;
 
 /**
  * An IPv6 interval as text, the way a list would write it, like {@link
@@ -29,18 +30,8 @@ final class Ipv6IntervalText {
     return prefix >= 0 ? start + "/" + prefix : start + "-" + Ipv6Codec.format(endHi, endLo);
   }
 
-  /**
-   * The prefix length of the CIDR block that is exactly {@code [start, end]}, or -1 when it is
-   * none: the bits that differ must be all the low bits, and the start must have them clear.
-   */
+  /** The prefix length of the CIDR block that is exactly {@code [start, end]}, or -1. */
   static int prefixLength(long startHi, long startLo, long endHi, long endLo) {
-    long diffHi = startHi ^ endHi;
-    long diffLo = startLo ^ endLo;
-    if (diffHi == 0) {
-      boolean lowBits = (diffLo & (diffLo + 1)) == 0;
-      return lowBits && (startLo & diffLo) == 0 ? 128 - Long.bitCount(diffLo) : -1;
-    }
-    boolean lowBits = diffLo == -1L && (diffHi & (diffHi + 1)) == 0;
-    return lowBits && startLo == 0 && (startHi & diffHi) == 0 ? 64 - Long.bitCount(diffHi) : -1;
+    return NetworkText.prefixLength(startHi, startLo, endHi, endLo);
   }
 }

@@ -383,6 +383,8 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       for (int i = 0; i < k; i++, m++) {
         if (malformedColumn) {
           MatchTags.appendMalformedTag(output.text(), indexes[i].columns());
+        } else if (indexes[i].writesNetwork()) {
+          columns.appendColumns(output.text(), tags, labelIds[m], record, m);
         } else {
           tags.appendColumns(output.text(), indexes[i].output(), labelIds[m], indexes[i].columns());
         }
@@ -394,7 +396,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   private void count(int record, Context context)
       throws IOException, InterruptedException {
     if (countBy == null) {
-      if (countKey.set(labelKey, labelIds)) {
+      if (countKey.set(labelKey, labelIds, columns, record)) {
         context.write(labelKey, one);
       }
     } else if (countBy == CountBy.LABEL) {

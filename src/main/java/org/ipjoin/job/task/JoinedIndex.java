@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Paths;
+import java.util.Arrays;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
 import org.ipjoin.index.format.IndexIdentity;
@@ -15,6 +17,7 @@ import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.index.lookup.Ipv6IntervalIndex;
 import org.ipjoin.index.lookup.LabelDictionary;
 import org.ipjoin.ip.Ipv6Codec;
+import org.ipjoin.ip.NetworkText;
 import org.ipjoin.job.AttributeSelection;
 import org.ipjoin.job.IndexCacheFile;
 import org.ipjoin.job.IndexCounter;
@@ -36,14 +39,28 @@ import org.slf4j.LoggerFactory;
 final class JoinedIndex {
 
   private static final Logger LOG = LoggerFactory.getLogger(JoinedIndex.class);
+  private static final byte[] TAB = {'\t'};
 
   private final String name;
   private final Ipv4Lookup index;
   private final Ipv6IntervalIndex index6;
   /** The one dictionary both families' label ids point into. */
   private final LabelDictionary labels;
-  /** The labels as tag mode writes them: the chosen attributes only, when some are chosen. */
+  /**
+   * The labels as tag mode writes them: the chosen attributes only, when some are chosen; null
+   * when the {@code network} pseudo-attribute is chosen (then {@link #parts} say what to write).
+   */
   private final LabelDictionary output;
+  /**
+   * With {@code network} chosen: the chosen columns in order, as runs of attributes (each run's
+   * projected dictionary) and the network (null); else null, and tag mode copies {@link #output}
+   * alone, as it does without the network.
+   */
+  private final LabelDictionary[] parts;
+  /** How many columns each of {@link #parts} writes. */
+  private final int[] partColumns;
+  /** The matched interval as text, made in place for each record that writes it. */
+  private final NetworkText network = new NetworkText();
   private final int columns;
   /** What tag mode's columns are called in a header: NAME, or NAME.ATTR for each attribute. */
   private final java.util.List<String> columnNames;
@@ -57,8 +74,32 @@ final class JoinedIndex {
     this.index = loaded.index();
     this.index6 = loaded.index6();
     this.labels = index.labels();
-    this.output = AttributeSelection.project(labels,
-        AttributeSelection.positions(name, labels.attributeNames(), chosen));
+    int[] positions = AttributeSelection.positions(name, labels.attributeNames(), chosen);
+    if (AttributeSelection.choosesNetwork(positions)) {
+      java.util.List<LabelDictionary> runs = new java.util.ArrayList<>();
+      java.util.List<Integer> widths = new java.util.ArrayList<>();
+      int from = 0;
+      for (int i = 0; i <= positions.length; i++) {
+        if (i == positions.length || positions[i] == AttributeSelection.NETWORK_POSITION) {
+          if (i > from) {
+            runs.add(AttributeSelection.project(labels, Arrays.copyOfRange(positions, from, i)));
+            widths.add(i - from);
+          }
+          if (i < positions.length) {
+            runs.add(null);
+            widths.add(1);
+          }
+          from = i + 1;
+        }
+      }
+      this.output = null;
+      this.parts = runs.toArray(new LabelDictionary[0]);
+      this.partColumns = widths.stream().mapToInt(Integer::intValue).toArray();
+    } else {
+      this.output = AttributeSelection.project(labels, positions);
+      this.parts = null;
+      this.partColumns = null;
+    }
     this.columns = AttributeSelection.columns(labels.attributeNames(), chosen);
     java.util.List<String> attributes = chosen.isEmpty() ? labels.attributeNames() : chosen;
     this.columnNames = attributes.isEmpty() ? java.util.List.of(name)
@@ -197,6 +238,46 @@ final class JoinedIndex {
     return v6 ? index6.labelId(interval) : index.labelId(interval);
   }
 
+  /** Whether tag mode writes the matched entry ({@code network}) among this index's columns. */
+  boolean writesNetwork() {
+    return parts != null;
+  }
+
+  /**
+   * Appends this index's columns when {@link #writesNetwork}: each chosen attribute as {@link
+   * MatchTags#appendColumns} writes it, and the network of the record's match (the unmatched tag
+   * when {@code labelId} is {@link MatchTags#NO_MATCH}).
+   */
+  void appendColumns(Text out, MatchTags tags, int labelId, ClientBatch batch, int record,
+      Matches from) {
+    for (int p = 0; p < parts.length; p++) {
+      if (parts[p] != null || labelId == MatchTags.NO_MATCH) {
+        tags.appendColumns(out, parts[p], labelId, partColumns[p]);
+      } else {
+        out.append(TAB, 0, 1);
+        appendNetwork(out, batch, record, from);
+      }
+    }
+  }
+
+  /**
+   * Appends the interval a listed record of {@code batch} matched, as {@link NetworkText} writes
+   * it: read from the index by the interval {@link #lookUp} put in {@code from}.
+   */
+  void appendNetwork(Text out, ClientBatch batch, int record, Matches from) {
+    int slot = batch.slot(record);
+    int length;
+    if (batch.kind(record) == ClientBatch.IPV6) {
+      int i = from.intervals6[slot];
+      length = network.ipv6(index6.startHi(i), index6.startLo(i), index6.endHi(i),
+          index6.endLo(i));
+    } else {
+      int i = from.intervals[slot];
+      length = network.ipv4(index.start(i), index.end(i));
+    }
+    out.append(network.bytes(), 0, length);
+  }
+
   /** Counts a record listed here (in any of its address columns). */
   void countMatch() {
     matched++;
@@ -219,7 +300,10 @@ final class JoinedIndex {
     return labels;
   }
 
-  /** The dictionary tag mode writes from: the chosen attributes only, when some are chosen. */
+  /**
+   * The dictionary tag mode writes from: the chosen attributes only, when some are chosen; null
+   * when {@link #writesNetwork}.
+   */
   LabelDictionary output() {
     return output;
   }

@@ -127,6 +127,23 @@ final class RecordColumns {
     }
   }
 
+  /**
+   * Appends lookup {@code lookup}'s columns of {@code record} to {@code out} for an index that
+   * writes the matched entry ({@link JoinedIndex#writesNetwork}), {@code labelId} being the
+   * lookup's label id.
+   */
+  void appendColumns(Text out, MatchTags tags, int labelId, int record, int lookup) {
+    int k = indexes.length;
+    indexes[lookup % k].appendColumns(out, tags, labelId, batches[lookup / k], record,
+        matches[lookup]);
+  }
+
+  /** Appends the entry lookup {@code lookup} matched for {@code record}, which it listed. */
+  void appendNetwork(Text out, int record, int lookup) {
+    int k = indexes.length;
+    indexes[lookup % k].appendNetwork(out, batches[lookup / k], record, matches[lookup]);
+  }
+
   static boolean isAddress(byte kind) {
     return kind == ClientBatch.IPV4 || kind == ClientBatch.IPV6;
   }
