@@ -236,6 +236,51 @@ class HeaderNamedFormatsJobTest {
             Integer.parseInt(p[2]), Integer.parseInt(p[3]));
   }
 
+  /**
+   * A source and a destination column of one Zeek log, each by the {@code #fields} line: every
+   * record gets both columns' tags, the header lines name both tag columns, and a column the
+   * header does not name is refused before submission naming its {@code --client}.
+   */
+  @Test
+  void zeekSourceAndDestinationColumnsByTheFieldsLine() throws Exception {
+    Path log = RealData.file("logkinds/zeek_conn_teredo.log");
+    List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+    // The first record's responder is listed; no originator is.
+    String listed = lines.stream().filter(l -> !l.startsWith("#")).findFirst().orElseThrow()
+        .split("\t")[4];
+    Path built = dir.resolve("z.ipidx");
+    BuiltIndexes.write(Files.writeString(dir.resolve("z.txt"), listed + "\n"), built);
+    Path out = dir.resolve("zeek-two");
+    DriverRun run = DriverRun.of("--mode", "tag", "--index", "z=" + built, "--client",
+        "src=zeek:id.orig_h", "--client", "dst=zeek:id.resp_h", "--input", log.toString(),
+        "--output", out.toString());
+    assertEquals(0, run.exitCode(), run.toString());
+    List<String> expected = new ArrayList<>();
+    for (String line : lines) {
+      if (line.startsWith("#fields")) {
+        expected.add(line + "\tsrc.z\tdst.z");
+      } else if (line.startsWith("#types")) {
+        expected.add(line + "\tstring\tstring");
+      } else if (line.startsWith("#")) {
+        expected.add(line);
+      } else {
+        String[] f = line.split("\t");
+        expected.add(line + "\t" + (f[2].equals(listed) ? "1" : "0") + "\t"
+            + (f[4].equals(listed) ? "1" : "0"));
+      }
+    }
+    assertEquals(expected, DriverRun.partLines(out));
+
+    DriverRun refused = DriverRun.of("--mode", "tag", "--index", "z=" + built, "--client",
+        "src=zeek:id.orig_h", "--client", "dst=zeek:id.nosuch", "--input", log.toString(),
+        "--output", dir.resolve("zeek-refused").toString());
+    assertEquals(2, refused.exitCode(), refused.toString());
+    assertEquals(1, refused.errLines().size(), refused.toString());
+    assertTrue(refused.errLines().get(0).contains(": its #fields line names no column id.nosuch"
+        + " (--client dst=zeek:id.nosuch (ipjoin.clients)); its columns: ts, uid, id.orig_h,"),
+        refused.toString());
+  }
+
   @Test
   void iisW3cColumnsFollowEachFieldsLine() throws Exception {
     everyMode(RealData.file("logkinds/iis_w3c.log"), "w3c:c-ip", "c-ip", W3C,

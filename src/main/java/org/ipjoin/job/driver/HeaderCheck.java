@@ -2,6 +2,8 @@ package org.ipjoin.job.driver;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -11,6 +13,7 @@ import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.util.LineReader;
 import org.ipjoin.index.builder.IndexBuilder;
 import org.ipjoin.job.HeaderNamedFormat;
+import org.ipjoin.job.IndexSpecs;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.locate.ClientIpLocators;
 import org.ipjoin.job.locate.HeaderNamedLocator;
@@ -23,7 +26,8 @@ import org.ipjoin.problem.OneLine;
  * comes before any line naming the columns, or whose header does not name the column: naming the
  * file, the column and the names found. One open and a few lines per file (at most
  * {@value #MAX_LINES} header lines); a later field line without the column makes only the records
- * after it malformed.
+ * after it malformed. With several address columns ({@code --client}) each header-named column is
+ * checked so, and the problem names the column's option.
  */
 final class HeaderCheck {
 
@@ -32,22 +36,51 @@ final class HeaderCheck {
 
   private final FileSystem fs;
   private final CompressionCodecFactory codecs;
-  private final String spec;
+  /** Each header-named format of the job, and how a problem names it. */
+  private final Map<String, String> specs;
 
-  private HeaderCheck(FileSystem fs, Configuration conf, String spec) {
+  private HeaderCheck(FileSystem fs, Configuration conf, Map<String, String> specs) {
     this.fs = IndexBuilder.withoutChecksumFiles(fs);
     this.codecs = new CompressionCodecFactory(conf);
-    this.spec = spec;
+    this.specs = specs;
   }
 
-  /** The check for the job's format, or null when its format does not name columns by header. */
+  /**
+   * The check for the job's format, or for its header-named address columns ({@code
+   * ipjoin.clients}), or null when none names its column by header.
+   */
   static HeaderCheck of(FileSystem fs, Configuration conf) {
-    String spec = IpJoinKeys.FORMAT.get(conf);
-    return HeaderNamedFormat.is(spec) ? new HeaderCheck(fs, conf, spec) : null;
+    Map<String, String> specs = new LinkedHashMap<>();
+    String clients = IpJoinKeys.CLIENTS.get(conf);
+    if (clients == null || clients.isBlank()) {
+      String spec = IpJoinKeys.FORMAT.get(conf);
+      specs.put(spec, "format " + spec + " (" + IpJoinKeys.FORMAT.key() + ")");
+    } else {
+      for (String item : IndexSpecs.split(clients)) {
+        int eq = item.indexOf('=');
+        specs.putIfAbsent(item.substring(eq + 1), "--client " + item + " ("
+            + IpJoinKeys.CLIENTS.key() + ")");
+      }
+    }
+    specs.keySet().removeIf(spec -> !HeaderNamedFormat.is(spec));
+    return specs.isEmpty() ? null : new HeaderCheck(fs, conf, specs);
   }
 
-  /** The one-line problem of a non-empty input file's header, or null when it names the column. */
+  /**
+   * The one-line problem of a non-empty input file's header, or null when it names every
+   * header-named column of the job.
+   */
   String problem(FileStatus file) throws IOException {
+    for (Map.Entry<String, String> spec : specs.entrySet()) {
+      String problem = problem(file, spec.getKey(), spec.getValue());
+      if (problem != null) {
+        return problem;
+      }
+    }
+    return null;
+  }
+
+  private String problem(FileStatus file, String spec, String format) throws IOException {
     HeaderNamedLocator locator = (HeaderNamedLocator) ClientIpLocators.fromSpec(spec).field();
     CompressionCodec codec = codecs.getCodec(file.getPath());
     Text line = new Text();
@@ -58,15 +91,15 @@ final class HeaderCheck {
         int from = n == 1 ? bomLength(line) : 0;
         byte kind = locator.header(line.getBytes(), from, line.getLength());
         if (kind == HeaderNamedLocator.RECORD) {
-          return recordProblem(file, locator, n);
+          return recordProblem(file, locator, n, format);
         }
       }
     }
     return null;
   }
 
-  private String recordProblem(FileStatus file, HeaderNamedLocator locator, int n) {
-    String format = "format " + locator.spec() + " (" + IpJoinKeys.FORMAT.key() + ")";
+  private static String recordProblem(FileStatus file, HeaderNamedLocator locator, int n,
+      String format) {
     if (!locator.namesSeen()) {
       return "input " + file.getPath() + ": line " + n + " is a record before any "
           + locator.namesLine() + ", so no column is named " + OneLine.of(locator.name()) + " ("
