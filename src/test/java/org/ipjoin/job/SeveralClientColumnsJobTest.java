@@ -361,6 +361,26 @@ class SeveralClientColumnsJobTest {
         result.matchedByClient().get("dst"));
   }
 
+  /**
+   * A record is malformed only when none of its columns holds an address, so a column whose format
+   * fits no record (a key the records do not have) is held to ipjoin.malformed.max.fraction on its
+   * own: the job fails naming the column, and nothing is published.
+   */
+  @Test
+  void aColumnThatFitsNoRecordFailsTheJobNamingIt() throws Exception {
+    List<String> lines = Files.readAllLines(VPC, StandardCharsets.UTF_8);
+    Path out = out();
+    IpJoinRun run = IpJoinRun.local(List.of("--index", "a=" + indexA, "--client", "src=ws:4",
+        "--client", "dst=json:dstaddr", "--output", out.toString(), "--input", VPC.toString()));
+    assertEquals(1, run.exitCode(), run.err());
+    assertEquals(List.of(String.format("ipjoin: %d of %d records were malformed in column dst,"
+        + " --client dst=json:dstaddr (ipjoin.clients), more than ipjoin.malformed.max.fraction=1.0"
+        + " allows (1.0: fail when all are); check the column's format against the input, or raise"
+        + " ipjoin.malformed.max.fraction; nothing was published to file:%s", lines.size(),
+        lines.size(), out)), run.errLines());
+    assertFalse(Files.exists(out));
+  }
+
   @Test
   void optionErrorsAreOneLineWithExitTwo() throws Exception {
     String[][] cases = {
