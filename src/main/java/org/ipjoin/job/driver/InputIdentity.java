@@ -1,13 +1,10 @@
 package org.ipjoin.job.driver;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.attribute.BasicFileAttributes;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.ipjoin.index.builder.FileIdentity;
-import org.ipjoin.index.builder.IndexBuilder;
 
 /**
  * Which file an input is, whatever name reached it: two names are one input when they are one file
@@ -16,7 +13,8 @@ import org.ipjoin.index.builder.IndexBuilder;
  * comparison can see.
  *
  * <ul>
- *   <li>Local files: device and inode ({@link BasicFileAttributes#fileKey}, links followed).
+ *   <li>Local files: device and inode ({@link BasicFileAttributes#fileKey}, links followed),
+ *       as {@link FileIdentity#fileKey} tells them for {@code ipindex build}.
  *   <li>HDFS: the namenode's file id ({@code HdfsFileStatus.getFileId}), which a rename keeps and
  *       no other file shares.
  *   <li>Elsewhere, or when the platform gives no key: {@link FileIdentity}, the resolved path.
@@ -28,20 +26,15 @@ final class InputIdentity {
 
   /** A key equal for every name of the file {@code status} describes. */
   static Object of(FileSystem fs, FileStatus status) throws IOException {
-    if (IndexBuilder.withoutChecksumFiles(fs) instanceof RawLocalFileSystem local) {
-      Object key = Files.readAttributes(local.pathToFile(fs.makeQualified(status.getPath()))
-          .toPath(), BasicFileAttributes.class).fileKey();
-      if (key != null) {
-        return key;
-      }
-    } else if ("hdfs".equals(fs.getScheme())) {
+    if ("hdfs".equals(fs.getScheme())) {
       // Only here: the HDFS client's classes are loaded for HDFS inputs only.
       Long id = HdfsFileId.of(status);
       if (id != null) {
         return fs.getUri() + "#" + id;
       }
     }
-    return FileIdentity.of(fs, status.getPath());
+    // Local files by device and inode, others by their resolved path: ipindex build's rule.
+    return FileIdentity.fileKey(fs, status.getPath());
   }
 
   /** The HDFS file id of a status an HDFS listing returned, else null. */
