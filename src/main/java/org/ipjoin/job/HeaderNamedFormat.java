@@ -21,16 +21,28 @@ public final class HeaderNamedFormat {
    * with several address columns ({@code ipjoin.clients}, {@code NAME=FORMAT} items) any of them.
    */
   public static boolean inJob(org.apache.hadoop.conf.Configuration conf) {
+    return !ofJob(conf).isEmpty();
+  }
+
+  /**
+   * The job's formats that name their column by each file's header, each with how a problem
+   * names it: {@code format F (ipjoin.format)}, or per address column {@code --client NAME=F
+   * (ipjoin.clients)}; empty when none does.
+   */
+  public static java.util.Map<String, String> ofJob(org.apache.hadoop.conf.Configuration conf) {
+    java.util.Map<String, String> specs = new java.util.LinkedHashMap<>();
     String clients = IpJoinKeys.CLIENTS.get(conf);
     if (clients == null || clients.isBlank()) {
-      return is(IpJoinKeys.FORMAT.get(conf));
-    }
-    for (String item : IndexSpecs.split(clients)) {
-      if (is(item.substring(item.indexOf('=') + 1))) {
-        return true;
+      String spec = IpJoinKeys.FORMAT.get(conf);
+      specs.put(spec, "format " + spec + " (" + IpJoinKeys.FORMAT.key() + ")");
+    } else {
+      for (String item : IndexSpecs.split(clients)) {
+        specs.putIfAbsent(item.substring(item.indexOf('=') + 1),
+            "--client " + item + " (" + IpJoinKeys.CLIENTS.key() + ")");
       }
     }
-    return false;
+    specs.keySet().removeIf(spec -> !is(spec));
+    return specs;
   }
 
   /** Whether {@code spec} names its column by each file's header. */

@@ -2,7 +2,6 @@ package org.ipjoin.job.driver;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -13,8 +12,6 @@ import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.util.LineReader;
 import org.ipjoin.index.builder.IndexBuilder;
 import org.ipjoin.job.HeaderNamedFormat;
-import org.ipjoin.job.IndexSpecs;
-import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.locate.ClientIpLocators;
 import org.ipjoin.job.locate.HeaderNamedLocator;
 import org.ipjoin.problem.OneLine;
@@ -50,19 +47,7 @@ final class HeaderCheck {
    * ipjoin.clients}), or null when none names its column by header.
    */
   static HeaderCheck of(FileSystem fs, Configuration conf) {
-    Map<String, String> specs = new LinkedHashMap<>();
-    String clients = IpJoinKeys.CLIENTS.get(conf);
-    if (clients == null || clients.isBlank()) {
-      String spec = IpJoinKeys.FORMAT.get(conf);
-      specs.put(spec, "format " + spec + " (" + IpJoinKeys.FORMAT.key() + ")");
-    } else {
-      for (String item : IndexSpecs.split(clients)) {
-        int eq = item.indexOf('=');
-        specs.putIfAbsent(item.substring(eq + 1), "--client " + item + " ("
-            + IpJoinKeys.CLIENTS.key() + ")");
-      }
-    }
-    specs.keySet().removeIf(spec -> !HeaderNamedFormat.is(spec));
+    Map<String, String> specs = HeaderNamedFormat.ofJob(conf);
     return specs.isEmpty() ? null : new HeaderCheck(fs, conf, specs);
   }
 
