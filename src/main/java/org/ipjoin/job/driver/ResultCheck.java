@@ -85,31 +85,31 @@ public final class ResultCheck {
       long malformed = counters.findCounter(ClientCounter.GROUP,
           ClientCounter.MALFORMED.counterName(column.name())).getValue();
       if (tooManyMalformed(malformed, records, options.maxFraction())) {
-        String max = options.malformedMaxFraction();
         return String.format(Locale.ROOT, "%,d of %,d records were malformed in column %s, --client"
-            + " %s (%s), more than %s=%s allows%s; check the column's format against the input,"
-            + " or raise %s", malformed, records, column.name(), printable(column.toString()),
-            IpJoinKeys.CLIENTS.key(), IpJoinKeys.MALFORMED_MAX_FRACTION.key(), max,
-            new BigDecimal(max).compareTo(BigDecimal.ONE) == 0 ? " (1.0: fail when all are)" : "",
-            IpJoinKeys.MALFORMED_MAX_FRACTION.key());
+            + " %s (%s), %s; check the column's format against the input, or raise %s", malformed,
+            records, column.name(), printable(column.toString()), IpJoinKeys.CLIENTS.key(),
+            beyondShare(options), IpJoinKeys.MALFORMED_MAX_FRACTION.key());
       }
     }
     return null;
   }
 
   private static String malformedMessage(long malformed, long records, JoinOptions options) {
-    String max = options.malformedMaxFraction();
     boolean clients = !options.clients().isEmpty();
     // With several address columns a record is malformed when none of them holds an address.
     return String.format(Locale.ROOT, "%,d of %,d records were malformed with %s %s (%s),"
-        + " more than %s=%s allows%s; check the format against the %s, or raise %s",
+        + " %s; check the format against the input, or raise %s",
         malformed, records, clients ? "--client" : "--format",
         printable(clients ? options.clients().toString() : options.format().spec()),
-        (clients ? IpJoinKeys.CLIENTS : IpJoinKeys.FORMAT).key(),
-        IpJoinKeys.MALFORMED_MAX_FRACTION.key(), max,
-        new BigDecimal(max).compareTo(BigDecimal.ONE) == 0 ? " (1.0: fail when all are)" : "",
-        "input",
+        (clients ? IpJoinKeys.CLIENTS : IpJoinKeys.FORMAT).key(), beyondShare(options),
         IpJoinKeys.MALFORMED_MAX_FRACTION.key());
+  }
+
+  /** {@code more than ipjoin.malformed.max.fraction=M allows}, and what 1.0 means when it is. */
+  private static String beyondShare(JoinOptions options) {
+    String max = options.malformedMaxFraction();
+    return "more than " + IpJoinKeys.MALFORMED_MAX_FRACTION.key() + "=" + max + " allows"
+        + (new BigDecimal(max).compareTo(BigDecimal.ONE) == 0 ? " (1.0: fail when all are)" : "");
   }
 
   /** Control characters of a user's format (a regex may hold any) as {@code \xNN}. */
