@@ -14,14 +14,6 @@ import org.ipjoin.job.locate.ClientIpLocators;
  */
 public record ClientFormat(String spec, String chain) {
 
-  /** The chain rule when none is given. */
-  public static final String FIRST_HOP = "first";
-
-  /** {@link #of(String, String)} with the first hop of a chain. */
-  public static ClientFormat of(String spec) {
-    return of(spec, FIRST_HOP);
-  }
-
   /**
    * The format {@code spec} names, with the chain rule {@code chain}.
    *
