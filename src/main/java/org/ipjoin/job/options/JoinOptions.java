@@ -36,6 +36,8 @@ import org.ipjoin.problem.IpJoinException;
  * @param verifyChecksum whether tasks check each section's CRC32C
  * @param verifyIndex whether the driver reads the whole index before submitting (tasks then trust
  *     what it checked)
+ * @param verifyTask whether tasks compute every section's CRC32C even of bytes checksummed in
+ *     transit ({@code --verify-in-task})
  * @param malformedOutput whether malformed records are written under {@code malformed/}
  * @param memoryCheck whether the driver refuses indexes too big for the task heap
  * @param allowEmptyInput whether an input without data is accepted
@@ -47,7 +49,7 @@ import org.ipjoin.problem.IpJoinException;
  */
 public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
     CountChoice countBy, ClientFormat format, List<ClientColumn> clients, String tagUnmatched, boolean verifyChecksum,
-    boolean verifyIndex, boolean malformedOutput, boolean memoryCheck, boolean allowEmptyInput,
+    boolean verifyIndex, boolean verifyTask, boolean malformedOutput, boolean memoryCheck, boolean allowEmptyInput,
     boolean overwrite, boolean verbose, String malformedMaxFraction, InputBlocks blocks) {
 
   public JoinOptions {
@@ -111,6 +113,7 @@ public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
     IpJoinKeys.TAG_UNMATCHED.set(conf, tagUnmatched);
     IpJoinKeys.VERIFY_CHECKSUM.set(conf, Boolean.toString(verifyChecksum));
     IpJoinKeys.VERIFY_INDEX.set(conf, Boolean.toString(verifyIndex));
+    IpJoinKeys.VERIFY_TASK.set(conf, Boolean.toString(verifyTask));
     IpJoinKeys.MALFORMED_OUTPUT.set(conf, Boolean.toString(malformedOutput));
     IpJoinKeys.MEMORY_CHECK.set(conf, Boolean.toString(memoryCheck));
     IpJoinKeys.ALLOW_EMPTY_INPUT.set(conf, Boolean.toString(allowEmptyInput));
@@ -125,7 +128,7 @@ public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
   /** The same options with the indexes at the paths the driver qualified. */
   public JoinOptions withIndexes(JoinIndexes qualified) {
     return new JoinOptions(qualified.list(), mode, where, countBy, format, clients, tagUnmatched,
-        verifyChecksum, verifyIndex, malformedOutput, memoryCheck, allowEmptyInput, overwrite,
+        verifyChecksum, verifyIndex, verifyTask, malformedOutput, memoryCheck, allowEmptyInput, overwrite,
         verbose, malformedMaxFraction, blocks);
   }
 

@@ -22,7 +22,6 @@ import org.ipjoin.job.AttributeSelection;
 import org.ipjoin.job.IndexCacheFile;
 import org.ipjoin.job.IndexCounter;
 import org.ipjoin.job.IpJoinCounter;
-import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinIndex;
 import org.ipjoin.job.JoinIndexes;
 import org.ipjoin.job.MatchTags;
@@ -171,7 +170,7 @@ final class JoinedIndex {
       return LoadTrust.FULL;
     }
     LoadTrust pinned = LoadTrust.pinned(expected, "cache file " + uri);
-    return IpJoinKeys.VERIFY_TASK.getBoolean(conf) || !IndexCacheFile.checkedInTransit(uri, conf)
+    return options.verifyTask() || !IndexCacheFile.checkedInTransit(uri, conf)
         ? pinned : pinned.bytesCheckedInTransit();
   }
 

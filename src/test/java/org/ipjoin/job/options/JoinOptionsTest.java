@@ -53,7 +53,8 @@ class JoinOptionsTest {
 
   private static JoinOptions defaults(List<JoinIndex> indexes) {
     return new JoinOptions(indexes, JoinMode.MATCH, null, CountChoice.ADDRESS,
-        new ClientFormat("combined", "first"), List.of(), "0", true, true, true, true, false, false, false, "1.0",
+        new ClientFormat("combined", "first"), List.of(), "0", true, true, false, true, true, false, false,
+        false, "1.0",
         DEFAULT_BLOCKS);
   }
 
@@ -77,6 +78,7 @@ class JoinOptionsTest {
         Map.entry("ipjoin.format", "regex:^(\\S+) "),
         Map.entry("ipjoin.index.verify.checksum", "FALSE"),
         Map.entry("ipjoin.index.verify.submit", "false"),
+        Map.entry("ipjoin.index.verify.task", "TRUE"),
         Map.entry("ipjoin.malformed.output", "false"),
         Map.entry("ipjoin.memory.check", "false"),
         Map.entry("ipjoin.allow.empty.input", "true"),
@@ -93,7 +95,7 @@ class JoinOptionsTest {
         new JoinIndex("asn", "asn.ipidx", ReadPath.MMAP, List.of("org", "number")),
         new JoinIndex("ip_tsv", "ip.tsv", ReadPath.MMAP, List.of())),
         JoinMode.TAG, null, CountChoice.ADDRESS, new ClientFormat("regex:^(\\S+) ", "first"), List.of(), "none",
-        false, false, false, false, true, true, true, "1e-1",
+        false, false, true, false, false, true, true, true, "1e-1",
         new InputBlocks(false, 4096, InputPipeline.ALWAYS));
     assertEquals(expected, options);
     assertEquals("regex", options.format().kind());
