@@ -221,6 +221,19 @@ class SequenceFileInputJobTest {
   }
 
   @Test
+  void aFormatNamingItsColumnByHeaderIsRefusedForASequenceFile() throws Exception {
+    Path seq = write(dir.resolve("day.seq"), lines.subList(0, 10), 1, Text.class,
+        CompressionType.NONE, null);
+    Path out = dir.resolve("out");
+    DriverRun r = join(seq, out, "--format", "csv:client");
+    assertEquals(List.of("ipjoin: input " + qualified(seq) + " is a Hadoop SequenceFile, whose"
+        + " columns no header line names (format csv:client (ipjoin.format) reads a text file's"
+        + " header); give the column by number"), r.errLines());
+    assertEquals(2, r.exitCode());
+    assertFalse(r.submitted());
+  }
+
+  @Test
   void textFilesAndSequenceFilesInOneJobAreRefusedNamingOneOfEach() throws Exception {
     Path in = dir.resolve("in");
     Files.createDirectories(in);
