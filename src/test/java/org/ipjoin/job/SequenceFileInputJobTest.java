@@ -13,12 +13,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.IntWritable;
@@ -218,6 +220,78 @@ class SequenceFileInputJobTest {
     assertEquals(2, r.exitCode());
     assertFalse(r.submitted());
     assertFalse(Files.exists(out));
+  }
+
+  /**
+   * A file cut inside a block of compressed records fails the job naming the file, as a truncated
+   * gzip does: cut in the block's keys (where Hadoop's reader alone would end as if the file ended
+   * there, its last block's records lost) and in its values. Cut inside a record of an
+   * uncompressed file, Hadoop's reader fails by itself.
+   */
+  @Test
+  void aSequenceFileCutShortFailsTheJobNamingTheFile() throws Exception {
+    Path block = write(dir.resolve("block/whole.seq"), lines, 1, Text.class,
+        CompressionType.BLOCK, DefaultCodec.class);
+    byte[] bytes = Files.readAllBytes(block);
+    // Each block starts with the sync escape (-1) and the file's 16-byte sync marker.
+    int lastBlock = lastBlockStart(bytes);
+    Map<String, Integer> cuts = Map.of("block-keys", lastBlock + 20 + 3,
+        "block-values", bytes.length - 100);
+    Path plain = write(dir.resolve("plain/whole.seq"), lines, 1, Text.class,
+        CompressionType.NONE, null);
+    for (String where : List.of("block-keys", "block-values", "plain")) {
+      byte[] whole = where.equals("plain") ? Files.readAllBytes(plain) : bytes;
+      Path cut = Files.write(dir.resolve(where + ".seq"), Arrays.copyOf(whole,
+          where.equals("plain") ? whole.length - 100 : cuts.get(where)));
+      Path out = dir.resolve("out-" + where);
+      DriverRun r = join(cut, out, "--mode", "tag");
+      assertEquals(1, r.exitCode(), where + ": " + r);
+      String last = r.errLines().get(r.errLines().size() - 1);
+      assertTrue(last.matches("ipjoin: task \\S+ failed: cannot read input "
+          + Pattern.quote(qualified(cut)) + ": java.io.EOFException.*"),
+          where + ": " + last);
+      assertFalse(Files.exists(out));
+    }
+  }
+
+  /** Where the last block of a block-compressed SequenceFile starts: its sync escape. */
+  private static int lastBlockStart(byte[] bytes) {
+    int first = indexOf(bytes, new byte[] {-1, -1, -1, -1}, 0);
+    byte[] escapeAndSync = Arrays.copyOfRange(bytes, first, first + 20);
+    int last = first;
+    for (int at = first; at >= 0; at = indexOf(bytes, escapeAndSync, at + 1)) {
+      last = at;
+    }
+    assertTrue(last > first, "several blocks");
+    return last;
+  }
+
+  private static int indexOf(byte[] bytes, byte[] what, int from) {
+    for (int i = from; i + what.length <= bytes.length; i++) {
+      if (Arrays.equals(bytes, i, i + what.length, what, 0, what.length)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  @Test
+  void aKeyClassThatDoesNotLoadIsRefusedBeforeSubmission() throws Exception {
+    Path written = write(dir.resolve("written.seq"), lines.subList(0, 10), 1, Text.class,
+        CompressionType.NONE, null);
+    // The header names the key class; one of the same length that no jar holds.
+    String absent = "org.example.absent.LongWritableXY";
+    assertEquals(LongWritable.class.getName().length(), absent.length());
+    byte[] bytes = Files.readAllBytes(written);
+    String latin = new String(bytes, StandardCharsets.ISO_8859_1)
+        .replaceFirst(LongWritable.class.getName(), absent);
+    Path seq = Files.write(dir.resolve("keys.seq"), latin.getBytes(StandardCharsets.ISO_8859_1));
+    DriverRun r = join(seq, dir.resolve("out"));
+    assertEquals(List.of("ipjoin: input " + qualified(seq) + ": its SequenceFile key class "
+        + absent + " cannot be loaded, which Hadoop's reader needs even though ipjoin skips keys;"
+        + " add its jar with -libjars"), r.errLines());
+    assertEquals(2, r.exitCode());
+    assertFalse(r.submitted());
   }
 
   @Test

@@ -93,12 +93,14 @@ final class InputContent {
           + "; decompress the file first (or run where the codec works)");
     }
     byte[] head = new byte[(int) Math.min(HEAD, file.getLen())];
+    InputKind kind;
     try (FSDataInputStream in = fs.open(file.getPath())) {
       in.readFully(0, head);
-    }
-    InputKind kind = InputKind.ofHead(head);
-    if (kind == InputKind.SEQUENCE_FILE) {
-      return new Verdict(kind, SequenceFileHeader.problem(fs, file.getPath(), conf));
+      kind = InputKind.ofHead(head);
+      if (kind == InputKind.SEQUENCE_FILE) {
+        // Its header, read on in the same open: the class names follow the magic.
+        return new Verdict(kind, SequenceFileHeader.problem(in, file.getPath(), conf));
+      }
     }
     Magic magic = magic(head);
     return new Verdict(kind, magic == null ? null : "input " + file.getPath() + " is "

@@ -4,7 +4,6 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.Text;
@@ -27,11 +26,16 @@ final class SequenceFileHeader {
 
   private SequenceFileHeader() {}
 
-  /** The one-line problem of SequenceFile {@code file}, or null when its values are lines. */
-  static String problem(FileSystem fs, Path file, Configuration conf) throws IOException {
+  /**
+   * The one-line problem of SequenceFile {@code file}, or null when its values are lines.
+   *
+   * @param in the file, open (read from its start)
+   */
+  static String problem(FSDataInputStream in, Path file, Configuration conf) {
     String keyClass;
     String valueClass;
-    try (FSDataInputStream in = fs.open(file)) {
+    try {
+      in.seek(0);
       DataInputStream data = new DataInputStream(in);
       data.readFully(new byte[3]);
       int version = data.readByte();

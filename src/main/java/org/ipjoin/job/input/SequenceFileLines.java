@@ -1,6 +1,9 @@
 package org.ipjoin.job.input;
 
+import java.io.EOFException;
 import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.DataInputBuffer;
 import org.apache.hadoop.io.DataOutputBuffer;
@@ -26,6 +29,9 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
  * compression, any codec Hadoop has). Values are read raw and decoded here, so a key class is
  * loaded (Hadoop's reader insists) but never deserialized.
  *
+ * <p>A block-compressed file cut inside a block fails the task naming the file: Hadoop's reader
+ * would end there as if the file had ended.
+ *
  * <p>The key of each line is the byte offset of its record (for block compression, of its block),
  * which is where a failure message points. {@link LineBlockReader} gathers the lines into blocks.
  */
@@ -33,6 +39,7 @@ final class SequenceFileLines extends RecordReader<LongWritable, Text> {
 
   private TaskAttemptContext context;
   private String file = "(unknown file)";
+  private Path path;
   private SequenceFile.Reader in;
   private long start;
   private long end;
@@ -59,7 +66,8 @@ final class SequenceFileLines extends RecordReader<LongWritable, Text> {
   public void initialize(InputSplit genericSplit, TaskAttemptContext context) throws IOException {
     this.context = context;
     FileSplit split = (FileSplit) genericSplit;
-    file = split.getPath().toString();
+    path = split.getPath();
+    file = path.toString();
     try {
       in = new SequenceFile.Reader(context.getConfiguration(),
           SequenceFile.Reader.file(split.getPath()));
@@ -105,6 +113,12 @@ final class SequenceFileLines extends RecordReader<LongWritable, Text> {
     long pos = in.getPosition();
     rawKey.reset();
     int read = in.nextRaw(rawKey, valueBytes);
+    if (read < 0 && pos < length(context.getConfiguration())) {
+      // Hadoop's reader takes a block cut short for the end of the file: its records would be
+      // lost without a word.
+      throw new EOFException("it ends inside a block of compressed records that starts at byte "
+          + pos + " (a truncated SequenceFile)");
+    }
     if (read < 0 || (pos >= end && in.syncSeen())) {
       more = false;
       return false;
@@ -124,6 +138,11 @@ final class SequenceFileLines extends RecordReader<LongWritable, Text> {
     at = 0;
     key.set(pos);
     return true;
+  }
+
+  /** The file's length now: asked once per file, by the split that reads to its end. */
+  private long length(Configuration conf) throws IOException {
+    return path.getFileSystem(conf).getFileStatus(path).getLen();
   }
 
   /** Sets {@link #line} to the current value's next line; false when it has none left. */
