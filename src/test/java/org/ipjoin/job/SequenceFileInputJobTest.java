@@ -162,6 +162,27 @@ class SequenceFileInputJobTest {
     assertEquals(lines.size(), r.counter(IpJoinCounter.RECORDS));
   }
 
+  /** Any line format reads the values: JSON lines made from the log's clients, --format json:ip. */
+  @Test
+  void jsonLinesInSequenceFileValuesAreReadByTheirFormat() throws Exception {
+    List<String> json = new ArrayList<>();
+    for (int i = 0; i < lines.size(); i++) {
+      json.add("{\"n\":" + i + ",\"ip\":\"" + client(lines.get(i)) + "\"}");
+    }
+    Path seq = write(dir.resolve("day.seq"), json, 5, Text.class, CompressionType.BLOCK,
+        GzipCodec.class);
+    Path out = dir.resolve("out");
+    DriverRun r = join(seq, out, "--mode", "nomatch", "--format", "json:ip");
+    assertEquals(0, r.exitCode(), r.toString());
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < lines.size(); i++) {
+      if (!isListed(lines.get(i))) {
+        expected.add(json.get(i));
+      }
+    }
+    assertEquals(sorted(expected), sorted(partLines(out)));
+  }
+
   @Test
   void recordCompressedGzipValuesAreCountedPerListedAddress() throws Exception {
     Path seq = write(dir.resolve("day.seq"), lines, 1, Text.class, CompressionType.RECORD,
