@@ -24,6 +24,9 @@ final class SequenceFileHeader {
   /** From this version on class names are written as Text, before as Hadoop's old UTF8. */
   private static final int TEXT_NAMES_VERSION = 4;
 
+  /** Longer is no class name: a damaged header must not make the driver allocate its length. */
+  private static final int MAX_CLASS_NAME = 4096;
+
   private SequenceFileHeader() {}
 
   /**
@@ -43,8 +46,8 @@ final class SequenceFileHeader {
         keyClass = data.readUTF();
         valueClass = data.readUTF();
       } else {
-        keyClass = Text.readString(data);
-        valueClass = Text.readString(data);
+        keyClass = Text.readString(data, MAX_CLASS_NAME);
+        valueClass = Text.readString(data, MAX_CLASS_NAME);
       }
     } catch (IOException e) {
       return "input " + file + " is a Hadoop SequenceFile whose header cannot be read ("
