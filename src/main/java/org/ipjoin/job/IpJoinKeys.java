@@ -128,6 +128,10 @@ public enum IpJoinKeys {
           + "while its own thread reads (and decompresses) the next: `compressed` for files a "
           + "codec reads (gzip, bzip2, ...; a gzip file cannot be split, so one task reads all of "
           + "it), `always`, or `never`. Output, counters and failures are the same either way."),
+  INPUT_KIND("ipjoin.input.kind", "text",
+      "Internal, set by the driver from the input files' first bytes: `text` (logs, plain or "
+          + "compressed by a codec their suffix selects) or `sequencefile` (Hadoop SequenceFiles "
+          + "whose `Text` or `BytesWritable` values are read as lines). One job reads one kind."),
   INDEX_IDENTITY("ipjoin.index.identity", null,
       "Internal, set by the driver: `length:count:crc` of the index it validated, one per index "
           + "in order, comma-separated. Every task checks it loaded exactly those indexes."),

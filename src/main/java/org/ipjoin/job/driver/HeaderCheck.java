@@ -12,6 +12,7 @@ import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.util.LineReader;
 import org.ipjoin.index.builder.IndexBuilder;
 import org.ipjoin.job.HeaderNamedFormat;
+import org.ipjoin.job.input.InputKind;
 import org.ipjoin.job.locate.ClientIpLocators;
 import org.ipjoin.job.locate.HeaderNamedLocator;
 import org.ipjoin.problem.OneLine;
@@ -63,6 +64,16 @@ final class HeaderCheck {
       }
     }
     return null;
+  }
+
+  /**
+   * The problem of an input that is not text ({@code kind}) under a header-named format: the
+   * header is a text file's first lines, which the driver and a task read as such.
+   */
+  String notTextProblem(FileStatus file, InputKind kind) {
+    return "input " + file.getPath() + " is " + kind.what() + ", whose columns no header line"
+        + " names (" + specs.values().iterator().next() + " reads a text file's header); give the"
+        + " column by number";
   }
 
   private String problem(FileStatus file, String spec, String format) throws IOException {

@@ -13,13 +13,16 @@ import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.io.compress.ZStandardCodec;
 import org.ipjoin.index.builder.IndexBuilder;
+import org.ipjoin.job.input.InputKind;
 import org.ipjoin.problem.OneLine;
 
 /**
- * Whether an input file can be read as text, judged before submission from its name and its first
- * bytes, so that a Parquet file or an xz archive is refused in one line instead of being joined as
- * text (binary fragments published as records) and a codec that cannot run here is named instead
- * of failing every task with a misleading reason.
+ * What an input file is ({@link InputKind}: text, or a Hadoop SequenceFile of lines) and whether
+ * the job can read it, judged before submission from its name and its first bytes, so that a
+ * Parquet file or an xz archive is refused in one line instead of being joined as text (binary
+ * fragments published as records) and a codec that cannot run here is named instead of failing
+ * every task with a misleading reason. A new kind of input is told here by {@link
+ * InputKind#ofHead}, before the list of refused formats is consulted.
  *
  * <ul>
  *   <li>A file whose suffix selects a Hadoop codec ({@code .gz}, {@code .bz2}, {@code .zst},
@@ -38,8 +41,8 @@ final class InputContent {
   static final int HEAD = 8;
 
   /**
-   * Binary formats by their first bytes. A magic number made of letters alone ({@code PAR1},
-   * {@code ORC}, {@code SEQ}) must be followed by a byte that is no text, so that a log line that
+   * Binary formats refused, by their first bytes. A magic number made of letters alone ({@code
+   * PAR1}, {@code ORC}) must be followed by a byte that is no text, so that a log line that
    * happens to start with those letters is still read.
    */
   private record Magic(String what, byte[] bytes, boolean thenBinary) {}
@@ -48,7 +51,6 @@ final class InputContent {
       new Magic("a Parquet file", ascii("PAR1"), true),
       new Magic("an ORC file", ascii("ORC"), true),
       new Magic("an Avro data file", new byte[] {'O', 'b', 'j', 1}, false),
-      new Magic("a Hadoop SequenceFile", ascii("SEQ"), true),
       new Magic("zstd-compressed data", bytes(0x28, 0xB5, 0x2F, 0xFD), false),
       new Magic("xz-compressed data", bytes(0xFD, '7', 'z', 'X', 'Z', 0x00), false),
       new Magic("LZ4-compressed data (frame format)", bytes(0x04, 0x22, 0x4D, 0x18), false),
@@ -58,6 +60,7 @@ final class InputContent {
   private final FileSystem fs;
   private final CompressionCodecFactory codecs;
   private final boolean tasksRunHere;
+  private final Configuration conf;
   /** Why each codec class cannot decompress here ("" when it can): asked once per class. */
   private final Map<Class<?>, String> codecProblems = new HashMap<>();
 
@@ -67,34 +70,50 @@ final class InputContent {
     this.fs = IndexBuilder.withoutChecksumFiles(fs);
     this.codecs = new CompressionCodecFactory(conf);
     this.tasksRunHere = LocalRunner.runs(conf);
+    this.conf = conf;
   }
 
-  /** The one-line problem of a non-empty input file, or null when it reads as text. */
-  String problem(FileStatus file) throws IOException {
+  /**
+   * What a non-empty input file is: its kind ({@link InputKind}, by its first bytes) and, when
+   * the job cannot read it, the one-line problem.
+   *
+   * @param problem null when the file can be read as its kind
+   */
+  record Verdict(InputKind kind, String problem) {}
+
+  /** The verdict on a non-empty input file. */
+  Verdict check(FileStatus file) throws IOException {
     CompressionCodec codec = codecs.getCodec(file.getPath());
     if (codec != null) {
       String why = tasksRunHere ? codecProblems.computeIfAbsent(codec.getClass(),
           c -> cannotDecompress(codec)) : "";
-      return why.isEmpty() ? null : "input " + file.getPath() + ": its suffix "
-          + codec.getDefaultExtension() + " selects Hadoop's " + codec.getClass().getSimpleName()
-          + ", which cannot decompress on this machine: " + why + "; decompress the file first"
-          + " (or run where the codec works)";
+      return new Verdict(InputKind.TEXT, why.isEmpty() ? null : "input " + file.getPath()
+          + ": its suffix " + codec.getDefaultExtension() + " selects Hadoop's "
+          + codec.getClass().getSimpleName() + ", which cannot decompress on this machine: " + why
+          + "; decompress the file first (or run where the codec works)");
     }
     byte[] head = new byte[(int) Math.min(HEAD, file.getLen())];
+    InputKind kind;
     try (FSDataInputStream in = fs.open(file.getPath())) {
       in.readFully(0, head);
+      kind = InputKind.ofHead(head);
+      if (kind == InputKind.SEQUENCE_FILE) {
+        // Its header, read on in the same open: the class names follow the magic.
+        return new Verdict(kind, SequenceFileHeader.problem(in, file.getPath(), conf));
+      }
     }
     Magic magic = magic(head);
-    return magic == null ? null : "input " + file.getPath() + " is " + magic.what()
-        + " (it starts with " + hex(magic.bytes()) + "), not text: ipjoin reads text logs, plain"
-        + " or compressed by a codec its suffix selects (.gz, .bz2); convert it to text first";
+    return new Verdict(kind, magic == null ? null : "input " + file.getPath() + " is "
+        + magic.what() + " (it starts with " + hex(magic.bytes()) + "), not text: ipjoin reads"
+        + " text logs, plain or compressed by a codec its suffix selects (.gz, .bz2); convert it"
+        + " to text first");
   }
 
   /** The binary format {@code head} (a file's first bytes) starts, or null. */
   private static Magic magic(byte[] head) {
     for (Magic m : MAGICS) {
       if (startsWith(head, m.bytes()) && (!m.thenBinary() || (head.length > m.bytes().length
-          && !text(head[m.bytes().length])))) {
+          && !InputKind.isText(head[m.bytes().length])))) {
         return m;
       }
     }
@@ -127,11 +146,6 @@ final class InputContent {
       }
     }
     return true;
-  }
-
-  /** Printable ASCII, a tab or a line end: what may follow letters in a text line. */
-  private static boolean text(byte b) {
-    return (b >= 0x20 && b < 0x7F) || b == '\t' || b == '\n' || b == '\r';
   }
 
   private static String hex(byte[] bytes) {

@@ -19,6 +19,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.ipjoin.index.builder.FileIdentity;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.input.InputBlocks;
+import org.ipjoin.job.input.InputKind;
 import org.ipjoin.job.input.InputSetFormat;
 import org.ipjoin.job.input.LineBlockInputFormat;
 import org.ipjoin.problem.ExitCode;
@@ -38,6 +39,8 @@ import org.ipjoin.problem.IpJoinException;
  *       overlapping globs, a symbolic link and its target, two hard links) is read once; {@link
  *       #reportDuplicates} says so in one line. Files are told apart by {@link InputIdentity}
  *       (device and inode, HDFS file id), not by the names they were reached under.
+ *   <li>Every non-empty file is one kind ({@link InputKind}: text, or Hadoop SequenceFiles whose
+ *       values are lines): a job that mixes kinds is refused naming a file of each.
  *   <li>Only regular files are inputs: a pipe ({@code /dev/stdin}, {@code <(command)}), socket
  *       or device, named or in a folder, is refused ({@link SpecialFile}), as is a file whose
  *       first bytes are a binary format, or whose codec cannot run here ({@link InputContent}).
@@ -63,9 +66,12 @@ public final class InputSet {
   private final Path firstDuplicate;
   /** The name {@link #firstDuplicate}'s file is read under (the same path, or another name). */
   private final Path firstDuplicateOf;
+  /** What every non-empty file is. */
+  private final InputKind kind;
 
   private InputSet(List<String> given, List<FileStatus> files, int duplicates, Path firstDuplicate,
-      Path firstDuplicateOf) {
+      Path firstDuplicateOf, InputKind kind) {
+    this.kind = kind;
     this.given = given;
     this.files = files;
     this.duplicates = duplicates;
@@ -88,6 +94,8 @@ public final class InputSet {
     int duplicates = 0;
     Path firstDuplicate = null;
     Path firstDuplicateOf = null;
+    // The first file of each kind found: a job reads one kind.
+    Map<InputKind, Path> kinds = new LinkedHashMap<>();
     for (String input : inputs) {
       try {
         Path p = SubmitChecks.qualify(new Path(input), conf);
@@ -121,10 +129,7 @@ public final class InputSet {
         for (FileStatus f : found) {
           FileStatus before = files.putIfAbsent(InputIdentity.of(fs, f), f);
           if (before == null) {
-            String unreadable = f.getLen() == 0 ? null : content.problem(f);
-            if (unreadable == null && headers != null && f.getLen() > 0) {
-              unreadable = headers.problem(f);
-            }
+            String unreadable = f.getLen() == 0 ? null : problem(content, headers, f, kinds);
             if (unreadable != null) {
               problems.add(unreadable);
             }
@@ -142,11 +147,38 @@ public final class InputSet {
         problems.add("cannot check input '" + input + "': " + e.getMessage());
       }
     }
+    if (kinds.size() > 1) {
+      problems.add(mixedKinds(kinds));
+    }
     if (!problems.isEmpty()) {
       throw IpJoinException.usage(problems);
     }
     return new InputSet(List.copyOf(inputs), List.copyOf(files.values()), duplicates,
-        firstDuplicate, firstDuplicateOf);
+        firstDuplicate, firstDuplicateOf,
+        kinds.isEmpty() ? InputKind.TEXT : kinds.keySet().iterator().next());
+  }
+
+  /**
+   * The problem of non-empty file {@code f} (its content, then its header), or null; records the
+   * first file of its kind in {@code kinds}.
+   */
+  private static String problem(InputContent content, HeaderCheck headers, FileStatus f,
+      Map<InputKind, Path> kinds) throws IOException {
+    InputContent.Verdict verdict = content.check(f);
+    kinds.putIfAbsent(verdict.kind(), f.getPath());
+    if (verdict.problem() != null || headers == null) {
+      return verdict.problem();
+    }
+    return verdict.kind() == InputKind.TEXT ? headers.problem(f)
+        : headers.notTextProblem(f, verdict.kind());
+  }
+
+  /** Names the first files of two kinds: a job's splits are all read the same way. */
+  private static String mixedKinds(Map<InputKind, Path> kinds) {
+    List<Map.Entry<InputKind, Path>> first = List.copyOf(kinds.entrySet()).subList(0, 2);
+    return "inputs mix kinds of file: " + first.get(0).getValue() + " is "
+        + first.get(0).getKey().what() + ", " + first.get(1).getValue() + " is "
+        + first.get(1).getKey().what() + "; one job reads one kind, so run one job per kind";
   }
 
   /**
@@ -284,11 +316,12 @@ public final class InputSet {
   }
 
   /**
-   * Makes {@code job} read exactly these files as text: one line per map call ({@link
+   * Makes {@code job} read exactly these files as lines of their kind: one line per map call ({@link
    * InputSetFormat}) or blocks of lines ({@link LineBlockInputFormat}), as {@code blocks} says.
    */
   void configure(Job job, InputBlocks blocks) throws IOException {
     job.setInputFormatClass(blocks.inputFormat());
+    kind.set(job.getConfiguration());
     // Empty files hold no record and are left out: a 0-byte .gz is no gzip stream and would fail
     // its task, and with it the job. Without any file (--allow-empty-input) no path is set, which
     // FileInputFormat reads as none (setInputPaths needs at least one).

@@ -93,11 +93,11 @@ final class DirectLineBlockReader extends AlternatingBlocks {
   }
 
   /**
-   * Whether this reader reads {@code split} exactly as LineRecordReader would: a file split, the
-   * default record delimiter, no maximum line length, and no splittable codec.
+   * Whether this reader reads {@code split} exactly as LineRecordReader would: a file split of
+   * text (not a SequenceFile), the default record delimiter, no maximum line length, and no splittable codec.
    */
   static boolean applies(InputSplit split, Configuration conf) {
-    if (!(split instanceof FileSplit fileSplit)
+    if (!(split instanceof FileSplit fileSplit) || InputKind.of(conf) != InputKind.TEXT
         || conf.get("textinputformat.record.delimiter") != null
         || conf.getInt(LineRecordReader.MAX_LINE_LENGTH, Integer.MAX_VALUE) != Integer.MAX_VALUE) {
       return false;

@@ -5,7 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.ipjoin.job.HeaderNamedFormat;
@@ -22,13 +27,33 @@ import org.ipjoin.job.IpJoinKeys;
  * <p>A file read with a format that names its client column in the file's header ({@code csv:NAME},
  * {@code w3c:NAME}, {@code zeek:NAME}, …) is not split: its one task reads the header before the
  * records (the header is per file, and a split in the middle would not know it).
+ *
+ * <p>With {@code ipjoin.input.kind=sequencefile} ({@link InputKind}) the same files and splits are
+ * Hadoop SequenceFiles, whose values' lines are the records ({@link SequenceFileLines}).
  */
 public class InputSetFormat extends FileNamingTextInputFormat {
 
   @Override
   protected boolean isSplitable(JobContext context, Path file) {
-    return !HeaderNamedFormat.inJob(context.getConfiguration())
-        && super.isSplitable(context, file);
+    if (HeaderNamedFormat.inJob(context.getConfiguration())) {
+      return false;
+    }
+    // A SequenceFile is split at its sync markers whatever codec compresses it inside.
+    return InputKind.of(context.getConfiguration()) == InputKind.SEQUENCE_FILE
+        || super.isSplitable(context, file);
+  }
+
+  /**
+   * The lines of a split: Hadoop's LineRecordReader for text, each value's lines for a
+   * SequenceFile ({@link SequenceFileLines}); either names the file when reading fails.
+   */
+  @Override
+  public RecordReader<LongWritable, Text> createRecordReader(InputSplit split,
+      TaskAttemptContext context) {
+    if (InputKind.of(context.getConfiguration()) == InputKind.SEQUENCE_FILE) {
+      return new SequenceFileLines();
+    }
+    return super.createRecordReader(split, context);
   }
 
   @Override

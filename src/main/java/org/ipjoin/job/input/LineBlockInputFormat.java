@@ -13,7 +13,8 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  * {@link InputSetFormat}'s input as {@link LineBlock}s: the same files, the same splits, and in
  * each split the same lines, one block per map call. {@link DirectLineBlockReader} reads them
  * straight from the file (the default record delimiter, no maximum line length, no splittable
- * codec); otherwise {@link LineBlockReader} gathers them from the reader InputSetFormat makes.
+ * codec, text); otherwise {@link LineBlockReader} gathers them from the reader InputSetFormat makes
+ * (for a SequenceFile: {@link SequenceFileLines}).
  * Either names the file when reading fails.
  */
 public class LineBlockInputFormat extends InputFormat<LongWritable, LineBlock> {
