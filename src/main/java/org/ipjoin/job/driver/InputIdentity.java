@@ -26,7 +26,8 @@ final class InputIdentity {
 
   /** A key equal for every name of the file {@code status} describes. */
   static Object of(FileSystem fs, FileStatus status) throws IOException {
-    if ("hdfs".equals(fs.getScheme())) {
+    // getUri(), not getScheme(): RawLocalFileSystem and other FileSystems leave getScheme() unimplemented.
+    if ("hdfs".equals(fs.getUri().getScheme())) {
       // Only here: the HDFS client's classes are loaded for HDFS inputs only.
       Long id = HdfsFileId.of(status);
       if (id != null) {
