@@ -49,8 +49,10 @@ public class MeasuringMapper extends IpJoinMapper {
           YarnTaskCounter.END_INDEX_RSS_KB, YarnTaskCounter.END_INDEX_PSS_KB);
       count(context, YarnTaskCounter.END_RSS_PEAK_KB, ProcessMemory.statusKb("VmHWM"));
       if (index.path() != null) {
-        count(context, YarnTaskCounter.END_PROCESSES_MAPPING_INDEX,
-            ProcessMemory.processesMapping(index.path()));
+        ProcessMemory.Sharing sharing = ProcessMemory.sharing(index.path());
+        count(context, YarnTaskCounter.END_PROCESSES_MAPPING_INDEX, sharing.processes());
+        count(context, YarnTaskCounter.END_NODE_INDEX_RSS_SUM_KB, sharing.rssSumKb());
+        count(context, YarnTaskCounter.END_NODE_INDEX_PSS_SUM_KB, sharing.pssSumKb());
       }
     } catch (IOException | RuntimeException unreadable) {
       // PROC_READABLE from setup already says /proc could not be read here

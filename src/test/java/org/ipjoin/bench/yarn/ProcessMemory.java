@@ -31,7 +31,12 @@ final class ProcessMemory {
   record FileMappings(String path, long rssKb, long pssKb) {}
 
   static FileMappings mappings(String suffix) throws IOException {
-    List<String> smaps = Files.readAllLines(SELF.resolve("smaps"));
+    return mappings(SELF, suffix);
+  }
+
+  /** {@link #mappings(String)} of process {@code proc} ({@code /proc/PID}). */
+  private static FileMappings mappings(Path proc, String suffix) throws IOException {
+    List<String> smaps = Files.readAllLines(proc.resolve("smaps"));
     String path = null;
     boolean inFile = false;
     long rss = 0;
@@ -52,24 +57,31 @@ final class ProcessMemory {
     return new FileMappings(path, rss, pss);
   }
 
-  /** Processes whose {@code /proc/PID/maps} names {@code path} (those this user may read). */
-  static int processesMapping(String path) throws IOException {
+  /**
+   * The processes whose {@code /proc/PID/maps} names {@code path} (those this user may read), and
+   * their mappings of it summed: Rss counts a shared page in every process, Pss once over all.
+   */
+  record Sharing(int processes, long rssSumKb, long pssSumKb) {}
+
+  static Sharing sharing(String path) throws IOException {
     int count = 0;
+    long rss = 0;
+    long pss = 0;
     try (DirectoryStream<Path> pids = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
       for (Path pid : pids) {
         try {
-          for (String line : Files.readAllLines(pid.resolve("maps"))) {
-            if (path.equals(mappedPath(line))) {
-              count++;
-              break;
-            }
+          FileMappings m = mappings(pid, path);
+          if (path.equals(m.path())) {
+            count++;
+            rss += m.rssKb();
+            pss += m.pssKb();
           }
         } catch (IOException | SecurityException gone) {
           // the process ended, or is another user's: it cannot share this task's file mapping
         }
       }
     }
-    return count;
+    return new Sharing(count, rss, pss);
   }
 
   /** A mapping's first line: {@code start-end perms offset dev inode [path]}. */

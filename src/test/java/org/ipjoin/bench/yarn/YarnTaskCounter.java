@@ -31,6 +31,16 @@ public enum YarnTaskCounter {
   END_INDEX_PSS_KB,
   /** Processes (this one included) that map the same index file at the end of the task, from {@code /proc/PID/maps}. */
   END_PROCESSES_MAPPING_INDEX,
+  /**
+   * Resident pages of the index file's mappings summed over every process mapping it at the end of
+   * the task (each process's smaps): the file's size times the processes that touched all of it.
+   */
+  END_NODE_INDEX_RSS_SUM_KB,
+  /**
+   * Proportional shares of those mappings summed over the same processes: the page-cache pages
+   * they hold, counted once; one copy of the file when they share it.
+   */
+  END_NODE_INDEX_PSS_SUM_KB,
   /** The NodeManager's port ({@code NM_PORT} of the container's environment): which node ran the task. */
   NODE_PORT,
   /** 1 when {@code /proc/self/smaps} could be read in the container, else 0. */
