@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -59,6 +60,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class IpJoinMiniCluster implements BeforeAllCallback, AfterAllCallback {
 
   private final java.nio.file.Path baseDir;
+  private final int nodeManagers;
+  private final Map<String, String> settings;
   private java.nio.file.Path workDir;
   private MiniDFSCluster dfs;
   private MiniMRYarnCluster yarn;
@@ -75,7 +78,19 @@ public final class IpJoinMiniCluster implements BeforeAllCallback, AfterAllCallb
 
   /** Clusters working under {@code baseDir/<test class>}. */
   public IpJoinMiniCluster(java.nio.file.Path baseDir) {
+    this(baseDir, 1, Map.of());
+  }
+
+  /**
+   * Clusters working under {@code baseDir/<name>} with {@code nodeManagers} NodeManagers (each with
+   * its own local directories, so each localises the distributed cache's files once for its
+   * containers), and {@code settings} set over the fast ones above (e.g. the task JVMs' options).
+   */
+  public IpJoinMiniCluster(java.nio.file.Path baseDir, int nodeManagers,
+      Map<String, String> settings) {
     this.baseDir = baseDir.toAbsolutePath();
+    this.nodeManagers = nodeManagers;
+    this.settings = Map.copyOf(settings);
   }
 
   @Override
@@ -88,7 +103,11 @@ public final class IpJoinMiniCluster implements BeforeAllCallback, AfterAllCallb
     stop();
   }
 
-  private void start(String name) throws IOException {
+  /**
+   * Starts the clusters under {@code baseDir/name}, for a program that runs them itself (a test
+   * class registers the extension instead); {@link #stop()} stops them.
+   */
+  public void start(String name) throws IOException {
     workDir = baseDir.resolve(name);
     deleteRecursively(workDir);
     Files.createDirectories(workDir);
@@ -100,6 +119,7 @@ public final class IpJoinMiniCluster implements BeforeAllCallback, AfterAllCallb
     base.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m -XX:TieredStopAtLevel=1");
     base.set("mapreduce.map.java.opts", "-Xmx512m -XX:TieredStopAtLevel=1");
     base.set("mapreduce.reduce.java.opts", "-Xmx512m -XX:TieredStopAtLevel=1");
+    settings.forEach(base::set);
     dfs = new MiniDFSCluster.Builder(base).numDataNodes(1).build();
     dfs.waitActive();
     base.set("fs.defaultFS", dfs.getFileSystem().getUri().toString());
@@ -120,7 +140,7 @@ public final class IpJoinMiniCluster implements BeforeAllCallback, AfterAllCallb
     String given = System.getProperty(TEST_DATA);
     System.setProperty(TEST_DATA, workDir.resolve("yarn").toString());
     try {
-      return new MiniMRYarnCluster("ipjoin-" + name, 1);
+      return new MiniMRYarnCluster("ipjoin-" + name, nodeManagers);
     } finally {
       if (given == null) {
         System.clearProperty(TEST_DATA);
@@ -130,7 +150,8 @@ public final class IpJoinMiniCluster implements BeforeAllCallback, AfterAllCallb
     }
   }
 
-  private void stop() {
+  /** Stops the clusters (after {@link #start(String)}); nothing when they are not running. */
+  public void stop() {
     if (yarn != null) {
       yarn.stop();
       yarn = null;
