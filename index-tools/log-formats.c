@@ -32,11 +32,13 @@ static void put(const char *s, size_t n) {
   memcpy(out + used, s, n); used += n;
 }
 static void puts_(const char *s) { put(s, strlen(s)); }
-/* A JSON string's content as nginx's escape=json writes it: " and \ escaped, control bytes \u00XX. */
+/* A JSON string's content as nginx's escape=json writes it: " and \ escaped, \b \f \n \r \t, other control bytes \u00XX. */
 static void put_json(const char *s, size_t n) {
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
+    const char *short_escape = c == '\b' ? "\\b" : c == '\f' ? "\\f" : c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : NULL;
     if (c == '"' || c == '\\') { char e[2] = {'\\', (char)c}; put(e, 2); }
+    else if (short_escape) put(short_escape, 2);
     else if (c < 0x20) { char e[7]; snprintf(e, sizeof e, "\\u%04x", c); put(e, 6); }
     else put((const char *)&s[i], 1);
   }

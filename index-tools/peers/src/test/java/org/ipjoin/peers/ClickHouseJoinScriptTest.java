@@ -57,6 +57,24 @@ class ClickHouseJoinScriptTest {
   }
 
   @Test
+  void jsonRowsComeOutByteForByteAsTheyWentIn() throws Exception {
+    Path out = dir.resolve("out.json");
+    logs = TinyJoin.write(dir, "access.json", TinyJoin.jsonLogs());
+    assertEquals(0, run("--mode", "match", "--list", TinyJoin.write(dir, "list.txt", TinyJoin.LIST).toString(),
+        "--output", out.toString(), "--json", "remote_addr", "--json-read", "rows"));
+    assertEquals(TinyJoin.expectedJsonMatch(), TinyJoin.outputLines(out));
+  }
+
+  @Test
+  void jsonLinesKeepTheListedLinesByteForByte() throws Exception {
+    Path out = dir.resolve("out.json");
+    logs = TinyJoin.write(dir, "access.json", TinyJoin.jsonLogs());
+    assertEquals(0, run("--mode", "match", "--list", TinyJoin.write(dir, "list.txt", TinyJoin.LIST).toString(),
+        "--output", out.toString(), "--json", "remote_addr", "--json-read", "lines"));
+    assertEquals(TinyJoin.expectedJsonMatch(), TinyJoin.outputLines(out));
+  }
+
+  @Test
   void aMissingListIsOneLineAndExitOne() throws Exception {
     Path out = dir.resolve("out.txt");
     assertEquals(1, run("--mode", "match", "--list", dir.resolve("none.txt").toString(), "--output", out.toString()));
