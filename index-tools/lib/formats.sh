@@ -99,7 +99,7 @@ formats_report() {
     END {
       for (i = 1; i <= n; i++) { split(order[i], k, SUBSEP); m[k[2]] = median(wall[order[i]]); mc[k[2]] = median(cpu[order[i]]) }
       fixed = m["ipjoin fixed cost (one-line log)"]
-      printf "Medians of %d rounds (whole process, wall and CPU = user + system of it and its children).\n\n", rounds
+      printf "Medians of %d round%s (whole process, wall and CPU = user + system of it and its children).\n\n", rounds, (rounds == 1 ? "" : "s")
       print "**JSON logs: `--format json:remote_addr` against ClickHouse and DuckDB reading the same file**\n"
       print "| system | wall s (median) | rounds s | x ipjoin | CPU s | engine s | output lines | output |"
       print "|---|---:|---|---:|---:|---:|---:|---|"
