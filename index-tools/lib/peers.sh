@@ -74,7 +74,8 @@ children_cpu_ms() { # file written by `times`
 # One run, in a cwd of its own (the local runner makes its cache link there): its whole process's
 # wall time and CPU time (user + system of it and its children, as the shell's `times` counts the
 # children it waited for), the output's lines, and whether the output equals the reference
-# (ipjoin's). One row of peers.csv: join,system,wall_ms,cpu_ms,engine_ms,lines,output.
+# (ipjoin's). One row of peers.csv (or of $peer_csv when set: the formats step's file):
+# join,system,wall_ms,cpu_ms,engine_ms,lines,output.
 peer_run() { # join system reference-output output -- command...
   local join="$1" system="$2" reference="$3" out="$4"; shift 5
   local name; name="$join-$(basename "$out")"
@@ -87,12 +88,12 @@ peer_run() { # join system reference-output output -- command...
   times > "$pdir/$name.cpu-after"
   cpu=$(( $(children_cpu_ms "$pdir/$name.cpu-after") - $(children_cpu_ms "$pdir/$name.cpu-before") ))
   if [[ $rc -eq 124 ]]; then
-    echo "$join,$system,,,$peer_timeout,,not finished" >> "$results/peers.csv"
+    echo "$join,$system,,,$peer_timeout,,not finished" >> "${peer_csv:-$results/peers.csv}"
     echo "  $join $system: stopped after $peer_timeout s" >&2
     rm -rf "$out"
     return 0
   elif [[ $rc -ne 0 ]]; then
-    echo "$join,$system,,,,,FAILED (exit $rc; see $log)" >> "$results/peers.csv"
+    echo "$join,$system,,,,,FAILED (exit $rc; see $log)" >> "${peer_csv:-$results/peers.csv}"
     echo "  $join $system FAILED (exit $rc), see $log" >&2; tail -5 "$log" >&2
     return 0
   fi
@@ -108,13 +109,13 @@ peer_run() { # join system reference-output output -- command...
   fi
   # The outputs are large: only ipjoin's, the reference, is kept until its join is done.
   [[ "$out" == "$reference" ]] || rm -rf "$out"
-  echo "$join,$system,$wall,$cpu,${engine:-},$lines,$same" >> "$results/peers.csv"
+  echo "$join,$system,$wall,$cpu,${engine:-},$lines,$same" >> "${peer_csv:-$results/peers.csv}"
   echo "  $join $system: ${wall} ms wall, ${cpu} ms CPU, $lines lines, $same" >&2
 }
 
 # A system that could not run at all (ClickHouse without node): a row that says so.
 peer_not_run() { # join system why
-  echo "$1,$2,,,,,$3" >> "$results/peers.csv"
+  echo "$1,$2,,,,,$3" >> "${peer_csv:-$results/peers.csv}"
 }
 
 # The commands of each system, over the logs file given. Sets ipjoin_job, duckdb, spark, clickhouse.
@@ -193,18 +194,23 @@ peers_facts() { # exact-build-ms range-build-ms
   } > "$results/peers.txt"
 }
 
-peers_step() {
-  say "peers: ipjoin, DuckDB, ClickHouse (chDB) and Spark over the same files"
+# What every step that runs peers needs: chDB, the peers' programs, the knobs, an empty work folder.
+peers_setup() { # work folder of the step
   peers_dir="$root/index-tools/peers"
   chdb_install
   peers_build
-  spark_opens="$(sed -n 's:.*<spark.java17.opens>\(.*\)</spark.java17.opens>.*:\1:p' "$peers_dir/pom.xml")"
   threads="${IPJOIN_BENCH_PEER_THREADS:-2}"
   peer_split_mb="${IPJOIN_BENCH_PEER_SPLIT_MB:-128}"
   peer_timeout="${IPJOIN_BENCH_PEER_TIMEOUT:-1800}"
-  with_spark="${IPJOIN_BENCH_PEER_SPARK:-1}"
-  pdir="$work/peers"
+  pdir="$1"
   rm -rf "$pdir"; mkdir -p "$pdir"
+}
+
+peers_step() {
+  say "peers: ipjoin, DuckDB, ClickHouse (chDB) and Spark over the same files"
+  peers_setup "$work/peers"
+  spark_opens="$(sed -n 's:.*<spark.java17.opens>\(.*\)</spark.java17.opens>.*:\1:p' "$peers_dir/pom.xml")"
+  with_spark="${IPJOIN_BENCH_PEER_SPARK:-1}"
   peers_data
   # The index builds are not part of any join's time: each is timed here, once, and reported apart.
   build_ms() { local t0; t0=$(now_ms); "$ipindex" build --input "$1" --output "$2" --overwrite > "$3"; echo $(( $(now_ms) - t0 )); }

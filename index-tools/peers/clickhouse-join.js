@@ -6,6 +6,7 @@
 // passes through this process. Same command line as the Java peers:
 //
 //   clickhouse-join.js --mode match|tag --list FILE --logs FILE --output FILE [--threads N] [--ipv6]
+//                      [--json FIELD [--json-read rows|lines]]
 //
 // match: the log lines whose client is listed (the list: one address per line, first TAB column).
 // --ipv6 compares IPv6 values (the list and the logs hold both families), else IPv4 numbers.
@@ -14,17 +15,24 @@
 // boundary and joined with an ASOF LEFT JOIN on the client's /16 and address, the end checked after.
 // A client is an address as ipjoin reads one: dotted-quad IPv4 without leading zeros (checked by
 // printing the parsed value back) or IPv6; IPv6 clients are never in the IPv4 ranges (tag 0).
+// --json FIELD (match, IPv4): the logs are JSON objects, one a line, and the client is the string at
+// FIELD; `--json-read rows` (the default) reads them as JSONEachRow rows (the columns and their order
+// from the first line's keys, every one a String) and writes the matching rows back as JSONEachRow
+// (forward slashes unescaped, so a flat object of strings comes out byte for byte as it went in),
+// `--json-read lines` reads each line whole (LineAsString) and takes the client with JSONExtractString.
 // The chdb module is found through NODE_PATH (the bench installs it in its work folder).
 // Prints `peer=clickhouse … millis=N`: the query's time, Node and library start excluded.
 'use strict';
 
 const path = require('path');
 
-const NAMES = new Set(['--mode', '--list', '--logs', '--output', '--threads']);
+const fs = require('fs');
+
+const NAMES = new Set(['--mode', '--list', '--logs', '--output', '--threads', '--json', '--json-read']);
 
 function usage(what) {
   process.stderr.write(`clickhouse-join: ${what} (usage: clickhouse-join.js --mode match|tag --list FILE`
-    + ' --logs FILE --output FILE [--threads N] [--ipv6])\n');
+    + ' --logs FILE --output FILE [--threads N] [--ipv6] [--json FIELD [--json-read rows|lines]])\n');
   process.exit(2);
 }
 
@@ -39,6 +47,10 @@ function parse(argv) {
     if (o[required] === undefined) usage(`missing --${required}`);
   }
   if (o.mode !== 'match' && o.mode !== 'tag') usage(`--mode must be match or tag, not '${o.mode}'`);
+  if (o['json-read'] !== undefined && o.json === undefined) usage('--json-read needs --json FIELD');
+  if (o.json !== undefined && (o.mode !== 'match' || o.ipv6)) usage('--json reads IPv4 clients in --mode match only');
+  o.jsonRead = o['json-read'] || 'rows';
+  if (o.jsonRead !== 'rows' && o.jsonRead !== 'lines') usage(`--json-read must be rows or lines, not '${o.jsonRead}'`);
   if (!/^[1-9][0-9]*$/.test(o.threads)) usage(`--threads is not a number: '${o.threads}'`);
   return o;
 }
@@ -55,6 +67,35 @@ function matchQuery(o) {
   return `SELECT line FROM (SELECT line, ${CLIENT} AS client, toIPv4OrNull(client) AS ip FROM ${lines(o.logs)})`
     + ` WHERE ip IN (SELECT toIPv4OrNull(substringIndex(line, '\\t', 1)) FROM ${lines(o.list)})`
     + ' AND IPv4NumToString(ip) = client';
+}
+
+// The keys of the first object in the file, in order: the JSONEachRow structure, every column a String.
+function jsonColumns(file) {
+  const fd = fs.openSync(file, 'r');
+  const head = Buffer.alloc(65536);
+  const n = fs.readSync(fd, head, 0, head.length, 0);
+  fs.closeSync(fd);
+  const first = head.subarray(0, n).toString('utf8').split('\n')[0];
+  return Object.keys(JSON.parse(first));
+}
+
+const IN_LIST = (o) => ` IN (SELECT toIPv4OrNull(substringIndex(line, '\\t', 1)) FROM ${lines(o.list)})`;
+
+// match over JSON logs: the rows whose FIELD is a listed IPv4 address, written as they were read.
+function jsonMatch(o) {
+  const field = o.json;
+  if (o.jsonRead === 'lines') {
+    return { format: 'LineAsString', select: `SELECT line FROM (SELECT line, JSONExtractString(line, ${literal(field)}) AS client,`
+      + ` toIPv4OrNull(client) AS ip FROM ${lines(o.logs)}) WHERE ip${IN_LIST(o)} AND IPv4NumToString(ip) = client` };
+  }
+  const columns = jsonColumns(o.logs);
+  if (!columns.includes(field)) throw new Error(`${o.logs}: the first object has no key '${field}'`);
+  const quoted = (name) => '`' + name.replace(/`/g, '``') + '`';
+  const structure = columns.map((c) => `${quoted(c)} String`).join(', ');
+  const client = quoted(field);
+  return { format: 'JSONEachRow', select: `SELECT ${columns.map(quoted).join(', ')} FROM file(${literal(path.resolve(o.logs))},`
+    + ` 'JSONEachRow', ${literal(structure)}) WHERE toIPv4OrNull(${client})${IN_LIST(o)}`
+    + ` AND IPv4NumToString(toIPv4OrNull(${client})) = ${client}` };
 }
 
 function tagQuery(o) {
@@ -76,13 +117,16 @@ function tagQuery(o) {
 function main() {
   const o = parse(process.argv.slice(2));
   const { query } = require('chdb');
-  const select = o.mode === 'match' ? matchQuery(o) : tagQuery(o);
+  const json = o.json === undefined ? null : jsonMatch(o);
+  const select = json ? json.select : o.mode === 'match' ? matchQuery(o) : tagQuery(o);
   const started = process.hrtime.bigint();
-  query(`INSERT INTO FUNCTION file(${literal(path.resolve(o.output))}, 'LineAsString') ${select}`
-    + ` SETTINGS max_threads = ${o.threads}, join_use_nulls = 1, engine_file_truncate_on_insert = 1`, 'CSV');
+  query(`INSERT INTO FUNCTION file(${literal(path.resolve(o.output))}, '${json ? json.format : 'LineAsString'}') ${select}`
+    + ` SETTINGS max_threads = ${o.threads}, join_use_nulls = 1, engine_file_truncate_on_insert = 1,`
+    + ' output_format_json_escape_forward_slashes = 0', 'CSV');
   const millis = Number((process.hrtime.bigint() - started) / 1000000n);
   const version = query('SELECT version()', 'TSV').trim();
-  console.log(`peer=clickhouse version=${version} mode=${o.mode} threads=${o.threads} millis=${millis}`);
+  const read = json ? ` json=${o.json} read=${o.jsonRead}` : '';
+  console.log(`peer=clickhouse version=${version} mode=${o.mode}${read} threads=${o.threads} millis=${millis}`);
 }
 
 try {

@@ -267,7 +267,16 @@ public final class BenchResults {
 
   /** The peers step's section, as {@code PeersReport} wrote it into {@code peers.md}. */
   public Optional<String> peersMarkdown() throws IOException {
-    Path file = dir == null ? null : dir.resolve("peers.md");
+    return markdown("peers.md");
+  }
+
+  /** The formats step's report ({@code formats.md}, index-tools/lib/formats.sh), when it ran. */
+  public Optional<String> formatsMarkdown() throws IOException {
+    return markdown("formats.md");
+  }
+
+  private Optional<String> markdown(String name) throws IOException {
+    Path file = dir == null ? null : dir.resolve(name);
     return file != null && Files.exists(file) ? Optional.of(Files.readString(file)) : Optional.empty();
   }
 

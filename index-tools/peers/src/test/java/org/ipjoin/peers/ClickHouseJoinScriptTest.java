@@ -12,6 +12,8 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code clickhouse-join.js} through chDB on the tiny join, against the outputs computed with plain
@@ -54,6 +56,17 @@ class ClickHouseJoinScriptTest {
     assertEquals(0, run("--mode", "tag", "--list", TinyJoin.write(dir, "ranges.txt", TinyJoin.RANGES).toString(),
         "--output", out.toString()));
     assertEquals(TinyJoin.expectedTag(), TinyJoin.outputLines(out));
+  }
+
+  /** rows: JSONEachRow in and out (the slashes must not come out escaped); lines: LineAsString. */
+  @ParameterizedTest
+  @ValueSource(strings = {"rows", "lines"})
+  void jsonJoinKeepsTheListedLinesByteForByte(String read) throws Exception {
+    Path out = dir.resolve("out.json");
+    logs = TinyJoin.write(dir, "access.json", TinyJoin.jsonLogs());
+    assertEquals(0, run("--mode", "match", "--list", TinyJoin.write(dir, "list.txt", TinyJoin.LIST).toString(),
+        "--output", out.toString(), "--json", "remote_addr", "--json-read", read));
+    assertEquals(TinyJoin.expectedJsonMatch(), TinyJoin.outputLines(out));
   }
 
   @Test

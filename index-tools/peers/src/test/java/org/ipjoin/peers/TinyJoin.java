@@ -42,6 +42,39 @@ final class TinyJoin {
   private TinyJoin() {
   }
 
+  /**
+   * {@link #LOGS} as JSON access-log lines, one flat object of strings a line ({@code remote_addr},
+   * then the rest of the line as {@code request}, escaped as nginx's {@code escape=json} writes it:
+   * quotes, backslashes and the TAB escaped, slashes not), plus a record whose client is {@code -}.
+   */
+  static List<String> jsonLogs() {
+    List<String> out = new ArrayList<>();
+    for (String line : LOGS) {
+      int space = line.indexOf(' ');
+      out.add(json(line.substring(0, space), line.substring(space + 1)));
+    }
+    out.add(json("-", "GET /none HTTP/1.1"));
+    return out;
+  }
+
+  /** The lines of {@link #jsonLogs} whose client is in {@link #LIST}. */
+  static List<String> expectedJsonMatch() {
+    Set<String> listed = Set.copyOf(LIST);
+    List<String> out = new ArrayList<>();
+    for (String line : LOGS) {
+      int space = line.indexOf(' ');
+      if (listed.contains(line.substring(0, space))) {
+        out.add(json(line.substring(0, space), line.substring(space + 1)));
+      }
+    }
+    return sorted(out);
+  }
+
+  private static String json(String client, String request) {
+    String escaped = request.replace("\\", "\\\\").replace("\"", "\\\"").replace("\t", "\\t");
+    return "{\"remote_addr\":\"" + client + "\",\"request\":\"" + escaped + "\"}";
+  }
+
   static Path write(Path dir, String name, List<String> lines) throws IOException {
     Path file = dir.resolve(name);
     Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
