@@ -52,7 +52,8 @@ public final class OptionChecks {
     c.mode = c.setting(() -> JoinMode.fromName(IpJoinKeys.MODE.get(conf)), "bad mode: ");
     if (c.indexes != null && c.mode != null) {
       c.check(() -> {
-        CounterLimit.check(conf, c.indexes.size(), ClientColumns.count(conf), c.mode);
+        CounterLimit.check(conf, c.indexes.size(), ClientColumns.count(conf), c.mode,
+            IpJoinKeys.TIME.get(conf) != null);
         return null;
       });
     }
