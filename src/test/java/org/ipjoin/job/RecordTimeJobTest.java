@@ -155,6 +155,25 @@ class RecordTimeJobTest {
   }
 
   @Test
+  void aTimeFieldThatFitsNoRecordFailsTheJobSayingSo() throws Exception {
+    Path log = RealData.file("logkinds/zeek_conn_teredo.log");
+    int records = records(log).size();
+    Path index = dir.resolve("ips.ipidx");
+    TestIndexes.write(index, "192.168.2.16");
+    Path out = dir.resolve("out");
+    DriverRun r = DriverRun.of("--index", index.toString(), "--input", log.toString(),
+        "--output", out.toString(), "--format", "zeek-conn", "--time", "zeek:ts");
+    assertEquals(1, r.exitCode(), r.toString());
+    assertEquals(List.of(String.format("ipjoin: %d of %d records were malformed with --format"
+        + " zeek-conn (ipjoin.format), %d of them because --time zeek:ts (ipjoin.time) read no"
+        + " time, more than ipjoin.malformed.max.fraction=1.0 allows (1.0: fail when all are);"
+        + " check the format and the time's field against the input, or raise"
+        + " ipjoin.malformed.max.fraction; nothing was published to %s", records, records,
+        records, DriverRun.qualified(out))), r.errLines());
+    assertFalse(Files.exists(out));
+  }
+
+  @Test
   void w3cDateAndTimeColumnsAreReadUnderEachFieldsLine() throws Exception {
     Path log = RealData.file("logkinds/iis_w3c.log");
     List<String> unreadable = records(log).stream().filter(l -> !readable(l,
