@@ -121,6 +121,24 @@ public final class JoinJob {
   }
 
   /**
+   * Where each record's time is ({@code --time SPEC}): {@code combined}, {@code json:PATH},
+   * {@code w3c:date+time}, {@code zeek:NAME}, {@code tsv:N}, {@code csv:N}, {@code ws:N}, {@code
+   * tsv:NAME}, {@code csv:NAME} or {@code regex:PATTERN} (docs/job.md, Record time). A record whose
+   * time cannot be read is set aside as malformed. Not with {@link #asOf}.
+   */
+  public JoinJob time(String spec) {
+    return set(IpJoinKeys.TIME, ApiArguments.notNull(spec, "spec"));
+  }
+
+  /**
+   * One time for every record ({@code --as-of TIME}), in any form {@link #time} reads, e.g. {@code
+   * 2026-11-27T07:05:00Z}. Not with {@link #time}.
+   */
+  public JoinJob asOf(String time) {
+    return set(IpJoinKeys.AS_OF, ApiArguments.notNull(time, "time"));
+  }
+
+  /**
    * How tasks read the indexes: {@code text}, {@code stream}, {@code buffered}, {@code nio}
    * (default), {@code mmap}, {@code mmap-direct}; or {@code NAME=LOADER} for one index. Repeatable;
    * the calls together replace {@code ipjoin.index.loader}, unless every one names an index: then

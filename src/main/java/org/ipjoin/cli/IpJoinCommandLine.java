@@ -12,6 +12,7 @@ import org.ipjoin.job.CountBy;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.locate.ChainRule;
 import org.ipjoin.job.locate.ClientIpLocators;
+import org.ipjoin.job.locate.RecordTimeLocator;
 import org.ipjoin.problem.ExitCode;
 import org.ipjoin.problem.IpJoinException;
 import org.ipjoin.problem.OneLine;
@@ -28,7 +29,7 @@ final class IpJoinCommandLine {
   static final String USAGE = "hadoop jar ipjoin.jar [generic options] --index [NAME=]<path>..."
       + " --input <path>... --output <dir> [--loader [NAME=]L...] [--mode M] [--where EXPR]"
       + " [--count-by C] [--format F | --client NAME=F...] [--chain RULE]"
-      + " [--no-verify-checksum] [--verify-in-task] [--no-verify-index] [--no-malformed-output] [--allow-empty-input]"
+      + " [--time SPEC | --as-of TIME] [--no-verify-checksum] [--verify-in-task] [--no-verify-index] [--no-malformed-output] [--allow-empty-input]"
       + " [--overwrite] [--verbose]";
 
   /** Where the results go, for --help. */
@@ -83,6 +84,12 @@ final class IpJoinCommandLine {
     o.addOption(Option.builder().longOpt("chain").hasArg().argName("RULE")
         .desc("which address of a comma-separated chain (X-Forwarded-For) is the client: "
             + ChainRule.FORMS + " (default first; " + IpJoinKeys.CHAIN.key() + ")").build());
+    o.addOption(Option.builder().longOpt("time").hasArg().argName("SPEC")
+        .desc("where each record's time is: " + RecordTimeLocator.FORMS + "; a record whose time"
+            + " cannot be read is set aside as malformed (" + IpJoinKeys.TIME.key() + ")").build());
+    o.addOption(Option.builder().longOpt("as-of").hasArg().argName("TIME")
+        .desc("one time for every record, e.g. 2026-11-27T07:05:00Z; not with --time ("
+            + IpJoinKeys.AS_OF.key() + ")").build());
     o.addOption(Option.builder().longOpt("no-verify-checksum")
         .desc("skip the index payload checksum in each task (" + IpJoinKeys.VERIFY_CHECKSUM.key()
             + "=false)").build());
@@ -141,6 +148,8 @@ final class IpJoinCommandLine {
       join.client(eq < 0 ? "" : client.substring(0, eq), client.substring(eq + 1));
     }
     StrictCommandLine.ifGiven(cmd, "chain", join::chain);
+    StrictCommandLine.ifGiven(cmd, "time", join::time);
+    StrictCommandLine.ifGiven(cmd, "as-of", join::asOf);
     StrictCommandLine.ifGiven(cmd, "count-by", join::countBy);
     StrictCommandLine.ifGiven(cmd, "output", join::output);
     String[] inputs = cmd.getOptionValues("input");

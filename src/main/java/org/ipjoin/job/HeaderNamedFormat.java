@@ -18,10 +18,13 @@ public final class HeaderNamedFormat {
 
   /**
    * Whether the job reads a column named by each file's header: its {@code ipjoin.format}, or
-   * with several address columns ({@code ipjoin.clients}, {@code NAME=FORMAT} items) any of them.
+   * with several address columns ({@code ipjoin.clients}, {@code NAME=FORMAT} items) any of them,
+   * or the records' time ({@code ipjoin.time}, e.g. {@code w3c:date+time}), whose reader needs
+   * each file's header as much.
    */
   public static boolean inJob(org.apache.hadoop.conf.Configuration conf) {
-    return !ofJob(conf).isEmpty();
+    String time = IpJoinKeys.TIME.get(conf);
+    return !ofJob(conf).isEmpty() || (time != null && is(time));
   }
 
   /**

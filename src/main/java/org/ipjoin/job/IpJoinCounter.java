@@ -61,5 +61,12 @@ public enum IpJoinCounter {
    * unmatched tag, they are never under {@code malformed/}. Last, for the same reason as
    * {@link #INDEX_LOADS}.
    */
-  NO_ADDRESS
+  NO_ADDRESS,
+  /**
+   * With {@code --time}: records whose time could not be read (no such field, or none of the
+   * accepted forms). Each is also counted in {@link #MALFORMED} and set aside (under {@code
+   * malformed/}, in {@code time-m-*} files), whatever its address, so the sums above still hold.
+   * Last, for the same reason as {@link #INDEX_LOADS}.
+   */
+  TIME_UNREADABLE
 }

@@ -63,6 +63,17 @@ public enum IpJoinKeys {
           + "X-Forwarded-For header does (`203.0.113.7, 10.0.0.2`): `first` (the leftmost), `last` "
           + "(the rightmost) or `untrusted=CIDR,CIDR,...` (the rightmost address outside those "
           + "trusted proxy blocks; the leftmost when every hop is trusted). `--chain` sets it."),
+  TIME("ipjoin.time", null,
+      "Where each record's time is, for joins against lists as they were at that time: "
+          + "`combined` (the `[27/Nov/2026:07:05:00 +0000]` field), `json:PATH`, `w3c:date+time`, "
+          + "`zeek:NAME`, `tsv:N`, `csv:N`, `ws:N`, `tsv:NAME`, `csv:NAME` or `regex:PATTERN`, "
+          + "read as ISO 8601/RFC 3339, epoch seconds (with a fraction), milliseconds, the common "
+          + "log format or W3C date and time (docs/job.md, Record time). A record whose time cannot "
+          + "be read is counted in `TIME_UNREADABLE` and set aside as malformed. Unset: records "
+          + "have no time. Not with `ipjoin.as.of`. `--time` sets it."),
+  AS_OF("ipjoin.as.of", null,
+      "One time for every record, in any form `ipjoin.time` reads (e.g. `2026-11-27T07:05:00Z`, "
+          + "`2026-11-27`, `1732690000`). Unset: none. Not with `ipjoin.time`. `--as-of` sets it."),
   VERIFY_CHECKSUM("ipjoin.index.verify.checksum", "true",
       "Whether tasks check section CRC32Cs while loading the index. Without the whole-index check "
           + "before submitting (`ipjoin.index.verify.submit`) a task checks every section's; with it "
@@ -166,10 +177,10 @@ public enum IpJoinKeys {
 
   /**
    * The configured value, or the default. Trimmed (XML site files often wrap values), except the
-   * format: a {@code regex:} pattern may end in a meaningful space.
+   * format and the time's field: a {@code regex:} pattern may end in a meaningful space.
    */
   public String get(Configuration conf) {
-    return this == FORMAT ? conf.get(key, defaultValue) : conf.getTrimmed(key, defaultValue);
+    return this == FORMAT || this == TIME ? conf.get(key, defaultValue) : conf.getTrimmed(key, defaultValue);
   }
 
   /** The configured value as a boolean, or the default; anything but true/false is an error. */

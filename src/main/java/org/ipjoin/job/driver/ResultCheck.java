@@ -54,7 +54,9 @@ public final class ResultCheck {
           + "=true) to accept it";
       exitCode = ExitCode.EMPTY_INPUT;
     } else if (tooManyMalformed(malformed, records, options.maxFraction())) {
-      problem = malformedMessage(malformed, records, options);
+      problem = malformedMessage(malformed, records,
+          options.time().perRecord()
+              ? counters.findCounter(IpJoinCounter.TIME_UNREADABLE).getValue() : 0, options);
       exitCode = ExitCode.FAILED;
     } else if ((problem = malformedColumn(counters, records, options)) != null) {
       exitCode = ExitCode.FAILED;
@@ -94,15 +96,20 @@ public final class ResultCheck {
     return null;
   }
 
-  private static String malformedMessage(long malformed, long records, JoinOptions options) {
+  private static String malformedMessage(long malformed, long records, long timeUnreadable,
+      JoinOptions options) {
     boolean clients = !options.clients().isEmpty();
+    // A record whose time (--time) cannot be read is malformed too: name the time's field then.
+    String time = timeUnreadable == 0 ? "" : String.format(Locale.ROOT, ", %,d of them because"
+        + " --time %s (%s) read no time", timeUnreadable, printable(options.time().field()),
+        IpJoinKeys.TIME.key());
     // With several address columns a record is malformed when none of them holds an address.
-    return String.format(Locale.ROOT, "%,d of %,d records were malformed with %s %s (%s),"
-        + " %s; check the format against the input, or raise %s",
+    return String.format(Locale.ROOT, "%,d of %,d records were malformed with %s %s (%s)%s,"
+        + " %s; check the format%s against the input, or raise %s",
         malformed, records, clients ? "--client" : "--format",
         printable(clients ? options.clients().toString() : options.format().spec()),
-        (clients ? IpJoinKeys.CLIENTS : IpJoinKeys.FORMAT).key(), beyondShare(options),
-        IpJoinKeys.MALFORMED_MAX_FRACTION.key());
+        (clients ? IpJoinKeys.CLIENTS : IpJoinKeys.FORMAT).key(), time, beyondShare(options),
+        time.isEmpty() ? "" : " and the time's field", IpJoinKeys.MALFORMED_MAX_FRACTION.key());
   }
 
   /** {@code more than ipjoin.malformed.max.fraction=M allows}, and what 1.0 means when it is. */

@@ -100,8 +100,14 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
         String.format("%08x", id.crc()));
     Counters counters = job.getCounters();
     Map<String, Long> values = new LinkedHashMap<>();
+    // Read without making: a counter the tasks did not make (TIME_UNREADABLE without --time) is
+    // 0, and making it here could pass mapreduce.job.counters.max in a job that fit it.
+    org.apache.hadoop.mapreduce.CounterGroup group =
+        counters == null ? null : counters.getGroup(IpJoinCounter.class.getName());
     for (IpJoinCounter c : IpJoinCounter.values()) {
-      values.put(c.name(), counters == null ? 0 : counters.findCounter(c).getValue());
+      org.apache.hadoop.mapreduce.Counter found = group == null ? null
+          : group.findCounter(c.name(), false);
+      values.put(c.name(), found == null ? 0 : found.getValue());
     }
     List<JoinedIndex> indexes = new ArrayList<>();
     for (IndexCheck.CheckedIndex i : checked.indexes()) {

@@ -66,10 +66,19 @@ public interface ClientIpLocator {
      * {@link ChainRule}. A caller that does not look at this flag reads the field as malformed.
      */
     public boolean chain;
+    /**
+     * The field as the locator found it, before {@link #setField} took an address out of it
+     * (brackets, port, zone id): what a record's time is read from ({@link RecordTimeLocator}).
+     */
+    public int fieldFrom;
+    /** The end of {@link #fieldFrom}'s field, exclusive. */
+    public int fieldTo;
 
     public Range set(int from, int to) {
       this.from = from;
       this.to = to;
+      this.fieldFrom = from;
+      this.fieldTo = to;
       this.bracketed = false;
       this.absent = false;
       this.chain = false;

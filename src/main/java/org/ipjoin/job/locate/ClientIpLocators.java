@@ -71,7 +71,8 @@ public final class ClientIpLocators {
     return new ChainedLocator(field, ChainRule.parse(chain));
   }
 
-  private static ClientIpLocator field(String spec) {
+  /** The locator of the field {@code spec} names, without a chain rule around it. */
+  static ClientIpLocator field(String spec) {
     // Keywords in any case, as every option keyword of ipjoin; a regex pattern exactly as given.
     String s = spec.trim();
     String keyword = s.toLowerCase(Locale.ROOT);

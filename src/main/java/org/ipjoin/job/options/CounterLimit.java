@@ -33,10 +33,12 @@ final class CounterLimit {
 
   /**
    * The counters a join of {@code indexes} indexes and {@code clients} named address columns
-   * ({@code --client}, each with its {@link ClientCounter}s) in {@code mode} may make.
+   * ({@code --client}, each with its {@link ClientCounter}s) in {@code mode} may make; {@link
+   * IpJoinCounter#TIME_UNREADABLE} only with {@code time} ({@code --time}), the only jobs whose
+   * tasks make it.
    */
-  static int needed(int indexes, int clients, JoinMode mode) {
-    return HADOOP_OWN + IpJoinCounter.values().length
+  static int needed(int indexes, int clients, JoinMode mode, boolean time) {
+    return HADOOP_OWN + IpJoinCounter.values().length - (time ? 0 : 1)
         + IndexCounter.values().length * indexes + ClientCounter.values().length * clients
         + (mode.needsReducer() ? SHUFFLE_ERRORS : 0);
   }
@@ -52,14 +54,14 @@ final class CounterLimit {
   }
 
   /** @throws IpJoinException USAGE: the join needs more counters than the job may have */
-  static void check(Configuration conf, int indexes, int clients, JoinMode mode)
+  static void check(Configuration conf, int indexes, int clients, JoinMode mode, boolean time)
       throws IpJoinException {
     int max = max(conf);
-    int needed = needed(indexes, clients, mode);
+    int needed = needed(indexes, clients, mode, time);
     if (needed > max) {
-      int fit = Math.max(0, (max - needed(0, clients, mode)) / IndexCounter.values().length);
+      int fit = Math.max(0, (max - needed(0, clients, mode, time)) / IndexCounter.values().length);
       throw IpJoinException.usage(indexes + " indexes need " + needed + " counters ("
-          + IndexCounter.values().length + " per index and " + needed(0, clients, mode)
+          + IndexCounter.values().length + " per index and " + needed(0, clients, mode, time)
           + " more in " + mode.externalName() + " mode"
           + (clients == 0 ? "" : ", " + ClientCounter.values().length + " per --client column of "
               + clients) + "), more than " + MRJobConfig.COUNTERS_MAX_KEY + "=" + max

@@ -46,11 +46,14 @@ import org.ipjoin.problem.IpJoinException;
  * @param malformedMaxFraction the share of malformed records a job may have, as written (checked:
  *     a number from 0 to 1; the result line names it as written)
  * @param blocks how tasks read their input
+ * @param time the time each record is answered at: read from each record ({@code --time}), one
+ *     fixed time ({@code --as-of}) or none
  */
 public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
     CountChoice countBy, ClientFormat format, List<ClientColumn> clients, String tagUnmatched, boolean verifyChecksum,
     boolean verifyIndex, boolean verifyTask, boolean malformedOutput, boolean memoryCheck, boolean allowEmptyInput,
-    boolean overwrite, boolean verbose, String malformedMaxFraction, InputBlocks blocks) {
+    boolean overwrite, boolean verbose, String malformedMaxFraction, InputBlocks blocks,
+    RecordTimeSpec time) {
 
   public JoinOptions {
     indexes = List.copyOf(indexes);
@@ -123,13 +126,14 @@ public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
     IpJoinKeys.INPUT_BLOCKS.set(conf, Boolean.toString(blocks.enabled()));
     IpJoinKeys.INPUT_BLOCK_BYTES.set(conf, Integer.toString(blocks.blockBytes()));
     IpJoinKeys.INPUT_PIPELINE.set(conf, blocks.pipeline().externalName());
+    time.writeTo(conf);
   }
 
   /** The same options with the indexes at the paths the driver qualified. */
   public JoinOptions withIndexes(JoinIndexes qualified) {
     return new JoinOptions(qualified.list(), mode, where, countBy, format, clients, tagUnmatched,
         verifyChecksum, verifyIndex, verifyTask, malformedOutput, memoryCheck, allowEmptyInput, overwrite,
-        verbose, malformedMaxFraction, blocks);
+        verbose, malformedMaxFraction, blocks, time);
   }
 
   /** The indexes, with their names and link names. */

@@ -36,6 +36,7 @@ public final class OptionChecks {
   private ClientFormat format;
   private List<ClientColumn> clients;
   private InputBlocks blocks;
+  private RecordTimeSpec time;
   private final Boolean[] switches = new Boolean[SWITCHES.size()];
   private String maxFraction;
 
@@ -51,7 +52,8 @@ public final class OptionChecks {
     c.mode = c.setting(() -> JoinMode.fromName(IpJoinKeys.MODE.get(conf)), "bad mode: ");
     if (c.indexes != null && c.mode != null) {
       c.check(() -> {
-        CounterLimit.check(conf, c.indexes.size(), ClientColumns.count(conf), c.mode);
+        CounterLimit.check(conf, c.indexes.size(), ClientColumns.count(conf), c.mode,
+            IpJoinKeys.TIME.get(conf) != null);
         return null;
       });
     }
@@ -83,6 +85,7 @@ public final class OptionChecks {
     format = setting(() -> ClientFormat.of(IpJoinKeys.FORMAT.get(conf),
         IpJoinKeys.CHAIN.get(conf)), "");
     blocks = setting(() -> InputBlocks.of(conf), "");
+    time = setting(() -> RecordTimeSpec.read(conf), "");
     for (int k = 0; k < switches.length; k++) {
       IpJoinKeys key = SWITCHES.get(k);
       switches[k] = setting(() -> key.getBoolean(conf), "");
@@ -174,6 +177,6 @@ public final class OptionChecks {
     }
     return new JoinOptions(indexes.list(), mode, where, countBy, format, clients,
         tagUnmatched, switches[0], switches[3], switches[7], switches[1], switches[2], switches[4],
-        switches[5], switches[6], maxFraction, blocks);
+        switches[5], switches[6], maxFraction, blocks, time);
   }
 }

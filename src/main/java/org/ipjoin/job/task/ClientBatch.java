@@ -63,8 +63,20 @@ final class ClientBatch {
   private long[] hi = new long[INITIAL];
   private long[] lo = new long[INITIAL];
 
+  /** The records' times, shared by the call's columns; read before this batch's addresses. */
+  private final RecordTimes times;
+  /** With a time per record: each IPv4 client's record time, by slot, as {@link #keys}. */
+  private long[] ipv4Times = new long[0];
+  /** With a time per record: each IPv6 client's record time, by slot. */
+  private long[] ipv6Times = new long[0];
+
   ClientBatch(ClientIpLocator locator) {
+    this(locator, RecordTimes.none());
+  }
+
+  ClientBatch(ClientIpLocator locator, RecordTimes times) {
     this.locator = locator;
+    this.times = times;
     this.headers = locator.field() instanceof HeaderNamedLocator named ? named : null;
   }
 
@@ -137,6 +149,12 @@ final class ClientBatch {
     }
     kinds[record] = IPV4;
     slots[record] = ipv4;
+    if (times.perRecord()) {
+      if (ipv4 == ipv4Times.length) {
+        ipv4Times = Arrays.copyOf(ipv4Times, Math.max(INITIAL, 2 * ipv4));
+      }
+      ipv4Times[ipv4] = times.at(record);
+    }
     keys[ipv4++] = key;
   }
 
@@ -147,6 +165,12 @@ final class ClientBatch {
     }
     kinds[record] = IPV6;
     slots[record] = ipv6;
+    if (times.perRecord()) {
+      if (ipv6 == ipv6Times.length) {
+        ipv6Times = Arrays.copyOf(ipv6Times, Math.max(INITIAL, 2 * ipv6));
+      }
+      ipv6Times[ipv6] = times.at(record);
+    }
     hi[ipv6] = addressHi;
     lo[ipv6++] = addressLo;
   }
@@ -205,6 +229,38 @@ final class ClientBatch {
   /** Bits 63–0 of IPv6 client {@code slot}. */
   long ipv6LoAt(int slot) {
     return lo[slot];
+  }
+
+  /**
+   * The time record {@code record} is answered at, in epoch milliseconds (UTC): the input of an
+   * as-of lookup, which answers each record against the list as it was then. It is the record's
+   * own time with {@code --time}, the one {@code --as-of} time, or {@link
+   * org.ipjoin.job.locate.RecordTime#UNREADABLE} when the job gives neither (the lists as they
+   * are) or, with {@code --time}, when the record's time could not be read: such a record is set
+   * aside as malformed (counted in {@code TIME_UNREADABLE}) whatever its lookups answer, so a
+   * lookup may answer it anything.
+   */
+  long recordTime(int record) {
+    return times.at(record);
+  }
+
+  /**
+   * The record times of the IPv4 clients by slot, parallel to {@link #ipv4Keys()}{@code [0,
+   * n)}, for a batched as-of lookup; with {@code --as-of} or no time, every slot's time is {@link
+   * #recordTime} of any record (one time for all), and this array is not filled.
+   */
+  long[] ipv4Times() {
+    return ipv4Times;
+  }
+
+  /** The record time of IPv6 client {@code slot}, as {@link #ipv4Times()} for IPv6. */
+  long ipv6TimeAt(int slot) {
+    return times.perRecord() ? ipv6Times[slot] : times.at(0);
+  }
+
+  /** Whether each record has its own time ({@code --time}): then read the times by slot. */
+  boolean timePerRecord() {
+    return times.perRecord();
   }
 
   /** The client's IPv4 key ({@link Ipv4Codec#toKey}) of an {@link #IPV4} record. */

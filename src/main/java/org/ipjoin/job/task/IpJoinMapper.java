@@ -105,6 +105,12 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   public static final String MALFORMED_OUTPUT = "malformed";
   /** Its files: {@code <output>/malformed/part-m-NNNNN}. */
   static final String MALFORMED_BASE_PATH = "malformed/part";
+  /**
+   * The files of records set aside because their time could not be read ({@code --time}),
+   * {@code <output>/malformed/time-m-NNNNN}: the file name says why, the records stay byte for
+   * byte.
+   */
+  static final String TIME_UNREADABLE_BASE_PATH = "malformed/time";
 
   /** The join's indexes, in the order given; each record is looked up in all of them. */
   private JoinedIndex[] indexes;
@@ -164,7 +170,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       columnTally = new ColumnTally(options.clients().stream().map(ClientColumn::name).toList(),
           indexes.length, context);
     }
-    columns = new RecordColumns(locators, indexes);
+    columns = new RecordColumns(locators, indexes, RecordTimes.of(options.time()));
     batch = columns.records();
     labelIds = new int[locators.size() * indexes.length];
     where = loaded.matcher();
@@ -173,11 +179,13 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       countKey = CountKey.of(options.countBy().columns(), loaded.names(), loaded.dictionaries(),
           tags);
     }
-    LOG.info("Mode {}{}, format {}, malformed output {}, where {}", mode.externalName(),
+    LOG.info("Mode {}{}, format {}{}, malformed output {}, where {}", mode.externalName(),
         mode == JoinMode.COUNT ? " by " + options.countBy().text() : "",
         options.clients().isEmpty() ? options.format().spec() : options.clients(),
+        options.time().perRecord() ? ", time " + options.time().field()
+            : options.time().fixed() ? ", as of " + options.time().asOf() : "",
         writeMalformed ? "on" : "off", loaded.where());
-    tally.attach(context);
+    tally.attach(context, options.time().perRecord());
   }
 
   /**
@@ -304,11 +312,17 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     if (columnTally != null) {
       columnTally.countFields(columns, record);
     }
+    if (columns.timeUnreadable(record)) {
+      // A record an as-of join cannot answer: set aside whatever its address, as a malformed one.
+      tally.timeUnreadable++;
+      malformed(record, true, context);
+      return;
+    }
     int first = columns.firstAddress(record);
     if (first < 0) {
       // No column holds an address: malformed when one is malformed, else no address at all.
       if (columns.anyMalformed(record)) {
-        malformed(record, context);
+        malformed(record, false, context);
       } else {
         noAddress(record);
       }
@@ -374,12 +388,14 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   /**
    * Appends every lookup's tag columns to the record just added: per address column, per index,
    * its label, the unmatched tag, or {@code -} in each of the index's columns when the record's
-   * field for that column is malformed (the record itself was joined on another column).
+   * field for that column is malformed (the record itself was joined on another column), or in
+   * every column with {@code allMalformed} (a record set aside for its unreadable time).
    */
-  private void tag(int record) {
+  private void tag(int record, boolean allMalformed) {
     int k = indexes.length;
     for (int c = 0, m = 0; c < columns.columns(); c++) {
-      boolean malformedColumn = columns.column(c).kind(record) == ClientBatch.MALFORMED;
+      boolean malformedColumn = allMalformed
+          || columns.column(c).kind(record) == ClientBatch.MALFORMED;
       for (int i = 0; i < k; i++, m++) {
         if (malformedColumn) {
           MatchTags.appendMalformedTag(output.text(), indexes[i].columns());
@@ -448,16 +464,22 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     }
   }
 
-  private void malformed(int record, Context context) throws IOException, InterruptedException {
+  /**
+   * A record set aside: no address in a malformed column, or ({@code time}) a time that could not
+   * be read.
+   */
+  private void malformed(int record, boolean time, Context context)
+      throws IOException, InterruptedException {
     tally.malformed++;
     byte[] bytes = batch.bytes();
     int start = batch.start(record);
     int end = batch.end(record);
     if (mode == JoinMode.TAG) {
       // Tag mode keeps its promise of every record: a malformed one is tagged '-' (in each
-      // malformed column; a column holding no address is tagged as listed nowhere).
+      // malformed column, or in every column when its time is unreadable; a column holding no
+      // address is tagged as listed nowhere).
       columns.labelIds(record, labelIds);
-      tagged(record);
+      taggedMalformed(record, time);
     }
     if (writeMalformed) {
       if (malformedOut == null) {
@@ -466,15 +488,20 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       // One write per record, as MultipleOutputs always wrote them: malformed records are rare.
       malformedRecord.set(bytes, start, end - start);
       malformedOut.write(MALFORMED_OUTPUT, NullWritable.get(), malformedRecord,
-          MALFORMED_BASE_PATH);
+          time ? TIME_UNREADABLE_BASE_PATH : MALFORMED_BASE_PATH);
     }
   }
 
   /** Adds record {@code record} with its tag columns, laid out as the format needs them. */
   private void tagged(int record) {
+    taggedMalformed(record, false);
+  }
+
+  /** As {@link #tagged}; with {@code allMalformed} every tag column is {@code -}. */
+  private void taggedMalformed(int record, boolean allMalformed) {
     int start = addRecord(record);
     int tagsAt = output.text().getLength();
-    tag(record);
+    tag(record, allMalformed);
     if (tagLayout != null) {
       tagLayout.rewrite(output.text(), start, tagsAt);
     }

@@ -18,14 +18,21 @@ import org.ipjoin.job.locate.ClientIpLocator;
 final class RecordColumns {
 
   private final ClientBatch[] batches;
+  /** Each record's time, read before its addresses (the batches keep it by lookup slot). */
+  private final RecordTimes times;
   private final JoinedIndex[] indexes;
   /** Per lookup (column {@code c}, index {@code k} at {@code c * indexes + k}): its matches. */
   private final JoinedIndex.Matches[] matches;
 
   RecordColumns(List<ClientIpLocator> locators, JoinedIndex[] indexes) {
+    this(locators, indexes, RecordTimes.none());
+  }
+
+  RecordColumns(List<ClientIpLocator> locators, JoinedIndex[] indexes, RecordTimes times) {
+    this.times = times;
     this.batches = new ClientBatch[locators.size()];
     for (int c = 0; c < batches.length; c++) {
-      batches[c] = new ClientBatch(locators.get(c));
+      batches[c] = new ClientBatch(locators.get(c), times);
     }
     this.indexes = indexes;
     this.matches = new JoinedIndex.Matches[batches.length * indexes.length];
@@ -47,12 +54,14 @@ final class RecordColumns {
       for (int i = 0; i < n; i++) {
         int start = block.start(i);
         int end = block.end(i);
+        times.read(i, block.bytes(), start, end);
         for (ClientBatch batch : batches) {
           batch.add(start, end);
         }
       }
     } else {
       Text line = (Text) input;
+      times.read(0, line.getBytes(), 0, line.getLength());
       for (ClientBatch batch : batches) {
         batch.reset(line.getBytes(), 1);
         batch.add(0, line.getLength());
@@ -94,6 +103,14 @@ final class RecordColumns {
       }
     }
     return -1;
+  }
+
+  /**
+   * Whether {@code record}'s time, read from it ({@code --time}), could not be read: the record
+   * is then set aside as malformed. False without {@code --time}.
+   */
+  boolean timeUnreadable(int record) {
+    return times.perRecord() && times.at(record) == org.ipjoin.job.locate.RecordTime.UNREADABLE;
   }
 
   /** Whether some column of {@code record} is malformed. */

@@ -22,6 +22,8 @@ final class RecordTally {
   long recordsV6;
   long matchedV4;
   long matchedV6;
+  /** With {@code --time}: records whose time could not be read (also in {@link #malformed}). */
+  long timeUnreadable;
 
   private Counter recordsCounter;
   private Counter matchedCounter;
@@ -33,9 +35,14 @@ final class RecordTally {
   private Counter ipv6Counter;
   private Counter matchedV4Counter;
   private Counter matchedV6Counter;
+  private Counter timeUnreadableCounter;
 
-  /** Looks the task's counters up once. */
-  void attach(TaskInputOutputContext<?, ?, ?, ?> context) {
+  /**
+   * Looks the task's counters up once; {@code TIME_UNREADABLE} only with {@code time} ({@code
+   * --time}), so that a job without it makes no more counters than before (Hadoop limits how many
+   * a job makes).
+   */
+  void attach(TaskInputOutputContext<?, ?, ?, ?> context, boolean time) {
     recordsCounter = context.getCounter(IpJoinCounter.RECORDS);
     matchedCounter = context.getCounter(IpJoinCounter.MATCHED);
     unmatchedCounter = context.getCounter(IpJoinCounter.UNMATCHED);
@@ -46,6 +53,7 @@ final class RecordTally {
     ipv6Counter = context.getCounter(IpJoinCounter.IPV6);
     matchedV4Counter = context.getCounter(IpJoinCounter.MATCHED_V4);
     matchedV6Counter = context.getCounter(IpJoinCounter.MATCHED_V6);
+    timeUnreadableCounter = time ? context.getCounter(IpJoinCounter.TIME_UNREADABLE) : null;
   }
 
   /** Adds what was tallied to the counters (only the counts that moved) and starts from zero. */
@@ -60,11 +68,13 @@ final class RecordTally {
     add(ipv6Counter, recordsV6);
     add(matchedV4Counter, matchedV4);
     add(matchedV6Counter, matchedV6);
+    add(timeUnreadableCounter, timeUnreadable);
     records = matched = unmatched = malformed = noAddress = recordsV4 = recordsV6 = matchedV4 = matchedV6 = 0;
+    timeUnreadable = 0;
   }
 
   private static void add(Counter counter, long value) {
-    if (value != 0) {
+    if (value != 0 && counter != null) {
       counter.increment(value);
     }
   }

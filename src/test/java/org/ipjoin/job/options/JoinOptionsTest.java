@@ -55,7 +55,7 @@ class JoinOptionsTest {
     return new JoinOptions(indexes, JoinMode.MATCH, null, CountChoice.ADDRESS,
         new ClientFormat("combined", "first"), List.of(), "0", true, true, false, true, true, false, false,
         false, "1.0",
-        DEFAULT_BLOCKS);
+        DEFAULT_BLOCKS, RecordTimeSpec.NONE);
   }
 
   @Test
@@ -87,7 +87,8 @@ class JoinOptionsTest {
         Map.entry("ipjoin.malformed.max.fraction", "1e-1"),
         Map.entry("ipjoin.input.blocks", "false"),
         Map.entry("ipjoin.input.block.bytes", "4096"),
-        Map.entry("ipjoin.input.pipeline", "Always"));
+        Map.entry("ipjoin.input.pipeline", "Always"),
+        Map.entry("ipjoin.time", "json:ts"));
     JoinOptions options = resolve(values);
     JoinOptions expected = new JoinOptions(List.of(
         new JoinIndex("block", "/ref/ipsum.ipidx", ReadPath.MMAP, List.of()),
@@ -96,7 +97,8 @@ class JoinOptionsTest {
         new JoinIndex("ip_tsv", "ip.tsv", ReadPath.MMAP, List.of())),
         JoinMode.TAG, null, CountChoice.ADDRESS, new ClientFormat("regex:^(\\S+) ", "first"), List.of(), "none",
         false, false, true, false, false, true, true, true, "1e-1",
-        new InputBlocks(false, 4096, InputPipeline.ALWAYS));
+        new InputBlocks(false, 4096, InputPipeline.ALWAYS),
+        new RecordTimeSpec("json:ts", null, org.ipjoin.job.locate.RecordTime.UNREADABLE));
     assertEquals(expected, options);
     assertEquals("regex", options.format().kind());
     assertEquals(0, options.maxFraction().compareTo(new java.math.BigDecimal("0.1")));
