@@ -105,6 +105,7 @@ public final class InputSet {
         boolean exact = matches.length == 1 && matches[0].getPath().equals(p);
         InputContent content = new InputContent(fs, conf);
         HeaderCheck headers = HeaderCheck.of(fs, conf);
+        TableCheck tables = TableCheck.of(fs, conf);
         List<FileStatus> found = new ArrayList<>();
         for (FileStatus match : sorted(matches)) {
           if (!exact && isHidden(match.getPath())) {
@@ -121,7 +122,8 @@ public final class InputSet {
         for (FileStatus f : found) {
           FileStatus before = files.putIfAbsent(InputIdentity.of(fs, f), f);
           if (before == null) {
-            String unreadable = f.getLen() == 0 ? null : content.problem(f);
+            String unreadable = f.getLen() == 0 ? null
+                : tables != null ? tables.problem(f) : content.problem(f);
             if (unreadable == null && headers != null && f.getLen() > 0) {
               unreadable = headers.problem(f);
             }
