@@ -42,10 +42,15 @@ final class InputContent {
    * {@code ORC}, {@code SEQ}) must be followed by a byte that is no text, so that a log line that
    * happens to start with those letters is still read.
    */
-  private record Magic(String what, byte[] bytes, boolean thenBinary) {}
+  private record Magic(String what, byte[] bytes, boolean thenBinary, String hint) {
+    Magic(String what, byte[] bytes, boolean thenBinary) {
+      this(what, bytes, thenBinary, "");
+    }
+  }
 
   private static final List<Magic> MAGICS = List.of(
-      new Magic("a Parquet file", ascii("PAR1"), true),
+      new Magic("a Parquet file", ascii("PAR1"), true,
+          "; or join it as a table, naming its address column: --format parquet:COLUMN"),
       new Magic("an ORC file", ascii("ORC"), true),
       new Magic("an Avro data file", new byte[] {'O', 'b', 'j', 1}, false),
       new Magic("a Hadoop SequenceFile", ascii("SEQ"), true),
@@ -87,7 +92,8 @@ final class InputContent {
     Magic magic = magic(head);
     return magic == null ? null : "input " + file.getPath() + " is " + magic.what()
         + " (it starts with " + hex(magic.bytes()) + "), not text: ipjoin reads text logs, plain"
-        + " or compressed by a codec its suffix selects (.gz, .bz2); convert it to text first";
+        + " or compressed by a codec its suffix selects (.gz, .bz2); convert it to text first"
+        + magic.hint();
   }
 
   /** The binary format {@code head} (a file's first bytes) starts, or null. */

@@ -23,7 +23,9 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.ipjoin.cli.ipindex.IndexTools;
+import org.ipjoin.job.driver.RunSummary;
 import org.ipjoin.testing.IpJoinRun;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -240,6 +242,43 @@ class ParquetTableJobTest {
     }
     assertSameIds(ids("client", Status.MALFORMED), readIds(out + "/malformed/part-*"));
     assertEquals(columns(input + "/a.parquet"), columns(out + "/malformed/part-*"));
+    RunSummary summary = RunSummary.read(FileSystem.getLocal(new Configuration()),
+        new org.apache.hadoop.fs.Path(out.toUri()));
+    assertEquals("parquet:http.client_ip", summary.format());
+    assertTrue(summary.schema().contains("client_ip") && summary.schema().contains("group http"),
+        summary.schema());
+  }
+
+  @Test
+  void severalClientColumnsOfOneRowTagEachColumn() throws Exception {
+    IpJoinRun run = run("clients", "--mode", "tag", "--client", "n=parquet:num", "--client",
+        "r=parquet:raw");
+    assertEquals(0, run.exitCode(), run.errLines().toString());
+    Map<String, String> want = new LinkedHashMap<>(columns(input + "/a.parquet"));
+    want.put("n.ips", "VARCHAR");
+    want.put("r.ips", "VARCHAR");
+    assertEquals(want, columns(dir.resolve("clients") + "/part-*"));
+    try (Connection db = duckdb(); Statement s = db.createStatement();
+        ResultSet r = s.executeQuery("SELECT id, \"n.ips\", \"r.ips\" FROM read_parquet('"
+            + dir.resolve("clients") + "/part-*')")) {
+      int rows = 0;
+      while (r.next()) {
+        Map<String, Status> statuses = expected.get(r.getLong(1));
+        assertEquals(tag(statuses.get("num")), r.getString(2));
+        assertEquals(tag(statuses.get("raw")), r.getString(3));
+        rows++;
+      }
+      // Tag mode writes every row, malformed ones too (tagged '-' in the malformed column).
+      assertEquals(expected.size(), rows);
+    }
+  }
+
+  private static String tag(Status status) {
+    return switch (status) {
+      case LISTED -> "1";
+      case UNLISTED, NONE -> "0";
+      case MALFORMED -> "-";
+    };
   }
 
   @Test
@@ -270,11 +309,8 @@ class ParquetTableJobTest {
         }
       }
       assertEquals(expected.size(), tags.size(), column + ": every row tagged");
-      expected.forEach((id, s) -> assertEquals(switch (s.get(statusColumn)) {
-        case LISTED -> "1";
-        case UNLISTED, NONE -> "0";
-        case MALFORMED -> "-";
-      }, tags.get(id), column + " row " + id));
+      expected.forEach((id, s) -> assertEquals(tag(s.get(statusColumn)), tags.get(id),
+          column + " row " + id));
     }
   }
 
