@@ -67,7 +67,7 @@ class PackageLayersTest {
         .whereLayer("task").mayOnlyBeAccessedByLayers("driver")
         .whereLayer("options").mayOnlyBeAccessedByLayers("driver", "task")
         .whereLayer("input").mayOnlyBeAccessedByLayers("driver", "task", "options")
-        .whereLayer("table").mayOnlyBeAccessedByLayers("driver", "task")
+        .whereLayer("table").mayOnlyBeAccessedByLayers("driver", "task", "options")
         .whereLayer("locate").mayOnlyBeAccessedByLayers("driver", "task", "options")
         .whereLayer("shared").mayOnlyBeAccessedByLayers("driver", "task", "options", "input",
             "table", "locate")

@@ -77,7 +77,7 @@ final class JobFactory {
     job.getConfiguration().setInt(FileOutputCommitter.FILEOUTPUTCOMMITTER_ALGORITHM_VERSION, 1);
     // Lazy: a map task with nothing to write (common in match mode) leaves no empty part file.
     LazyOutputFormat.setOutputFormatClass(job, TextOutputFormat.class);
-    List<TableColumn> table = TableColumn.ofJob(conf);
+    List<TableColumn> table = checked.options().tableColumns();
     List<Path> inputs = checked.inputs().files();
     if (table.isEmpty() || inputs.isEmpty()) {
       MultipleOutputs.addNamedOutput(job, IpJoinMapper.MALFORMED_OUTPUT, TextOutputFormat.class,

@@ -24,8 +24,10 @@ public record TableColumn(TableFormat format, String path) {
    * The job's address columns when its format ({@code ipjoin.format}, or every {@code
    * ipjoin.clients} item) is a table format; empty when the job reads text.
    *
-   * @throws IllegalArgumentException when some columns are of a table format and others not, or
-   *     of two table formats: one row holds all of a record's columns
+   * The driver's input check reads it here, from the keys, as {@code HeaderNamedFormat.ofJob}
+   * does; the task and the job factory have it from the typed options ({@code
+   * JoinOptions.tableColumns}). Columns of a table format mixed with others (or with another
+   * table format's) are empty here: the options' reading refuses them, in one line of its own.
    */
   public static List<TableColumn> ofJob(Configuration conf) {
     List<String> specs = new ArrayList<>();
@@ -44,12 +46,9 @@ public record TableColumn(TableFormat format, String path) {
         columns.add(column);
       }
     }
-    if (!columns.isEmpty() && (columns.size() != specs.size()
-        || columns.stream().map(TableColumn::format).distinct().count() > 1)) {
-      throw new IllegalArgumentException("--client formats " + specs + " mix a table format with"
-          + " another format: every address column of a table is KIND:COLUMN of one kind");
-    }
-    return columns;
+    boolean mixed = columns.size() != specs.size()
+        || columns.stream().map(TableColumn::format).distinct().count() > 1;
+    return mixed ? List.of() : columns;
   }
 
   /** The paths of {@code columns}. */

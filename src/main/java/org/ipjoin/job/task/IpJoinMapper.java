@@ -95,6 +95,13 @@ import org.slf4j.LoggerFactory;
  * ({@code ipjoin.input.pipeline}) {@link #map} runs on a second thread, one call at a time and in
  * input order, while the task's thread reads the next block ({@link BlockPipeline}).
  *
+ * <p>Tables ({@code parquet:COLUMN}, {@link TableFormat}): each map call is one row, a {@link
+ * TableRow}; each address column's value is read as the text a log field holds ({@link
+ * TableFormat.AddressColumn}) and joined as one record of those fields, by the same three steps.
+ * The row itself is written ({@code context.write(null, row)}, to the table's output format), in
+ * tag mode with the values of its tag columns, and a malformed row goes to {@code malformed/}
+ * as it was read.
+ *
  * <p>When the task fails, {@link #run} records the reason, one line, for the driver to print
  * ({@link TaskFailureLog}); an OutOfMemoryError becomes a reason that names the heap and the ways
  * out (while loading the index: the index; while reading records: the input file, the last
@@ -181,7 +188,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     }
     columns = new RecordColumns(locators, indexes);
     batch = columns.records();
-    List<TableColumn> table = TableColumn.ofJob(context.getConfiguration());
+    List<TableColumn> table = options.tableColumns();
     if (!table.isEmpty()) {
       tableColumns = new TableFormat.AddressColumn[table.size()];
       tableValues = new Text[table.size()];

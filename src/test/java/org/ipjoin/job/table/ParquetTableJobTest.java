@@ -348,6 +348,14 @@ class ParquetTableJobTest {
   }
 
   @Test
+  void aTableColumnBesideATextColumnIsAUsageError() throws Exception {
+    IpJoinRun run = run("mixed-clients", "--client", "n=parquet:num", "--client", "c=combined");
+    assertEquals(2, run.exitCode(), run.errLines().toString());
+    assertEquals(1, run.errLines().stream().filter(l -> l.contains("mixes a table format")).count(),
+        run.errLines().toString());
+  }
+
+  @Test
   void aFileThatIsNotParquetIsRefusedNamingIt() throws Exception {
     Path mixed = Files.createDirectories(dir.resolve("mixed"));
     Files.copy(input.resolve("a.parquet"), mixed.resolve("a.parquet"));
