@@ -144,9 +144,11 @@ final class ParquetTable implements TableFormat {
 
   @Override
   public List<Class<?>> runtimeClasses() {
-    // parquet-hadoop, -column, -encoding, -common, -format-structures; zstd-jni and commons-pool
-    // read and write ZSTD pages (snappy comes with Hadoop).
+    // parquet-hadoop, -column, -encoding, -common, -format-structures, -jackson (ParquetMetadata
+    // makes an ObjectMapper when loaded); zstd-jni and commons-pool read and write ZSTD pages
+    // (snappy comes with Hadoop).
     return List.of(ParquetFileReader.class, MessageType.class,
+        shaded.parquet.com.fasterxml.jackson.databind.ObjectMapper.class,
         org.apache.parquet.column.values.bitpacking.BytePacker.class,
         org.apache.parquet.bytes.BytesInput.class, FileMetaData.class,
         com.github.luben.zstd.Zstd.class, org.apache.commons.pool.ObjectPool.class);
