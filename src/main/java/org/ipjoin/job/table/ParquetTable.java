@@ -122,7 +122,10 @@ final class ParquetTable implements TableFormat {
     job.setInputFormatClass(ParquetRowsInputFormat.class);
     IpJoinKeys.TABLE_SCHEMA.set(conf, schema);
     conf.set(SUMMARY_LEVEL, "NONE");
-    ParquetOutputFormat.setCompression(job, codecOf(first, conf));
+    if (conf.get(ParquetOutputFormat.COMPRESSION) == null) {
+      // The input's codec unless the user chose one (-D parquet.compression=ZSTD).
+      ParquetOutputFormat.setCompression(job, codecOf(first, conf));
+    }
     if (rows) {
       LazyOutputFormat.setOutputFormatClass(job, ParquetRowsOutputFormat.class);
       job.setOutputValueClass(TableRow.class);

@@ -242,6 +242,9 @@ class ParquetTableJobTest {
     }
     assertSameIds(ids("client", Status.MALFORMED), readIds(out + "/malformed/part-*"));
     assertEquals(columns(input + "/a.parquet"), columns(out + "/malformed/part-*"));
+    // Compressed as the input is (DuckDB writes snappy by default).
+    assertEquals(compressions(input + "/*.parquet"), compressions(out + "/part-*"));
+    assertEquals(compressions(input + "/*.parquet"), compressions(out + "/malformed/part-*"));
     RunSummary summary = RunSummary.read(FileSystem.getLocal(new Configuration()),
         new org.apache.hadoop.fs.Path(out.toUri()));
     assertEquals("parquet:http.client_ip", summary.format());
@@ -367,6 +370,20 @@ class ParquetTableJobTest {
     assertEquals(2, run.exitCode(), run.errLines().toString());
     assertTrue(run.errLines().stream().anyMatch(l -> l.contains("b.parquet")
         && l.contains("is not a Parquet file")), run.errLines().toString());
+  }
+
+  /** The codecs of the column chunks of the Parquet files {@code glob}, as DuckDB reads them. */
+  private static Set<String> compressions(String glob) throws Exception {
+    Set<String> codecs = new HashSet<>();
+    try (Connection db = duckdb(); Statement s = db.createStatement();
+        ResultSet r = s.executeQuery("SELECT DISTINCT compression FROM parquet_metadata('" + glob
+            + "')")) {
+      while (r.next()) {
+        codecs.add(r.getString(1));
+      }
+    }
+    assertFalse(codecs.isEmpty(), glob);
+    return codecs;
   }
 
   /** Column name → DuckDB type of the Parquet files {@code glob}. */
