@@ -26,7 +26,6 @@ final class RowWriteSupport extends WriteSupport<TableRow> {
 
   private final boolean tagged;
   private MessageType input;
-  private int tagColumns;
   private List<String> tagNames;
   private RecordConsumer out;
 
@@ -47,14 +46,15 @@ final class RowWriteSupport extends WriteSupport<TableRow> {
   @Override
   public WriteContext init(Configuration conf) {
     input = MessageTypeParser.parseMessageType(IpJoinKeys.TABLE_SCHEMA.get(conf));
-    List<String> names = new ArrayList<>();
-    String tags = IpJoinKeys.TABLE_TAG_COLUMNS.get(conf);
-    if (tagged && tags != null && !tags.isEmpty()) {
-      names.addAll(List.of(tags.split(",")));
+    String names = IpJoinKeys.TABLE_TAG_COLUMNS.get(conf);
+    tagNames = !tagged || names == null || names.isEmpty() ? List.of() : List.of(names.split(","));
+    for (String name : tagNames) {
+      if (input.containsField(name)) {
+        throw new IllegalArgumentException("tag column " + name + " is also a column of the input"
+            + " table; name the index otherwise (--index OTHER=PATH)");
+      }
     }
-    tagColumns = names.size();
-    tagNames = names;
-    return new WriteContext(schema(input, names), Map.of());
+    return new WriteContext(schema(input, tagNames), Map.of());
   }
 
   @Override
@@ -68,19 +68,15 @@ final class RowWriteSupport extends WriteSupport<TableRow> {
     fields((Group) row.row(), input);
     List<String> tags = row.tags();
     int base = input.getFieldCount();
-    for (int t = 0; t < tagColumns && t < tags.size(); t++) {
+    for (int t = 0; t < tagNames.size() && t < tags.size(); t++) {
       String value = tags.get(t);
       if (value != null) {
-        out.startField(tagName(t), base + t);
+        out.startField(tagNames.get(t), base + t);
         out.addBinary(Binary.fromString(value));
-        out.endField(tagName(t), base + t);
+        out.endField(tagNames.get(t), base + t);
       }
     }
     out.endMessage();
-  }
-
-  private String tagName(int t) {
-    return tagNames.get(t);
   }
 
   /** Writes every present field of {@code group} (of type {@code type}), nested groups too. */

@@ -351,6 +351,17 @@ class ParquetTableJobTest {
   }
 
   @Test
+  void aTagColumnNamedAsAnInputColumnFailsNamingIt() throws Exception {
+    IpJoinRun run = IpJoinRun.local(Files.createTempDirectory(dir, "_mr-staging").resolve("root"),
+        List.of("--mode", "tag", "--format", "parquet:num", "--index", "client=" + index,
+            "--input", input.toString(), "--output", dir.resolve("collision").toString()));
+    assertEquals(1, run.exitCode(), run.errLines().toString());
+    assertTrue(run.errLines().get(run.errLines().size() - 1).contains(
+        "tag column client is also a column of the input table"), run.errLines().toString());
+    assertFalse(Files.exists(dir.resolve("collision")));
+  }
+
+  @Test
   void aTableColumnBesideATextColumnIsAUsageError() throws Exception {
     IpJoinRun run = run("mixed-clients", "--client", "n=parquet:num", "--client", "c=combined");
     assertEquals(2, run.exitCode(), run.errLines().toString());
