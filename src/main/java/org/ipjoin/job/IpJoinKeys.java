@@ -146,6 +146,13 @@ public enum IpJoinKeys {
   INDEX_IDENTITY("ipjoin.index.identity", null,
       "Internal, set by the driver: `length:count:crc` of the index it validated, one per index "
           + "in order, comma-separated. Every task checks it loaded exactly those indexes."),
+  TABLE_SCHEMA("ipjoin.table.schema", null,
+      "Internal, set by the driver for a table format (`parquet:COLUMN`): the input's schema "
+          + "(every input file has the same), which match, nomatch and malformed output are written "
+          + "with and tag output extends."),
+  TABLE_TAG_COLUMNS("ipjoin.table.tag.columns", null,
+      "Internal, set by each task in tag mode for a table format: the tag columns' names, "
+          + "comma-separated, added to the schema of its output as optional strings."),
   INDEX_IN_PLACE("ipjoin.index.in-place", null,
       "Internal, set by the driver instead of distributed-cache files when the job runs on the "
           + "local runner and every index is on the local file system: the index files, named as "

@@ -60,15 +60,17 @@ class PackageLayersTest {
         .layer("task").definedBy("org.ipjoin.job.task..")
         .layer("options").definedBy("org.ipjoin.job.options..")
         .layer("input").definedBy("org.ipjoin.job.input..")
+        .layer("table").definedBy("org.ipjoin.job.table..")
         .layer("locate").definedBy("org.ipjoin.job.locate..")
         .layer("shared").definedBy("org.ipjoin.job")
         .whereLayer("driver").mayNotBeAccessedByAnyLayer()
         .whereLayer("task").mayOnlyBeAccessedByLayers("driver")
         .whereLayer("options").mayOnlyBeAccessedByLayers("driver", "task")
         .whereLayer("input").mayOnlyBeAccessedByLayers("driver", "task", "options")
+        .whereLayer("table").mayOnlyBeAccessedByLayers("driver", "task", "options")
         .whereLayer("locate").mayOnlyBeAccessedByLayers("driver", "task", "options")
         .whereLayer("shared").mayOnlyBeAccessedByLayers("driver", "task", "options", "input",
-            "locate")
+            "table", "locate")
         .check(production);
   }
 

@@ -158,7 +158,8 @@ class InputKindsJobTest {
         "ipjoin: input " + qualified(in.resolve("lz4-day")) + " is LZ4-compressed data (frame"
             + " format) (it starts with 04 22 4D 18)" + tail,
         "ipjoin: input " + qualified(in.resolve("part-0.parquet")) + " is a Parquet file (it starts"
-            + " with 50 41 52 31)" + tail,
+            + " with 50 41 52 31)" + tail
+            + "; or join it as a table, naming its address column: --format parquet:COLUMN",
         "ipjoin: input " + qualified(in.resolve("zstd-day")) + " is zstd-compressed data (it"
             + " starts with 28 B5 2F FD)" + tail);
   }

@@ -45,10 +45,15 @@ final class InputContent {
    * PAR1}, {@code ORC}) must be followed by a byte that is no text, so that a log line that
    * happens to start with those letters is still read.
    */
-  private record Magic(String what, byte[] bytes, boolean thenBinary) {}
+  private record Magic(String what, byte[] bytes, boolean thenBinary, String hint) {
+    Magic(String what, byte[] bytes, boolean thenBinary) {
+      this(what, bytes, thenBinary, "");
+    }
+  }
 
   private static final List<Magic> MAGICS = List.of(
-      new Magic("a Parquet file", ascii("PAR1"), true),
+      new Magic("a Parquet file", ascii("PAR1"), true,
+          "; or join it as a table, naming its address column: --format parquet:COLUMN"),
       new Magic("an ORC file", ascii("ORC"), true),
       new Magic("an Avro data file", new byte[] {'O', 'b', 'j', 1}, false),
       new Magic("zstd-compressed data", bytes(0x28, 0xB5, 0x2F, 0xFD), false),
@@ -106,7 +111,7 @@ final class InputContent {
     return new Verdict(kind, magic == null ? null : "input " + file.getPath() + " is "
         + magic.what() + " (it starts with " + hex(magic.bytes()) + "), not text: ipjoin reads"
         + " text logs, plain or compressed by a codec its suffix selects (.gz, .bz2); convert it"
-        + " to text first");
+        + " to text first" + magic.hint());
   }
 
   /** The binary format {@code head} (a file's first bytes) starts, or null. */

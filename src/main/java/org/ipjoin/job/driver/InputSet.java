@@ -113,6 +113,7 @@ public final class InputSet {
         boolean exact = matches.length == 1 && matches[0].getPath().equals(p);
         InputContent content = new InputContent(fs, conf);
         HeaderCheck headers = HeaderCheck.of(fs, conf);
+        TableCheck tables = TableCheck.of(fs, conf);
         List<FileStatus> found = new ArrayList<>();
         for (FileStatus match : sorted(matches)) {
           if (!exact && isHidden(match.getPath())) {
@@ -129,7 +130,8 @@ public final class InputSet {
         for (FileStatus f : found) {
           FileStatus before = files.putIfAbsent(InputIdentity.of(fs, f), f);
           if (before == null) {
-            String unreadable = f.getLen() == 0 ? null : problem(content, headers, f, kinds);
+            String unreadable = f.getLen() == 0 ? null
+                : problem(content, headers, tables, f, kinds);
             if (unreadable != null) {
               problems.add(unreadable);
             }
@@ -160,10 +162,14 @@ public final class InputSet {
 
   /**
    * The problem of non-empty file {@code f} (its content, then its header), or null; records the
-   * first file of its kind in {@code kinds}.
+   * first file of its kind in {@code kinds}. A table job ({@code tables} not null) asks the
+   * table's own check, which refuses every file that is not of its format.
    */
-  private static String problem(InputContent content, HeaderCheck headers, FileStatus f,
-      Map<InputKind, Path> kinds) throws IOException {
+  private static String problem(InputContent content, HeaderCheck headers, TableCheck tables,
+      FileStatus f, Map<InputKind, Path> kinds) throws IOException {
+    if (tables != null) {
+      return tables.problem(f);
+    }
     InputContent.Verdict verdict = content.check(f);
     kinds.putIfAbsent(verdict.kind(), f.getPath());
     if (verdict.problem() != null || headers == null) {

@@ -6,7 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
+import java.io.IOException;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.util.ClassUtil;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
@@ -27,6 +32,8 @@ import org.ipjoin.job.task.AddressRangePartitioner;
 import org.ipjoin.job.task.ConfiguredMapper;
 import org.ipjoin.job.task.IpCountReducer;
 import org.ipjoin.job.task.IpJoinMapper;
+import org.ipjoin.job.table.TableColumn;
+import org.ipjoin.job.table.TableFormat;
 
 /**
  * The engine's job factory: a Hadoop {@link Job} for a plan the submit checks accepted, with the
@@ -70,8 +77,12 @@ final class JobFactory {
     job.getConfiguration().setInt(FileOutputCommitter.FILEOUTPUTCOMMITTER_ALGORITHM_VERSION, 1);
     // Lazy: a map task with nothing to write (common in match mode) leaves no empty part file.
     LazyOutputFormat.setOutputFormatClass(job, TextOutputFormat.class);
-    MultipleOutputs.addNamedOutput(job, IpJoinMapper.MALFORMED_OUTPUT, TextOutputFormat.class,
-        NullWritable.class, Text.class);
+    List<TableColumn> table = checked.options().tableColumns();
+    List<Path> inputs = checked.inputs().files();
+    if (table.isEmpty() || inputs.isEmpty()) {
+      MultipleOutputs.addNamedOutput(job, IpJoinMapper.MALFORMED_OUTPUT, TextOutputFormat.class,
+          NullWritable.class, Text.class);
+    }
 
     job.setMapperClass(ConfiguredMapper.of(conf));
     if (mode.needsReducer() && checked.countBy() != CountBy.ADDRESS) {
@@ -105,7 +116,38 @@ final class JobFactory {
       job.setOutputKeyClass(NullWritable.class);
       job.setOutputValueClass(Text.class);
     }
+    if (!table.isEmpty() && !inputs.isEmpty()) {
+      configureTable(job, table, inputs.get(0), !mode.needsReducer());
+    }
     return job;
+  }
+
+  /**
+   * A table format's input and output ({@link TableFormat#configure}) with the first input's
+   * schema (every input has it: {@link TableCheck}); on a cluster, its jars shipped with the job
+   * (the job jar is thin and a cluster has no Parquet library of its own on the tasks' classpath).
+   */
+  private static void configureTable(Job job, List<TableColumn> table, Path first, boolean rows)
+      throws IOException {
+    Configuration conf = job.getConfiguration();
+    TableFormat format = table.get(0).format();
+    FileSystem fs = first.getFileSystem(conf);
+    String schema = format.schema(fs, fs.getFileStatus(first), TableColumn.paths(table), conf);
+    format.configure(job, schema, first, IpJoinMapper.MALFORMED_OUTPUT, rows);
+    if (!LocalRunner.runs(conf)) {
+      Set<String> jars = new LinkedHashSet<>();
+      String given = conf.get("tmpjars");
+      if (given != null && !given.isEmpty()) {
+        jars.addAll(List.of(given.split(",")));
+      }
+      for (Class<?> c : format.runtimeClasses()) {
+        String jar = ClassUtil.findContainingJar(c);
+        if (jar != null) {
+          jars.add(new Path(jar).makeQualified(FileSystem.getLocal(conf)).toString());
+        }
+      }
+      conf.set("tmpjars", String.join(",", jars));
+    }
   }
 
   /**

@@ -35,7 +35,9 @@ import org.ipjoin.job.JoinMode;
  * The machine-readable record of a successful run, {@code <output>/_ipjoin.json}: what was joined
  * against what, how, when, and every {@link IpJoinCounter}. A pipeline checks it instead of parsing
  * the driver's log. A join of several indexes adds {@code indexes} (one entry per index, with its
- * own counters) and a {@code --where} adds {@code where}; a one-index run without one writes neither,
+ * own counters), a {@code --where} adds {@code where}, and a table format ({@code parquet:COLUMN})
+ * adds {@code schema}, the input table's (match, nomatch and malformed output have it; tag output
+ * adds its tag columns); a one-index run of text without a where writes none of them,
  * so its summary is what it always was. It is written into the staging directory before the output is published
  * ({@link OutputPublication}), so an output that has {@code _SUCCESS} always has it too. Field by
  * field in {@code docs/pipelines.md}.
@@ -46,14 +48,15 @@ import org.ipjoin.job.JoinMode;
  */
 @JsonPropertyOrder({"ipjoinVersion", "hadoopVersion", "jobId", "output", "index", "inputs",
     "format", "mode", "countBy", "loader", "start", "end", "durationMillis", "counters", "where",
-    "indexes", "clients"})
+    "indexes", "clients", "schema"})
 public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobId, String output,
     Index index, List<String> inputs, String format, String mode, String countBy, String loader,
     String start,
     String end, long durationMillis, Map<String, Long> counters,
     @JsonInclude(JsonInclude.Include.NON_NULL) String where,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<JoinedIndex> indexes,
-    @JsonInclude(JsonInclude.Include.NON_NULL) List<Client> clients) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<Client> clients,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String schema) {
 
   /** The file name in the output directory. */
   public static final String FILE_NAME = "_ipjoin.json";
@@ -127,7 +130,8 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
         checked.where() == null ? null : checked.where().toString(),
         // A one-index run's summary stays as it always was: index and counters say it all.
         indexes.size() > 1 ? indexes : null,
-        checked.options().clients().isEmpty() ? null : clients(counters, checked.options()));
+        checked.options().clients().isEmpty() ? null : clients(counters, checked.options()),
+        IpJoinKeys.TABLE_SCHEMA.get(job.getConfiguration()));
   }
 
   private static List<Client> clients(Counters counters, JoinOptions options) {
@@ -238,6 +242,9 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
           g.writeEndObject();
         }
         g.writeEndArray();
+      }
+      if (schema != null) {
+        g.writeStringField("schema", schema);
       }
       g.writeEndObject();
     }

@@ -13,7 +13,15 @@ public final class ClientIpLocators {
   /** The accepted forms, for messages and usage. */
   public static final String FORMS = "combined, tsv:N, csv:N, ws:N (N = 1-based column), tsv:NAME,"
       + " csv:NAME (NAME = a column of the header row), w3c:NAME, zeek:NAME, json:PATH,"
-      + " regex:PATTERN, or a preset";
+      + " regex:PATTERN, parquet:COLUMN (a column of a Parquet table, dotted when nested),"
+      + " or a preset";
+
+  /**
+   * The table formats, whose records are rows of typed columns rather than lines: a {@code
+   * KIND:COLUMN} spec names the column, and the task hands the locator the column's value alone
+   * ({@link TableValueLocator}).
+   */
+  public static final java.util.List<String> TABLE_KINDS = java.util.List.of("parquet");
 
   /**
    * Named presets for common log kinds: each stands for the format it maps to, which reads the
@@ -99,6 +107,17 @@ public final class ClientIpLocators {
       }
       // The name exactly as given: header names are case-sensitive.
       return new HeaderNamedLocator(dialect, rest, dialect.keyword() + ":" + rest);
+    }
+    for (String kind : TABLE_KINDS) {
+      if (keyword.startsWith(kind + ":")) {
+        // The column exactly as given: column names are case-sensitive.
+        String column = s.substring(kind.length() + 1);
+        if (column.isEmpty()) {
+          throw new IllegalArgumentException("bad format '" + spec + "': name the column, e.g. "
+              + kind + ":client_ip or " + kind + ":http.client_ip");
+        }
+        return new TableValueLocator(kind + ":" + column);
+      }
     }
     if (keyword.startsWith("ws:")) {
       return new WhitespaceFieldLocator(column(spec, s.substring(3)), keyword);

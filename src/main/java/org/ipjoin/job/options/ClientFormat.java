@@ -2,6 +2,7 @@ package org.ipjoin.job.options;
 
 import org.ipjoin.job.locate.ClientIpLocator;
 import org.ipjoin.job.locate.ClientIpLocators;
+import org.ipjoin.job.table.TableColumn;
 
 /**
  * Where the client address is in a record ({@code ipjoin.format}) and which hop of a chain in that
@@ -29,6 +30,11 @@ public record ClientFormat(String spec, String chain) {
   public String kind() {
     int colon = spec.indexOf(':');
     return (colon < 0 ? spec : spec.substring(0, colon)).trim();
+  }
+
+  /** The table column this format names ({@code parquet:COLUMN}), or null for a text format. */
+  public TableColumn table() {
+    return TableColumn.of(spec);
   }
 
   /** A new locator for this format (a locator keeps per-record state: one per task). */

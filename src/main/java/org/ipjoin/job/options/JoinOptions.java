@@ -11,6 +11,7 @@ import org.ipjoin.job.JoinIndexes;
 import org.ipjoin.job.JoinMode;
 import org.ipjoin.job.MatchTags;
 import org.ipjoin.job.input.InputBlocks;
+import org.ipjoin.job.table.TableColumn;
 import org.ipjoin.problem.IpJoinException;
 
 /**
@@ -145,6 +146,17 @@ public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
   public JoinColumns columns() {
     return JoinColumns.of(clients.stream().map(ClientColumn::name).toList(),
         joinIndexes().names());
+  }
+
+  /**
+   * The address columns of a table format ({@code parquet:COLUMN}), in order: the one of {@code
+   * --format} or one per {@code --client}; empty when the job reads text.
+   */
+  public List<TableColumn> tableColumns() {
+    List<ClientFormat> formats = clients.isEmpty() ? List.of(format)
+        : clients.stream().map(ClientColumn::format).toList();
+    return formats.get(0).table() == null ? List.of()
+        : formats.stream().map(ClientFormat::table).toList();
   }
 
   /** The tags tag mode and count by columns write. */

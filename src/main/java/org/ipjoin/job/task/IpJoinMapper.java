@@ -15,6 +15,7 @@ import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.ip.Ipv4Codec;
 import org.ipjoin.ip.Ipv6Codec;
 import org.ipjoin.job.CountBy;
+import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinMode;
 import org.ipjoin.job.MatchTags;
 import org.ipjoin.job.TaskFailureLog;
@@ -25,6 +26,9 @@ import org.ipjoin.job.locate.ClientIpLocator;
 import org.ipjoin.job.locate.HeaderNamedLocator;
 import org.ipjoin.job.options.ClientColumn;
 import org.ipjoin.job.options.JoinOptions;
+import org.ipjoin.job.table.TableColumn;
+import org.ipjoin.job.table.TableFormat;
+import org.ipjoin.job.table.TableRow;
 import org.ipjoin.problem.OneLine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -91,6 +95,13 @@ import org.slf4j.LoggerFactory;
  * ({@code ipjoin.input.pipeline}) {@link #map} runs on a second thread, one call at a time and in
  * input order, while the task's thread reads the next block ({@link BlockPipeline}).
  *
+ * <p>Tables ({@code parquet:COLUMN}, {@link TableFormat}): each map call is one row, a {@link
+ * TableRow}; each address column's value is read as the text a log field holds ({@link
+ * TableFormat.AddressColumn}) and joined as one record of those fields, by the same three steps.
+ * The row itself is written ({@code context.write(null, row)}, to the table's output format), in
+ * tag mode with the values of its tag columns, and a malformed row goes to {@code malformed/}
+ * as it was read.
+ *
  * <p>When the task fails, {@link #run} records the reason, one line, for the driver to print
  * ({@link TaskFailureLog}); an OutOfMemoryError becomes a reason that names the heap and the ways
  * out (while loading the index: the index; while reading records: the input file, the last
@@ -146,10 +157,21 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   /** A malformed record's bytes, for MultipleOutputs (which takes a Writable). */
   private final Text malformedRecord = new Text();
   private final RecordTally tally = new RecordTally();
+  private static final byte[] NO_BYTES = {};
+  /** The table row of the current map call, for the malformed output; null for text. */
+  private TableRow currentRow;
   /** With a header-named format outside count mode: its header lines on their way out. */
   private HeaderOutput headers;
   /** In tag mode, when the format needs its tag columns written its own way, else null. */
   private TagLayout tagLayout;
+  /**
+   * With a table format ({@code parquet:COLUMN}): each address column's reader, else null. A row
+   * is then one record whose fields are these columns' values as text; the row itself, not those
+   * bytes, is what is written.
+   */
+  private TableFormat.AddressColumn[] tableColumns;
+  /** Each table address column's value of the current row. */
+  private Text[] tableValues;
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
@@ -172,9 +194,18 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     }
     columns = new RecordColumns(locators, indexes, RecordTimes.of(options.time()));
     batch = columns.records();
+    List<TableColumn> table = options.tableColumns();
+    if (!table.isEmpty()) {
+      tableColumns = new TableFormat.AddressColumn[table.size()];
+      tableValues = new Text[table.size()];
+      for (int c = 0; c < tableColumns.length; c++) {
+        tableColumns[c] = table.get(c).format().column(table.get(c).path());
+        tableValues[c] = new Text();
+      }
+    }
     labelIds = new int[locators.size() * indexes.length];
     where = loaded.matcher();
-    layOutHeaders(loaded, locators.get(0));
+    layOutHeaders(loaded, locators.get(0), context);
     if (countBy == null) {
       countKey = CountKey.of(options.countBy().columns(), loaded.names(), loaded.dictionaries(),
           tags);
@@ -193,10 +224,14 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
    * columns the first column's format says how the records and their headers are written (the
    * columns of one record are of one log's format).
    */
-  private void layOutHeaders(TaskIndexes loaded, ClientIpLocator first) {
+  private void layOutHeaders(TaskIndexes loaded, ClientIpLocator first, Context context) {
     List<String> names = loaded.tagColumnNames(
         options.clients().stream().map(ClientColumn::name).toList());
     tagLayout = mode == JoinMode.TAG ? TagLayout.of(first, names) : null;
+    if (tableColumns != null && mode == JoinMode.TAG) {
+      // Read by the output format when it makes its writer, at the first row written.
+      IpJoinKeys.TABLE_TAG_COLUMNS.set(context.getConfiguration(), String.join(",", names));
+    }
     if (first.field() instanceof HeaderNamedLocator named && mode != JoinMode.COUNT) {
       headers = new HeaderOutput(named.dialect(), tagLayout, names.size());
     }
@@ -278,14 +313,26 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   protected void map(LongWritable offset, Writable input, Context context)
       throws IOException, InterruptedException {
     try {
-      columns.read(input);
+      if (input instanceof TableRow row) {
+        currentRow = row;
+        for (int c = 0; c < tableColumns.length; c++) {
+          tableColumns[c].read(row.row(), tableValues[c]);
+        }
+        columns.readValues(tableValues);
+      } else {
+        columns.read(input);
+      }
       columns.lookUp();
       output.clear();
       for (int i = 0, n = batch.records(); i < n; i++) {
         join(i, context);
       }
       if (!output.isEmpty()) {
-        context.write(NullWritable.get(), output.text());
+        if (input instanceof TableRow row) {
+          writeRow(row, context);
+        } else {
+          context.write(NullWritable.get(), output.text());
+        }
       }
     } finally {
       tally.flush();
@@ -486,6 +533,11 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
         malformedOut = new MultipleOutputs<>(context);
       }
       // One write per record, as MultipleOutputs always wrote them: malformed records are rare.
+      if (tableColumns != null) {
+        // The row as it was read, with the input's schema (a table's key is none).
+        malformedOut.write(MALFORMED_OUTPUT, null, currentRow, MALFORMED_BASE_PATH);
+        return;
+      }
       malformedRecord.set(bytes, start, end - start);
       malformedOut.write(MALFORMED_OUTPUT, NullWritable.get(), malformedRecord,
           time ? TIME_UNREADABLE_BASE_PATH : MALFORMED_BASE_PATH);
@@ -515,10 +567,28 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     if (headers != null) {
       headers.beforeRecord(output);
     }
+    if (tableColumns != null) {
+      // The row is written by the table's output format; the line holds its tag columns only.
+      output.add(NO_BYTES, 0, 0);
+      return output.text().getLength();
+    }
     int start = batch.start(record);
     int end = batch.end(record);
     output.add(batch.bytes(), start, end);
     return output.text().getLength() - (end - start);
+  }
+
+  /**
+   * Writes a table's row, in tag mode with its tag columns: the output line then holds them,
+   * each after a tab ({@link MatchTags}), as a text record's would.
+   */
+  private void writeRow(TableRow row, Context context) throws IOException, InterruptedException {
+    if (mode == JoinMode.TAG) {
+      String line = output.text().toString();
+      row.setTags(List.of(line.substring(line.indexOf('\t') + 1).split("\t", -1)));
+    }
+    // No key: a table's output format writes the row alone.
+    context.write(null, row);
   }
 
   /** A header line of a header-named format: not a record, kept for the output. */

@@ -39,7 +39,7 @@ class RunSummaryJsonTest {
         // One index, match mode: no countBy, no where, no indexes.
         new RunSummary("1.2.3", "3.5.0", "job_local1_0001", "file:/out", index, inputs,
             "combined", "match", null, "nio", "2026-11-25T15:00:00Z", "2026-11-25T15:00:01.234Z",
-            1234, counters, null, null, null),
+            1234, counters, null, null, null, null),
         // Count with where and several indexes, attributes chosen and not.
         new RunSummary("1.2.3", "3.5.0", "job_1_0002", "hdfs://nn:8020/out", index, List.of(),
             "tsv", "count", "address", "mmap-direct", "a", "b", 0, counters,
@@ -49,10 +49,11 @@ class RunSummaryJsonTest {
                 new RunSummary.JoinedIndex("geo", "file:/i/geo.ipidx", "4:5:6", "mmap-direct",
                     List.of("country", "asn"), Long.MAX_VALUE, -1)),
             List.of(new RunSummary.Client("src", "json:src_ip", 12, 1, 0),
-                new RunSummary.Client("dst", "regex:(\\S+)\t\"x", 3, 0, Long.MAX_VALUE))),
+                new RunSummary.Client("dst", "regex:(\\S+)\t\"x", 3, 0, Long.MAX_VALUE)),
+            "message schema {\n  optional binary client (STRING);\n}\n"),
         // Empty counters and control characters.
         new RunSummary("x", "y", "z", "o\u0001\n", index, List.of("one"), "combined", "tag",
-            null, "text", "s", "e", -5, new LinkedHashMap<>(), null, List.of(), List.of()));
+            null, "text", "s", "e", -5, new LinkedHashMap<>(), null, List.of(), List.of(), null));
   }
 
   @ParameterizedTest

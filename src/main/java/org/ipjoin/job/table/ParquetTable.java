@@ -1,0 +1,272 @@
+package org.ipjoin.job.table;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetOutputFormat;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.Type;
+import org.ipjoin.job.IpJoinKeys;
+
+/**
+ * Parquet tables ({@code parquet:COLUMN}), through parquet-hadoop: rows read as the example
+ * {@link Group}s by {@link ParquetRowsInputFormat} (split by row groups) and written back with
+ * the input's schema by {@link ParquetRowsOutputFormat}. An address column is one of: a string
+ * (BINARY annotated as a string, or unannotated BINARY of another length than 4 or 16) holding
+ * any text a log field may hold; INT32 or INT64, the IPv4 address as an unsigned number
+ * (ClickHouse's IPv4 type); FIXED_LEN_BYTE_ARRAY(4 or 16) or unannotated BINARY of 4 or 16 bytes,
+ * an IPv4 or IPv6 address in network order. Null is no address.
+ */
+final class ParquetTable implements TableFormat {
+
+  static final String KIND = "parquet";
+  static final ParquetTable INSTANCE = new ParquetTable();
+
+  private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
+  /** Where parquet-hadoop reads the job-summary switch: no _metadata files beside the output. */
+  private static final String SUMMARY_LEVEL = "parquet.summary.metadata.level";
+
+  private ParquetTable() {}
+
+  @Override
+  public String kind() {
+    return KIND;
+  }
+
+  @Override
+  public String schema(FileSystem fs, FileStatus file, List<String> columns, Configuration conf)
+      throws IOException {
+    MessageType schema = footer(fs, file, conf).getFileMetaData().getSchema();
+    for (String column : columns) {
+      String problem = columnProblem(schema, column);
+      if (problem != null) {
+        throw new IllegalArgumentException("input " + file.getPath() + ": column " + column + " "
+            + problem + " (its schema: " + oneLine(schema) + ")");
+      }
+    }
+    return schema.toString();
+  }
+
+  private static ParquetMetadata footer(FileSystem fs, FileStatus file, Configuration conf)
+      throws IOException {
+    byte[] head = new byte[MAGIC.length];
+    byte[] tail = new byte[MAGIC.length];
+    if (file.getLen() >= 2L * MAGIC.length + 4) {
+      try (FSDataInputStream in = fs.open(file.getPath())) {
+        in.readFully(0, head);
+        in.readFully(file.getLen() - MAGIC.length, tail);
+      }
+    }
+    if (!Arrays.equals(head, MAGIC) || !Arrays.equals(tail, MAGIC)) {
+      throw new IllegalArgumentException("input " + file.getPath() + " is not a Parquet file (a"
+          + " Parquet file starts and ends with PAR1): give Parquet files only with format "
+          + KIND + ":COLUMN");
+    }
+    try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromStatus(file, conf))) {
+      return reader.getFooter();
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalArgumentException("input " + file.getPath() + ": its Parquet footer cannot"
+          + " be read: " + oneLine(String.valueOf(e.getMessage())), e);
+    }
+  }
+
+  /** Why {@code column} of {@code schema} cannot hold an address, or null when it can. */
+  private static String columnProblem(MessageType schema, String column) {
+    String[] path = column.split("\\.", -1);
+    if (!schema.containsPath(path)) {
+      return "is not in its schema";
+    }
+    for (int i = 1; i <= path.length; i++) {
+      if (schema.getType(Arrays.copyOf(path, i)).isRepetition(Type.Repetition.REPEATED)) {
+        return "is repeated (a list): give a column of one address per row";
+      }
+    }
+    Type type = schema.getType(path);
+    if (!type.isPrimitive()) {
+      return "is a group, not an address: name one of its fields (" + column + ".FIELD)";
+    }
+    PrimitiveType p = type.asPrimitiveType();
+    return switch (p.getPrimitiveTypeName()) {
+      case BINARY, INT32, INT64 -> null;
+      case FIXED_LEN_BYTE_ARRAY -> p.getTypeLength() == 4 || p.getTypeLength() == 16 ? null
+          : "is FIXED_LEN_BYTE_ARRAY(" + p.getTypeLength() + "), not an address (4 or 16 bytes)";
+      default -> "is " + p.getPrimitiveTypeName() + ", not an address: give a string, INT32,"
+          + " or 4 or 16 bytes";
+    };
+  }
+
+  @Override
+  public void configure(Job job, String schema, Path first, String malformedOutput, boolean rows)
+      throws IOException {
+    Configuration conf = job.getConfiguration();
+    job.setInputFormatClass(ParquetRowsInputFormat.class);
+    IpJoinKeys.TABLE_SCHEMA.set(conf, schema);
+    conf.set(SUMMARY_LEVEL, "NONE");
+    if (conf.get(ParquetOutputFormat.COMPRESSION) == null) {
+      // The input's codec unless the user chose one (-D parquet.compression=ZSTD).
+      ParquetOutputFormat.setCompression(job, codecOf(first, conf));
+    }
+    if (rows) {
+      LazyOutputFormat.setOutputFormatClass(job, ParquetRowsOutputFormat.class);
+      job.setOutputValueClass(TableRow.class);
+    }
+    MultipleOutputs.addNamedOutput(job, malformedOutput, MalformedRowsOutputFormat.class,
+        NullWritable.class, TableRow.class);
+  }
+
+  /** The codec of {@code file}'s first column chunk (uncompressed when it has no row group). */
+  private static CompressionCodecName codecOf(Path file, Configuration conf) throws IOException {
+    FileSystem fs = file.getFileSystem(conf);
+    try (ParquetFileReader reader = ParquetFileReader.open(
+        HadoopInputFile.fromStatus(fs.getFileStatus(file), conf))) {
+      var blocks = reader.getFooter().getBlocks();
+      return blocks.isEmpty() || blocks.get(0).getColumns().isEmpty()
+          ? CompressionCodecName.UNCOMPRESSED : blocks.get(0).getColumns().get(0).getCodec();
+    }
+  }
+
+  @Override
+  public List<Class<?>> runtimeClasses() {
+    // parquet-hadoop, -column, -encoding, -common, -format-structures, -jackson (ParquetMetadata
+    // makes an ObjectMapper when loaded); zstd-jni and commons-pool read and write ZSTD pages
+    // (snappy comes with Hadoop).
+    return List.of(ParquetFileReader.class, MessageType.class,
+        shaded.parquet.com.fasterxml.jackson.databind.ObjectMapper.class,
+        org.apache.parquet.column.values.bitpacking.BytePacker.class,
+        org.apache.parquet.bytes.BytesInput.class, FileMetaData.class,
+        com.github.luben.zstd.Zstd.class, org.apache.commons.pool.ObjectPool.class);
+  }
+
+  @Override
+  public AddressColumn column(String path) {
+    return new GroupAddress(path.split("\\.", -1));
+  }
+
+  private static String oneLine(Object o) {
+    return o.toString().replaceAll("\\s+", " ").trim();
+  }
+
+  /** One address column of example Groups, read along its path. */
+  private static final class GroupAddress implements AddressColumn {
+    private final String[] path;
+    /** Bytes of the text of a number or a 4 or 16 byte address. */
+    private final byte[] text = new byte[39];
+    /** Whether a BINARY value is text whatever its length (annotated as a string). */
+    private Boolean binaryIsText;
+
+    GroupAddress(String[] path) {
+      this.path = path;
+    }
+
+    @Override
+    public void read(Object row, Text out) {
+      Group g = (Group) row;
+      int last = path.length - 1;
+      for (int i = 0; i < last; i++) {
+        if (g.getFieldRepetitionCount(path[i]) == 0) {
+          out.clear();
+          return;
+        }
+        g = g.getGroup(path[i], 0);
+      }
+      String name = path[last];
+      if (g.getFieldRepetitionCount(name) == 0) {
+        out.clear();
+        return;
+      }
+      PrimitiveType type = g.getType().getType(name).asPrimitiveType();
+      switch (type.getPrimitiveTypeName()) {
+        case INT32 -> ipv4(g.getInteger(name, 0) & 0xFFFF_FFFFL, out);
+        case INT64 -> ipv4(g.getLong(name, 0), out);
+        case FIXED_LEN_BYTE_ARRAY -> bytes(g.getBinary(name, 0), out);
+        default -> {
+          if (binaryIsText == null) {
+            LogicalTypeAnnotation a = type.getLogicalTypeAnnotation();
+            binaryIsText = a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
+                || a instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
+                || a instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation;
+          }
+          Binary b = g.getBinary(name, 0);
+          if (binaryIsText || (b.length() != 4 && b.length() != 16)) {
+            out.set(b.getBytesUnsafe(), 0, b.length());
+          } else {
+            bytes(b, out);
+          }
+        }
+      }
+    }
+
+    /** An IPv4 address as an unsigned number: dotted; out of range, the number (malformed). */
+    private void ipv4(long value, Text out) {
+      if (value < 0 || value > 0xFFFF_FFFFL) {
+        out.set(Long.toString(value));
+        return;
+      }
+      int n = 0;
+      for (int shift = 24; shift >= 0; shift -= 8) {
+        n = decimal((int) (value >>> shift) & 0xFF, n);
+        text[n++] = '.';
+      }
+      out.set(text, 0, n - 1);
+    }
+
+    private void bytes(Binary b, Text out) {
+      byte[] a = b.getBytesUnsafe();
+      if (a.length == 4) {
+        int n = 0;
+        for (int i = 0; i < 4; i++) {
+          n = decimal(a[i] & 0xFF, n);
+          text[n++] = '.';
+        }
+        out.set(text, 0, n - 1);
+      } else if (a.length == 16) {
+        // Eight full groups: the longest form, which every IPv6 parser reads.
+        int n = 0;
+        for (int i = 0; i < 16; i++) {
+          text[n++] = HEX[(a[i] >> 4) & 0xF];
+          text[n++] = HEX[a[i] & 0xF];
+          if ((i & 1) == 1 && i < 15) {
+            text[n++] = ':';
+          }
+        }
+        out.set(text, 0, n);
+      } else {
+        // Not an address: kept as bytes, which the parsers call malformed.
+        out.set(a, 0, a.length);
+      }
+    }
+
+    private int decimal(int v, int n) {
+      if (v >= 100) {
+        text[n++] = (byte) ('0' + v / 100);
+      }
+      if (v >= 10) {
+        text[n++] = (byte) ('0' + v / 10 % 10);
+      }
+      text[n++] = (byte) ('0' + v % 10);
+      return n;
+    }
+  }
+
+  private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+}

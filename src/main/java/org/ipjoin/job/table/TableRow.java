@@ -1,0 +1,46 @@
+package org.ipjoin.job.table;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.util.List;
+import org.apache.hadoop.io.Writable;
+
+/**
+ * One row of a table on its way through the mapper: the format's own record (a Parquet {@code
+ * Group}) and, in tag mode, the values of its tag columns. A Writable only because the mapper
+ * takes Writables: rows go from the table's input format to its output format in the same task
+ * and are never serialised.
+ */
+public final class TableRow implements Writable {
+
+  private Object row;
+  private List<String> tags = List.of();
+
+  public Object row() {
+    return row;
+  }
+
+  public void set(Object row) {
+    this.row = row;
+    this.tags = List.of();
+  }
+
+  /** The tag columns' values, in the order of {@code ipjoin.table.tag.columns}; none by default. */
+  public List<String> tags() {
+    return tags;
+  }
+
+  public void setTags(List<String> tags) {
+    this.tags = tags;
+  }
+
+  @Override
+  public void write(DataOutput out) {
+    throw new UnsupportedOperationException("a table row is written by its table's output format");
+  }
+
+  @Override
+  public void readFields(DataInput in) {
+    throw new UnsupportedOperationException("a table row is read by its table's input format");
+  }
+}
