@@ -1,5 +1,8 @@
 package org.ipjoin.index.format;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
 import org.ipjoin.index.format.CorruptIndexException.Check;
 
 /**
@@ -17,6 +20,30 @@ public final class ImplicitEndsLayout extends Ipv4Layout {
   @Override
   public KeyLayout choice() {
     return KeyLayout.SORTED;
+  }
+
+  /** The starts, their directory and the label ids: no ends. */
+  @Override
+  boolean has(SectionKind kind, int flags) {
+    return switch (kind) {
+      case V4_STARTS, V4_DIRECTORY, V4_LABEL_IDS -> true;
+      default -> false;
+    };
+  }
+
+  @Override
+  void checkSectionSizes(List<Section> sections, String file) throws CorruptIndexException {
+    SectionDirectory.checkIntervalCounts(sections, file);
+  }
+
+  /** The largest u16 id marks a gap. */
+  @Override
+  void checkLabelCount(long labels, String file) throws CorruptIndexException {
+    if (labels > IndexByteMap.MAX_IMPLICIT_END_LABELS) {
+      throw SectionDirectory.failure(file, labels + " labels are more than implicit ends allow ("
+          + IndexByteMap.MAX_IMPLICIT_END_LABELS + "; label id " + IndexByteMap.GAP_LABEL_ID
+          + " marks a gap)");
+    }
   }
 
   @Override
@@ -50,6 +77,17 @@ public final class ImplicitEndsLayout extends Ipv4Layout {
       boolean retain) {
     return new ColumnDecoder.GappedLabelIds(s, file, verifyChecksums, retain, header.labelCount(),
         header.intervalCount());
+  }
+
+  /** Fills the gaps ({@link ImplicitEnds#fill}) and writes the starts and ids without ends. */
+  @Override
+  IndexHeader write(IndexContent content, OutputStream out) throws IOException {
+    int v6Bits = IndexByteMap.directoryBitsFor(content.hasV6() ? content.v6().count() : 0);
+    IndexWriter.checkIntervals(content);
+    IndexContent filled = ImplicitEnds.fill(content);
+    return IndexWriter.writeColumns(filled, out,
+        IndexByteMap.implicitEndsDirectoryBitsFor(filled.count()), v6Bits,
+        IndexByteMap.FLAG_IMPLICIT_ENDS, content.count());
   }
 
   /** Implicit ends need u16 ids (their largest value marks a gap) and exclude stored ends. */

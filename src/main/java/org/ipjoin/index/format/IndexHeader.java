@@ -67,7 +67,7 @@ public record IndexHeader(int flags, List<Section> sections, int directoryCrc, l
    * ({@link IndexByteMap#FLAG_IMPLICIT_ENDS}).
    */
   public boolean implicitEnds() {
-    return (flags & IndexByteMap.FLAG_IMPLICIT_ENDS) != 0;
+    return layout() instanceof ImplicitEndsLayout;
   }
 
   /**

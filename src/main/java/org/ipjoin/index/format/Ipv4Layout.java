@@ -1,5 +1,9 @@
 package org.ipjoin.index.format;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+
 /**
  * How an index file stores its IPv4 keys: one class per layout, chosen from the header's flags in
  * one place ({@link #of}). A layout owns what is particular to it: the facts the header derives
@@ -33,8 +37,47 @@ public abstract sealed class Ipv4Layout permits SortedLayout, ImplicitEndsLayout
     return SortedLayout.INSTANCE;
   }
 
+  /**
+   * The layout {@code content} is written in when built with {@code choice}: the one place a
+   * writer picks it. The sorted choice takes implicit ends when they make the file smaller
+   * ({@link ImplicitEnds#pays}). {@code content} is null for an exact-address list handed as a
+   * {@link IndexWriter.KeySource}, which has no ends to leave out.
+   */
+  static Ipv4Layout forWriting(KeyLayout choice, IndexContent content) {
+    if (choice == KeyLayout.COMPACT) {
+      return CompactLayout.INSTANCE;
+    }
+    return content != null && ImplicitEnds.pays(content) ? ImplicitEndsLayout.INSTANCE
+        : SortedLayout.INSTANCE;
+  }
+
+  /** Writes {@code content} in this layout; does not close {@code out}. */
+  abstract IndexHeader write(IndexContent content, OutputStream out) throws IOException;
+
+  /**
+   * Writes {@code count} sorted distinct keys of an exact-address list in this layout, never
+   * holding them whole; does not close {@code out}.
+   */
+  IndexHeader writeExact(IndexWriter.KeySource keys, int count, long sourceBytes,
+      long sourceLines, OutputStream out) throws IOException {
+    throw new IllegalStateException(getClass().getSimpleName() + " is not a layout of exact keys");
+  }
+
   /** The build choice ({@code ipindex build --layout}) that writes this layout. */
   public abstract KeyLayout choice();
+
+  /**
+   * True when a file of this layout whose header has {@code flags} (their combination checked)
+   * has an IPv4 section of {@code kind}; the section directory requires exactly these.
+   */
+  abstract boolean has(SectionKind kind, int flags);
+
+  /** Checks that the sizes of this layout's IPv4 sections agree with each other. */
+  abstract void checkSectionSizes(List<Section> sections, String file)
+      throws CorruptIndexException;
+
+  /** Checks that this layout can number {@code labels} labels. */
+  void checkLabelCount(long labels, String file) throws CorruptIndexException {}
 
   /** True when the header counts the listed IPv4 intervals at bytes 40-47. */
   abstract boolean countsIntervals();
