@@ -73,18 +73,13 @@ final class InspectCommand extends IndexCommand {
     long length = fs.getFileStatus(file).getLen();
     System.out.printf("file           %s%n", file);
     System.out.printf("format         version %d, little-endian, %d sections, %s%n",
-        IndexByteMap.VERSION, header.sections().size(), header.implicitEnds()
-            ? "ranges with implicit ends (each ends where the next starts; gaps are intervals of"
-                + " label id " + IndexByteMap.GAP_LABEL_ID + "), labels"
-            : header.ranges() || header.labels()
-            ? (header.ranges() ? "ranges" : "exact addresses") + (header.labels() ? ", labels" : "")
-            : "exact addresses");
+        IndexByteMap.VERSION, header.sections().size(), header.layout().describe(header));
     System.out.printf("length         %,d bytes%n", length);
     for (Section s : header.sections()) {
       System.out.printf("  %-24s %,14d items %,14d bytes  crc32c %08x (verified)%n",
           s.kind().description, s.count(), s.length(), s.crc());
     }
-    boolean ranges = header.ranges() || header.implicitEnds();
+    boolean ranges = header.layout().ranges(header);
     System.out.printf("%-14s %,d%n", ranges ? "intervals" : "keys", index.listedCount());
     if (index.size() != index.listedCount()) {
       System.out.printf("gaps           %,d (intervals of label id %d: no match)%n",

@@ -6,9 +6,7 @@ import static org.ipjoin.index.format.IndexByteMap.DIRECTORY_CRC_OFFSET;
 import static org.ipjoin.index.format.IndexByteMap.ENTRY_SIZE;
 import static org.ipjoin.index.format.IndexByteMap.FLAGS_OFFSET;
 import static org.ipjoin.index.format.IndexByteMap.FLAG_ATTRIBUTES;
-import static org.ipjoin.index.format.IndexByteMap.FLAG_COMPACT;
 import static org.ipjoin.index.format.IndexByteMap.FLAG_LABELS;
-import static org.ipjoin.index.format.IndexByteMap.FLAG_RANGES;
 import static org.ipjoin.index.format.IndexByteMap.FLAG_V6;
 import static org.ipjoin.index.format.IndexByteMap.FLAG_V6_RANGES;
 import static org.ipjoin.index.format.IndexByteMap.HEADER_CRC_OFFSET;
@@ -160,10 +158,7 @@ public final class HeaderCodec {
           + " 0x20 attributes, 0x40 short label ids, 0x80 implicit ends);"
           + " written by a newer ipjoin?");
     }
-    if ((flags & FLAG_COMPACT) != 0 && (flags & (FLAG_RANGES | FLAG_LABELS)) != 0) {
-      throw new CorruptIndexException(file, Check.FLAGS,
-          "flag 0x10 (compact) is set with flag 0x1 (ranges) or 0x2 (labels)");
-    }
+    CompactLayout.checkFlags(flags, file);
     if ((flags & IndexByteMap.FLAG_SHORT_LABEL_IDS) != 0 && (flags & FLAG_LABELS) == 0) {
       throw new CorruptIndexException(file, Check.FLAGS,
           "flag 0x40 (short label ids) is set without flag 0x2 (labels)");
@@ -172,29 +167,10 @@ public final class HeaderCodec {
       throw new CorruptIndexException(file, Check.FLAGS,
           "flag 0x20 (attributes) is set without flag 0x2 (labels)");
     }
-    checkImplicitEnds(flags, file);
+    ImplicitEndsLayout.checkFlags(flags, file);
     if ((flags & FLAG_V6_RANGES) != 0 && (flags & FLAG_V6) == 0) {
       throw new CorruptIndexException(file, Check.FLAGS,
           "flag 0x8 (IPv6 ranges) is set without flag 0x4 (IPv6)");
-    }
-  }
-
-  /** Implicit ends need u16 ids (their largest value marks a gap) and exclude stored ends. */
-  private static void checkImplicitEnds(int flags, String file) throws CorruptIndexException {
-    if ((flags & IndexByteMap.FLAG_IMPLICIT_ENDS) == 0) {
-      return;
-    }
-    if ((flags & FLAG_LABELS) == 0) {
-      throw new CorruptIndexException(file, Check.FLAGS,
-          "flag 0x80 (implicit ends) is set without flag 0x2 (labels)");
-    }
-    if ((flags & IndexByteMap.FLAG_SHORT_LABEL_IDS) == 0) {
-      throw new CorruptIndexException(file, Check.FLAGS,
-          "flag 0x80 (implicit ends) is set without flag 0x40 (short label ids)");
-    }
-    if ((flags & FLAG_RANGES) != 0) {
-      throw new CorruptIndexException(file, Check.FLAGS,
-          "flag 0x80 (implicit ends) is set with flag 0x1 (ranges)");
     }
   }
 
@@ -204,8 +180,7 @@ public final class HeaderCodec {
    */
   private static long checkedKeyCount(ByteBuffer b, int flags, String file)
       throws CorruptIndexException {
-    boolean compact = (flags & FLAG_COMPACT) != 0;
-    boolean counted = compact || (flags & IndexByteMap.FLAG_IMPLICIT_ENDS) != 0;
+    boolean counted = Ipv4Layout.of(flags).countsIntervals();
     if (b.get(RESERVED_1_OFFSET) != 0 || !zero(b, RESERVED_2_OFFSET, RESERVED_2_LENGTH)
         || (!counted && b.getLong(KEY_COUNT_OFFSET) != 0)) {
       throw new CorruptIndexException(file, Check.RESERVED, counted ? "bytes 11 and 48-59 must be 0"

@@ -94,8 +94,8 @@ public final class IndexDecoder {
     this.end = header.fileLength();
     this.position = IndexByteMap.HEADER_SIZE + (long) sections.size() * IndexByteMap.ENTRY_SIZE;
     this.current = -1;
-    this.compact = header.compact()
-        ? new CompactDecoder(header, file, verifyChecksums, checkContent, !inPlace) : null;
+    this.compact = header.layout().compactDecoder(header, file, verifyChecksums, checkContent,
+        !inPlace);
   }
 
   /** A decoder that copies every section to the heap. */
@@ -320,10 +320,7 @@ public final class IndexDecoder {
           : new ColumnDecoder.Unchecked(s, file, verifyChecksums, retain);
       case V4_ENDS -> new ColumnDecoder.Ends(s, file, verifyChecksums, retain,
           retain ? IntBuffer.wrap(starts) : mappedStarts);
-      case V4_LABEL_IDS -> header.implicitEnds()
-          ? new ColumnDecoder.GappedLabelIds(s, file, verifyChecksums, retain, header.labelCount(),
-              header.intervalCount())
-          : new ColumnDecoder.LabelIds(s, file, verifyChecksums, retain, header.labelCount());
+      case V4_LABEL_IDS -> header.layout().labelIds(header, s, file, verifyChecksums, retain);
       // A trusted mapped load serves the stored directory from the mapping: only checksummed.
       case V4_DIRECTORY -> inPlace && !checkContent
           ? new ColumnDecoder.Unchecked(s, file, verifyChecksums, false)

@@ -24,14 +24,14 @@ public record IndexHeader(int flags, List<Section> sections, int directoryCrc, l
     this(flags, sections, directoryCrc, sourceBytes, sourceLines, 0);
   }
 
-  /** True when the IPv4 keys take the compact layout ({@code V4_BUCKETS} and the rest). */
-  public boolean compact() {
-    return (flags & IndexByteMap.FLAG_COMPACT) != 0;
+  /** The layout of the IPv4 keys, as the flags say: the one place a file's layout is chosen. */
+  public Ipv4Layout layout() {
+    return Ipv4Layout.of(flags);
   }
 
-  /** The layout of the IPv4 keys, as the flags say. */
+  /** The build choice that writes this file's layout. */
   public KeyLayout keyLayout() {
-    return compact() ? KeyLayout.COMPACT : KeyLayout.SORTED;
+    return layout().choice();
   }
 
   public boolean ranges() {
@@ -67,7 +67,7 @@ public record IndexHeader(int flags, List<Section> sections, int directoryCrc, l
    * ({@link IndexByteMap#FLAG_IMPLICIT_ENDS}).
    */
   public boolean implicitEnds() {
-    return (flags & IndexByteMap.FLAG_IMPLICIT_ENDS) != 0;
+    return layout() instanceof ImplicitEndsLayout;
   }
 
   /**
@@ -75,7 +75,7 @@ public record IndexHeader(int flags, List<Section> sections, int directoryCrc, l
    * {@link #implicitEnds}.
    */
   public long intervalCount() {
-    return compact() || implicitEnds() ? compactKeys : section(SectionKind.V4_STARTS).count();
+    return layout().intervalCount(this);
   }
 
   /** IPv6 intervals (0 without IPv6 sections). */
@@ -97,7 +97,7 @@ public record IndexHeader(int flags, List<Section> sections, int directoryCrc, l
 
   /** Bits of the address prefix the lookup directory is indexed by (16, the buckets, if compact). */
   public int directoryBits() {
-    return compact() ? 16 : IndexByteMap.directoryBits(section(SectionKind.V4_DIRECTORY).count());
+    return layout().directoryBits(this);
   }
 
   /** Bits of the IPv6 lookup directory (0 without IPv6 sections). */

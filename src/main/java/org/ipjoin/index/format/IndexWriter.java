@@ -11,23 +11,22 @@ import org.ipjoin.index.list.AttributeNames;
 /**
  * Writes an index file ({@link IndexByteMap}) to any stream, front to back: HDFS output streams
  * cannot seek, so the section CRCs, which the directory at the front holds, are computed first.
+ * Which {@link Ipv4Layout} a file takes {@link Ipv4Layout#forWriting} decides; the layout writes
+ * its sections, with the sorted layouts' interval columns ({@link #writeColumns}) and the file
+ * frame ({@link #writeFile}) from here.
  */
 public final class IndexWriter {
 
-  private static final int CHUNK_BYTES = 1 << 20;
+  static final int CHUNK_BYTES = 1 << 20;
 
   private IndexWriter() {}
 
-  /** Writes {@code content}; does not close {@code out}. Returns the header written. */
+  /**
+   * Writes {@code content} in the layout {@link Ipv4Layout#forWriting} picks for the sorted choice
+   * (its ends implicit when that is smaller); does not close {@code out}. Returns the header written.
+   */
   public static IndexHeader write(IndexContent content, OutputStream out) throws IOException {
-    int v6Bits = IndexByteMap.directoryBitsFor(content.hasV6() ? content.v6().count() : 0);
-    if (ImplicitEnds.pays(content)) {
-      checkIntervals(content);
-      IndexContent filled = ImplicitEnds.fill(content);
-      return write(filled, out, IndexByteMap.implicitEndsDirectoryBitsFor(filled.count()), v6Bits,
-          IndexByteMap.FLAG_IMPLICIT_ENDS, content.count());
-    }
-    return write(content, out, IndexByteMap.directoryBitsFor(content.count()), v6Bits);
+    return write(content, KeyLayout.SORTED, out);
   }
 
   /**
@@ -37,14 +36,16 @@ public final class IndexWriter {
    */
   static IndexHeader write(IndexContent content, OutputStream out, int bits, int v6Bits)
       throws IOException {
-    return write(content, out, bits, v6Bits, 0, 0);
+    return writeColumns(content, out, bits, v6Bits, 0, 0);
   }
 
   /**
-   * As {@link #write(IndexContent, OutputStream, int, int)}, with {@code moreFlags} set in the
-   * header and {@code keyCount} at its bytes 40-47 (the listed intervals of implicit ends).
+   * The sections of the sorted layouts: the interval columns of {@code content} with lookup
+   * directories of {@code bits} and {@code v6Bits}, its labels and attribute names, with
+   * {@code moreFlags} set in the header and {@code keyCount} at its bytes 40-47 (the listed
+   * intervals of implicit ends).
    */
-  private static IndexHeader write(IndexContent content, OutputStream out, int bits, int v6Bits,
+  static IndexHeader writeColumns(IndexContent content, OutputStream out, int bits, int v6Bits,
       int moreFlags, long keyCount) throws IOException {
     int n = content.count();
     checkIntervals(content);
@@ -73,12 +74,9 @@ public final class IndexWriter {
       labelBytes = content.labelBytes().length;
     }
     IndexContent.V6 v6 = content.hasV6() ? content.v6() : null;
-    int[] directory6 = null;
-    if (v6 != null) {
-      directory6 = v6Crcs(v6, content.labels(), v6Bits, crcs);
-      if (shortIds) {
-        crcs[SectionKind.V6_LABEL_IDS.ordinal()] = crcOf(shortIds6);
-      }
+    int[] directory6 = v6 == null ? null : v6Crcs(v6, content.labels(), v6Bits, crcs);
+    if (v6 != null && shortIds) {
+      crcs[SectionKind.V6_LABEL_IDS.ordinal()] = crcOf(shortIds6);
     }
     byte[] names = content.attributes() ? AttributeNames.encode(content.attributeNames()) : null;
     if (names != null) {
@@ -89,12 +87,8 @@ public final class IndexWriter {
         names == null ? -1 : names.length, shortIds, crcs);
     IndexHeader header = HeaderCodec.describe(content.flags() | moreFlags, sections,
         content.sourceBytes(), content.sourceLines(), keyCount);
-    ByteBuffer head = HeaderCodec.encode(header);
-    out.write(head.array(), 0, head.limit());
-    long at = head.limit();
-    for (Section s : sections) {
-      out.write(new byte[(int) (s.offset() - at)]);
-      switch (s.kind()) {
+    return writeFile(header, out, kind -> {
+      switch (kind) {
         case V4_STARTS -> writeInts(content.starts(), n, out);
         case V4_ENDS -> writeInts(content.ends(), n, out);
         case V4_LABEL_IDS -> {
@@ -118,11 +112,9 @@ public final class IndexWriter {
         }
         case V6_DIRECTORY -> writeInts(directory6, directory6.length, out);
         case ATTRIBUTE_NAMES -> out.write(names);
-        default -> throw new IllegalStateException("a sorted index has no " + s.kind());
+        default -> throw new IllegalStateException("a sorted index has no " + kind);
       }
-      at = s.end();
-    }
-    return header;
+    });
   }
 
   /**
@@ -148,124 +140,52 @@ public final class IndexWriter {
    */
   public static IndexHeader writeExact(KeySource keys, int count, long sourceBytes,
       long sourceLines, OutputStream out) throws IOException {
-    Ipv4LookupDirectory lookup = Ipv4LookupDirectory.forIntervals(count);
-    CRC32C crc = new CRC32C();
-    ByteBuffer chunk = ByteBuffer.allocate(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-    AnnouncedKeys announced = new AnnouncedKeys("start", count);
-    keys.forEach((k, n) -> {
-      lookup.record(k, 0, n, announced.accept(k, n));
-      for (int from = 0; from < n; from += CHUNK_BYTES / 4) {
-        int m = Math.min(CHUNK_BYTES / 4, n - from);
-        chunk.clear();
-        chunk.asIntBuffer().put(k, from, m);
-        crc.update(chunk.array(), 0, m * 4);
-      }
-    });
-    announced.finish();
-    int[] directory = lookup.finish(count);
-    int[] crcs = new int[SectionKind.values().length];
-    crcs[SectionKind.V4_STARTS.ordinal()] = (int) crc.getValue();
-    crcs[SectionKind.V4_DIRECTORY.ordinal()] = SectionCrc.of(directory, directory.length);
-    List<Section> sections = IndexByteMap.layOut(count, false, false, 0, 0, -1, false, crcs);
-    IndexHeader header = HeaderCodec.describe(0, sections, sourceBytes, sourceLines);
-    ByteBuffer head = HeaderCodec.encode(header);
-    out.write(head.array(), 0, head.limit());
-    long at = head.limit();
-    for (Section s : sections) {
-      out.write(new byte[(int) (s.offset() - at)]);
-      switch (s.kind()) {
-        case V4_STARTS -> keys.forEach((k, n) -> writeInts(k, n, out, chunk));
-        case V4_DIRECTORY -> writeInts(directory, directory.length, out);
-        default -> throw new IllegalStateException("an exact-address index has no " + s.kind());
-      }
-      at = s.end();
-    }
-    return header;
+    return writeExact(keys, count, sourceBytes, sourceLines, KeyLayout.SORTED, out);
   }
 
   /**
-   * Writes {@code content} with its IPv4 keys in {@code layout}; {@link KeyLayout#COMPACT} takes an
-   * exact-address list without labels only (the builder refuses others before it gets here).
+   * Writes {@code content} with its IPv4 keys in the layout {@link Ipv4Layout#forWriting} picks
+   * for {@code layout}; {@link KeyLayout#COMPACT} takes an exact-address list without labels only
+   * (the builder refuses others before it gets here).
    */
   public static IndexHeader write(IndexContent content, KeyLayout layout, OutputStream out)
       throws IOException {
-    if (layout == KeyLayout.SORTED) {
-      return write(content, out);
-    }
-    if (content.ranges() || content.labels()) {
-      throw new IllegalArgumentException("the compact layout holds single addresses without labels");
-    }
-    checkIntervals(content);
-    int[] starts = content.starts();
-    int n = content.count();
-    return writeCompact((chunks) -> chunks.accept(starts, n), n,
-        content.hasV6() ? content.v6() : null, content.sourceBytes(), content.sourceLines(), out);
+    return Ipv4Layout.forWriting(layout, content).write(content, out);
   }
 
   /**
-   * Writes the index of an exact-address list in {@code layout}: {@link #writeExact} for the
-   * sorted layout, else the compact layout of the same keys.
+   * Writes the index of an exact-address list in {@code layout}, never holding its keys whole.
    */
   public static IndexHeader writeExact(KeySource keys, int count, long sourceBytes,
       long sourceLines, KeyLayout layout, OutputStream out) throws IOException {
-    return layout == KeyLayout.SORTED ? writeExact(keys, count, sourceBytes, sourceLines, out)
-        : writeCompact(keys, count, null, sourceBytes, sourceLines, out);
+    return Ipv4Layout.forWriting(layout, null).writeExact(keys, count, sourceBytes, sourceLines,
+        out);
+  }
+
+  /** Writes the bytes of one section of a file. */
+  interface SectionBody {
+    void write(SectionKind kind) throws IOException;
   }
 
   /**
-   * The compact layout ({@link IndexByteMap#FLAG_COMPACT}) of {@code count} sorted distinct keys,
-   * and the IPv6 sections of {@code v6} (null: none). The keys are read once to count the buckets,
-   * once per compact section for its CRC and once more for its bytes, never held whole.
+   * Writes {@code header} and its directory, then each of its sections front to back, the padding
+   * before each as zeros and its bytes by {@code bodies}. Returns {@code header}.
    */
-  static IndexHeader writeCompact(KeySource keys, int count, IndexContent.V6 v6, long sourceBytes,
-      long sourceLines, OutputStream out) throws IOException {
-    int[] counts = new int[IndexByteMap.COMPACT_BUCKETS];
-    AnnouncedKeys announced = new AnnouncedKeys("key", count);
-    keys.forEach((k, n) -> {
-      announced.accept(k, n);
-      for (int i = 0; i < n; i++) {
-        counts[CompactBuckets.bucket(k[i])]++;
-      }
-    });
-    announced.finish();
-    CompactShape shape = CompactShape.of(counts);
-    int[] buckets = CompactBuckets.directory(counts);
-    int[] crcs = new int[SectionKind.values().length];
-    crcs[SectionKind.V4_BUCKETS.ordinal()] = SectionCrc.of(buckets, buckets.length);
-    for (SectionKind kind : List.of(SectionKind.V4_SUFFIXES, SectionKind.V4_BITMAPS,
-        SectionKind.V4_BITMAP_RANKS)) {
-      CRC32C crc = new CRC32C();
-      CompactBuckets.emit(keys, counts, kind, crc::update);
-      crcs[kind.ordinal()] = (int) crc.getValue();
-    }
-    int[] directory6 = v6 == null ? null
-        : v6Crcs(v6, false, IndexByteMap.directoryBitsFor(v6.count()), crcs);
-    List<Section> sections = IndexByteMap.layOut(0, false, false, 0, 0, v6 == null ? -1 : v6.count(),
-        v6 != null && v6.ranges(), shape, crcs);
-    int flags = IndexByteMap.FLAG_COMPACT | (v6 == null ? 0 : IndexByteMap.FLAG_V6)
-        | (v6 != null && v6.ranges() ? IndexByteMap.FLAG_V6_RANGES : 0);
-    IndexHeader header = HeaderCodec.describe(flags, sections, sourceBytes, sourceLines, count);
+  static IndexHeader writeFile(IndexHeader header, OutputStream out, SectionBody bodies)
+      throws IOException {
     ByteBuffer head = HeaderCodec.encode(header);
     out.write(head.array(), 0, head.limit());
     long at = head.limit();
-    for (Section s : sections) {
+    for (Section s : header.sections()) {
       out.write(new byte[(int) (s.offset() - at)]);
-      switch (s.kind()) {
-        case V4_BUCKETS -> writeInts(buckets, buckets.length, out);
-        case V4_SUFFIXES, V4_BITMAPS, V4_BITMAP_RANKS -> CompactBuckets.emit(keys, counts, s.kind(),
-            b -> out.write(b.array(), b.arrayOffset() + b.position(), b.remaining()));
-        case V6_STARTS -> writeLongs(v6.starts(), 2 * v6.count(), out);
-        case V6_ENDS -> writeLongs(v6.ends(), 2 * v6.count(), out);
-        case V6_DIRECTORY -> writeInts(directory6, directory6.length, out);
-        default -> throw new IllegalStateException("a compact index has no " + s.kind());
-      }
+      bodies.write(s.kind());
       at = s.end();
     }
     return header;
   }
 
   /** Puts the IPv6 sections' CRCs into {@code crcs}; returns the IPv6 lookup directory. */
-  private static int[] v6Crcs(IndexContent.V6 v6, boolean labels, int bits, int[] crcs) {
+  static int[] v6Crcs(IndexContent.V6 v6, boolean labels, int bits, int[] crcs) {
     int[] directory6 = Ipv6LookupDirectory.of(v6.starts(), v6.count(), bits);
     crcs[SectionKind.V6_STARTS.ordinal()] = SectionCrc.ofKeys(v6.starts(), v6.count());
     if (v6.ranges()) {
@@ -279,7 +199,7 @@ public final class IndexWriter {
   }
 
   /** The builder's bugs must not become files that every reader refuses. */
-  private static void checkIntervals(IndexContent c) {
+  static void checkIntervals(IndexContent c) {
     int[] s = c.starts();
     for (int i = 1; i < c.count(); i++) {
       if (s[i - 1] >= s[i]) {
@@ -313,7 +233,7 @@ public final class IndexWriter {
     }
   }
 
-  private static void checkIntervals(IndexContent.V6 v6, boolean labels) {
+  static void checkIntervals(IndexContent.V6 v6, boolean labels) {
     if ((v6.labelIds() != null) != labels) {
       throw new IllegalArgumentException("the IPv6 intervals must have label ids exactly when the"
           + " IPv4 intervals have them (one dictionary)");
@@ -350,7 +270,7 @@ public final class IndexWriter {
     return (int) crc.getValue();
   }
 
-  private static void writeLongs(long[] values, int count, OutputStream out) throws IOException {
+  static void writeLongs(long[] values, int count, OutputStream out) throws IOException {
     ByteBuffer chunk = ByteBuffer.allocate(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     int perChunk = CHUNK_BYTES / 8;
     for (int from = 0; from < count; from += perChunk) {
@@ -361,11 +281,11 @@ public final class IndexWriter {
     }
   }
 
-  private static void writeInts(int[] values, int count, OutputStream out) throws IOException {
+  static void writeInts(int[] values, int count, OutputStream out) throws IOException {
     writeInts(values, count, out, ByteBuffer.allocate(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN));
   }
 
-  private static void writeInts(int[] values, int count, OutputStream out, ByteBuffer chunk)
+  static void writeInts(int[] values, int count, OutputStream out, ByteBuffer chunk)
       throws IOException {
     int perChunk = CHUNK_BYTES / 4;
     for (int from = 0; from < count; from += perChunk) {

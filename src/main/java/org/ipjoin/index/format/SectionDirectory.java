@@ -1,8 +1,5 @@
 package org.ipjoin.index.format;
 
-import static org.ipjoin.index.format.IndexByteMap.BITMAP_WORDS;
-import static org.ipjoin.index.format.IndexByteMap.BUCKET_ENTRIES;
-import static org.ipjoin.index.format.IndexByteMap.COMPACT_BUCKETS;
 import static org.ipjoin.index.format.IndexByteMap.DIRECTORY_CRC_OFFSET;
 import static org.ipjoin.index.format.IndexByteMap.ENTRY_COUNT;
 import static org.ipjoin.index.format.IndexByteMap.ENTRY_CRC;
@@ -11,9 +8,7 @@ import static org.ipjoin.index.format.IndexByteMap.ENTRY_KIND;
 import static org.ipjoin.index.format.IndexByteMap.ENTRY_LENGTH;
 import static org.ipjoin.index.format.IndexByteMap.ENTRY_OFFSET;
 import static org.ipjoin.index.format.IndexByteMap.ENTRY_SIZE;
-import static org.ipjoin.index.format.IndexByteMap.FLAG_COMPACT;
 import static org.ipjoin.index.format.IndexByteMap.FLAG_LABELS;
-import static org.ipjoin.index.format.IndexByteMap.FLAG_RANGES;
 import static org.ipjoin.index.format.IndexByteMap.FLAG_V6;
 import static org.ipjoin.index.format.IndexByteMap.FLAG_V6_RANGES;
 import static org.ipjoin.index.format.IndexByteMap.HEADER_SIZE;
@@ -21,7 +16,6 @@ import static org.ipjoin.index.format.IndexByteMap.MAX_DIRECTORY_BITS;
 import static org.ipjoin.index.format.IndexByteMap.MAX_SECTIONS;
 import static org.ipjoin.index.format.IndexByteMap.MAX_V6_INTERVALS;
 import static org.ipjoin.index.format.IndexByteMap.MIN_DIRECTORY_BITS;
-import static org.ipjoin.index.format.IndexByteMap.RANKS_PER_BITMAP;
 import static org.ipjoin.index.format.IndexByteMap.SECTION_COUNT_OFFSET;
 
 import java.nio.ByteBuffer;
@@ -141,28 +135,32 @@ final class SectionDirectory {
     return new Section(kind, count, offset, head.getInt(e + ENTRY_CRC), expectedBytes);
   }
 
-  /** The flags say which sections there are; their counts must agree with each other. */
+  /**
+   * The flags say which sections there are; their counts must agree with each other. Which IPv4
+   * sections there are, and how their sizes agree, the file's {@link Ipv4Layout} says.
+   */
   private static void checkSectionSet(List<Section> sections, int flags, String file)
       throws CorruptIndexException {
-    boolean ranges = (flags & FLAG_RANGES) != 0;
+    Ipv4Layout layout = Ipv4Layout.of(flags);
     boolean labels = (flags & FLAG_LABELS) != 0;
-    boolean compact = (flags & FLAG_COMPACT) != 0;
-    Section starts = require(sections, SectionKind.V4_STARTS, !compact, file);
-    Section ends = require(sections, SectionKind.V4_ENDS, ranges, file);
-    Section ids = require(sections, SectionKind.V4_LABEL_IDS, labels, file);
-    Section dir = require(sections, SectionKind.V4_DIRECTORY, !compact, file);
+    require(sections, SectionKind.V4_STARTS, layout.has(SectionKind.V4_STARTS, flags), file);
+    require(sections, SectionKind.V4_ENDS, layout.has(SectionKind.V4_ENDS, flags), file);
+    require(sections, SectionKind.V4_LABEL_IDS, layout.has(SectionKind.V4_LABEL_IDS, flags), file);
+    Section dir = require(sections, SectionKind.V4_DIRECTORY,
+        layout.has(SectionKind.V4_DIRECTORY, flags), file);
     Section labelEnds = require(sections, SectionKind.LABEL_ENDS, labels, file);
     require(sections, SectionKind.LABEL_BYTES, labels, file);
     checkV6SectionSet(sections, flags, file);
-    checkCompactSectionSet(sections, compact, file);
+    for (SectionKind kind : List.of(SectionKind.V4_BUCKETS, SectionKind.V4_SUFFIXES,
+        SectionKind.V4_BITMAPS, SectionKind.V4_BITMAP_RANKS)) {
+      require(sections, kind, layout.has(kind, flags), file);
+    }
+    layout.checkSectionSizes(sections, file);
     Section names = require(sections, SectionKind.ATTRIBUTE_NAMES,
         (flags & IndexByteMap.FLAG_ATTRIBUTES) != 0, file);
     if (names != null && names.count() > IndexByteMap.MAX_ATTRIBUTE_NAME_BYTES) {
       throw failure(file, "the attribute names section has " + names.count() + " bytes, more than"
           + " the " + IndexByteMap.MAX_ATTRIBUTE_NAME_BYTES + " a writer stores");
-    }
-    if (!compact) {
-      checkIntervalCounts(starts, ends, ids, file);
     }
     if (labelEnds != null && (labelEnds.count() < 1 || labelEnds.count() > Integer.MAX_VALUE)) {
       throw failure(file, "the label offsets section has " + labelEnds.count() + " entries");
@@ -172,11 +170,8 @@ final class SectionDirectory {
       throw failure(file, (labelEnds.count() - 1) + " labels are more than u16 label ids number ("
           + IndexByteMap.MAX_SHORT_LABEL_IDS + ")");
     }
-    if ((flags & IndexByteMap.FLAG_IMPLICIT_ENDS) != 0
-        && labelEnds.count() - 1 > IndexByteMap.MAX_IMPLICIT_END_LABELS) {
-      throw failure(file, (labelEnds.count() - 1) + " labels are more than implicit ends allow ("
-          + IndexByteMap.MAX_IMPLICIT_END_LABELS + "; label id " + IndexByteMap.GAP_LABEL_ID
-          + " marks a gap)");
+    if (labelEnds != null) {
+      layout.checkLabelCount(labelEnds.count() - 1, file);
     }
     // After every other directory check: the sizes are a check of their own.
     if (dir != null) {
@@ -188,41 +183,18 @@ final class SectionDirectory {
     }
   }
 
-  private static void checkIntervalCounts(Section starts, Section ends, Section ids, String file)
+  /** The interval columns of the sorted layouts agree on the interval count. */
+  static void checkIntervalCounts(List<Section> sections, String file)
       throws CorruptIndexException {
+    Section starts = find(sections, SectionKind.V4_STARTS);
+    Section ends = find(sections, SectionKind.V4_ENDS);
+    Section ids = find(sections, SectionKind.V4_LABEL_IDS);
     long n = starts.count();
     if (n > (1L << 32)) {
       throw failure(file, n + " IPv4 intervals are impossible (at most 2^32)");
     }
     if ((ends != null && ends.count() != n) || (ids != null && ids.count() != n)) {
       throw failure(file, "the interval sections disagree on the interval count (" + n + ")");
-    }
-  }
-
-  /**
-   * The compact sections: all four or none; the bucket directory of its fixed size, the bitmaps
-   * whole, one rank entry per 512 bits of them. How many buckets are dense, and whether the
-   * counts agree with the directory's, only the content tells (checked while reading it).
-   */
-  private static void checkCompactSectionSet(List<Section> sections, boolean compact, String file)
-      throws CorruptIndexException {
-    Section buckets = require(sections, SectionKind.V4_BUCKETS, compact, file);
-    require(sections, SectionKind.V4_SUFFIXES, compact, file);
-    Section bitmaps = require(sections, SectionKind.V4_BITMAPS, compact, file);
-    Section ranks = require(sections, SectionKind.V4_BITMAP_RANKS, compact, file);
-    if (!compact) {
-      return;
-    }
-    if (buckets.count() != BUCKET_ENTRIES) {
-      throw failure(file, "the compact bucket directory has " + buckets.count() + " entries, not "
-          + BUCKET_ENTRIES);
-    }
-    long dense = bitmaps.count() / BITMAP_WORDS;
-    if (bitmaps.count() % BITMAP_WORDS != 0 || dense > COMPACT_BUCKETS
-        || ranks.count() != dense * RANKS_PER_BITMAP) {
-      throw failure(file, "the compact bitmaps (" + bitmaps.count() + " words) and their ranks ("
-          + ranks.count() + " entries) are not whole bitmaps of " + BITMAP_WORDS + " words with "
-          + RANKS_PER_BITMAP + " ranks each");
     }
   }
 
@@ -272,12 +244,7 @@ final class SectionDirectory {
 
   private static Section require(List<Section> sections, SectionKind kind, boolean wanted,
       String file) throws CorruptIndexException {
-    Section found = null;
-    for (Section s : sections) {
-      if (s.kind() == kind) {
-        found = s;
-      }
-    }
+    Section found = find(sections, kind);
     if (wanted && found == null) {
       throw failure(file, "no " + kind.description + " section, which the header's flags require");
     }
@@ -288,6 +255,17 @@ final class SectionDirectory {
   }
 
   /** A failure of the section directory check. */
+  /** The last section of {@code kind}, or null. */
+  static Section find(List<Section> sections, SectionKind kind) {
+    Section found = null;
+    for (Section s : sections) {
+      if (s.kind() == kind) {
+        found = s;
+      }
+    }
+    return found;
+  }
+
   static CorruptIndexException failure(String file, String detail) {
     return new CorruptIndexException(file, Check.SECTION_DIRECTORY, detail);
   }

@@ -1,11 +1,9 @@
 package org.ipjoin.index.load;
 
 import java.io.IOException;
-import java.nio.ByteOrder;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.nio.MappedByteBuffer;
-import java.nio.ShortBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -13,9 +11,7 @@ import org.ipjoin.index.format.DecodedIndex;
 import org.ipjoin.index.format.IndexDecoder;
 import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.format.LoadTrust;
-import org.ipjoin.index.format.Section;
 import org.ipjoin.index.format.SectionKind;
-import org.ipjoin.index.lookup.IntColumn;
 
 /**
  * {@code mmap-direct}: maps the file read-only and serves lookups from the mapping itself, with no
@@ -47,47 +43,16 @@ public final class DirectMappedLoader implements IndexLoader {
       // The mapping stays valid after the channel is closed.
       MappedByteBuffer whole = channel.map(FileChannel.MapMode.READ_ONLY, 0, length);
       IndexHeader h = head.header;
-      IntBuffer starts = column(whole, h.section(SectionKind.V4_STARTS));
-      LongBuffer starts6 = keys(whole, h.section(SectionKind.V6_STARTS));
+      MappedSections sections = new MappedSections(whole, h);
+      IntBuffer starts = sections.ints(SectionKind.V4_STARTS);
+      LongBuffer starts6 = sections.longs(SectionKind.V6_STARTS);
       IndexDecoder decoder = IndexDecoder.inPlace(h, name, verifyChecksum, starts, starts6, trust);
       decoder.accept(whole.duplicate().position((int) decoder.position()));
       DecodedIndex d = decoder.finish();
-      return new LoadedIndex(h.compact()
-          ? Lookups.mappedCompact(d, shorts(whole, h.section(SectionKind.V4_SUFFIXES)),
-              keys(whole, h.section(SectionKind.V4_BITMAPS)),
-              shorts(whole, h.section(SectionKind.V4_BITMAP_RANKS)))
-          : Lookups.mapped(d, starts, column(whole, h.section(SectionKind.V4_ENDS)),
-              labelIds(whole, h.section(SectionKind.V4_LABEL_IDS)),
-              column(whole, h.section(SectionKind.V4_DIRECTORY))),
-          Lookups.mapped6(d, starts6, keys(whole, h.section(SectionKind.V6_ENDS)),
-              labelIds(whole, h.section(SectionKind.V6_LABEL_IDS))),
+      return new LoadedIndex(LayoutLookup.of(h.layout()).mapped(d, sections),
+          Lookups.mapped6(d, starts6, sections.longs(SectionKind.V6_ENDS),
+              sections.labelIds(SectionKind.V6_LABEL_IDS)),
           h.identity(length));
     }
-  }
-
-  private static IntBuffer column(MappedByteBuffer file, Section s) {
-    return s == null ? null
-        : file.slice((int) s.offset(), (int) s.length()).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
-  }
-
-  /** A label id section, i32 or u16 as its directory entry says; null when absent. */
-  private static IntColumn labelIds(MappedByteBuffer file, Section s) {
-    if (s == null) {
-      return null;
-    }
-    return s.itemBytes() == Integer.BYTES ? IntColumn.of(column(file, s))
-        : IntColumn.ofUnsigned(shorts(file, s));
-  }
-
-  /** A u16 section of the compact layout. */
-  private static ShortBuffer shorts(MappedByteBuffer file, Section s) {
-    return file.slice((int) s.offset(), (int) s.length()).order(ByteOrder.LITTLE_ENDIAN)
-        .asShortBuffer();
-  }
-
-  /** An IPv6 key section as a view of its halves (or the compact bitmaps as their words). */
-  private static LongBuffer keys(MappedByteBuffer file, Section s) {
-    return s == null ? null
-        : file.slice((int) s.offset(), (int) s.length()).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();
   }
 }

@@ -1,22 +1,18 @@
 package org.ipjoin.index.load;
 
-import java.nio.IntBuffer;
+import java.nio.ByteBuffer;
 import java.nio.LongBuffer;
-import java.nio.ShortBuffer;
 import java.util.Arrays;
 import org.ipjoin.index.format.DecodedIndex;
-import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.format.Ipv4LookupDirectory;
 import org.ipjoin.index.list.NormalisedList;
-import org.ipjoin.index.lookup.CompactKeySet;
 import org.ipjoin.index.lookup.IntColumn;
 import org.ipjoin.index.lookup.Ipv4IntervalIndex;
 import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.index.lookup.Ipv6IntervalIndex;
 import org.ipjoin.index.lookup.LabelDictionary;
 import org.ipjoin.index.lookup.LongColumn;
-import org.ipjoin.index.lookup.ShortColumn;
 
 /** Turns checked index content into the lookup: on the heap, or over a checked mapping. */
 final class Lookups {
@@ -63,55 +59,22 @@ final class Lookups {
 
   /** The IPv4 lookup over the heap columns of {@code d}, in the layout the file has. */
   static Ipv4Lookup onHeap(DecodedIndex d) {
-    DecodedIndex.Compact c = d.compact();
-    if (c != null) {
-      return new CompactKeySet(c.buckets(), ShortColumn.of(c.suffixes()), LongColumn.of(c.bitmaps()),
-          ShortColumn.of(c.ranks()));
-    }
-    if (d.header().implicitEnds()) {
-      return implicitEnds(d, IntColumn.of(d.starts()), IntColumn.of(d.labelIds()),
-          IntColumn.of(d.directory()));
-    }
-    return new Ipv4IntervalIndex(IntColumn.of(d.starts()),
-        d.ends() == null ? null : IntColumn.of(d.ends()),
-        d.labelIds() == null ? null : IntColumn.of(d.labelIds()),
-        labels(d), d.directory(), d.directoryBits());
-  }
-
-  /** The lookup of a file with implicit ends: gaps are intervals with the reserved label id. */
-  private static Ipv4IntervalIndex implicitEnds(DecodedIndex d, IntColumn starts,
-      IntColumn labelIds, IntColumn directory) {
-    return Ipv4IntervalIndex.withImplicitEnds(starts, labelIds, IndexByteMap.GAP_LABEL_ID,
-        Math.toIntExact(d.header().intervalCount()), labels(d), directory, d.directoryBits());
+    return LayoutLookup.of(d.header().layout()).onHeap(d);
   }
 
   /**
-   * The columns are little-endian views of the very sections {@code d} was checked from; so is
-   * {@code directory}, the stored lookup directory: a full load compared it entry by entry with the
-   * one the starts give, a trusted one checksummed it. Serving it from the mapping like the columns
-   * keeps its setup constant and every column of the lookup one kind, so the JIT sees one
-   * {@link IntColumn} class: with the directory a heap column beside mapped starts, batched
-   * lookups took 79-87 ns, against 64-72 ns while it was a plain {@code int[]} (26 M keys, JMH
-   * {@code CompactLookupBenchmark}, the builds alternated); with both mapped, 70 ns in the full
-   * bench run (docs/benchmarks/2026-11-23-full-run.md).
+   * The IPv4 lookup, in the layout the file has, over little-endian views of the very sections
+   * {@code d} was checked from ({@code file}: the whole file, mapped). A sorted layout's stored
+   * lookup directory is served from the mapping like the columns: a full load compared it entry
+   * by entry with the one the starts give, a trusted one checksummed it. That keeps its setup
+   * constant and every column of the lookup one kind, so the JIT sees one {@link
+   * org.ipjoin.index.lookup.IntColumn} class: with the directory a heap column beside mapped
+   * starts, batched lookups took 79-87 ns, against 64-72 ns while it was a plain {@code int[]}
+   * (26 M keys, JMH {@code CompactLookupBenchmark}, the builds alternated); with both mapped, 70 ns
+   * in the full bench run (docs/benchmarks/2026-11-23-full-run.md).
    */
-  static Ipv4IntervalIndex mapped(DecodedIndex d, IntBuffer starts, IntBuffer ends, IntColumn labelIds,
-      IntBuffer directory) {
-    if (d.header().implicitEnds()) {
-      return implicitEnds(d, IntColumn.of(starts), labelIds, IntColumn.of(directory));
-    }
-    return new Ipv4IntervalIndex(IntColumn.of(starts), ends == null ? null : IntColumn.of(ends),
-        labelIds, labels(d), IntColumn.of(directory), d.directoryBits());
-  }
-
-  /**
-   * The compact IPv4 lookup over little-endian views of the very compact sections {@code d} was
-   * checked from.
-   */
-  static CompactKeySet mappedCompact(DecodedIndex d, ShortBuffer suffixes, LongBuffer bitmaps,
-      ShortBuffer ranks) {
-    return new CompactKeySet(d.compact().buckets(), ShortColumn.of(suffixes),
-        LongColumn.of(bitmaps), ShortColumn.of(ranks));
+  static Ipv4Lookup mapped(DecodedIndex d, ByteBuffer file) {
+    return LayoutLookup.of(d.header().layout()).mapped(d, new MappedSections(file, d.header()));
   }
 
   /** Both families on the heap, as every heap read path returns them. */
@@ -143,10 +106,5 @@ final class Lookups {
     }
     return new Ipv6IntervalIndex(LongColumn.of(starts), ends == null ? null : LongColumn.of(ends),
         labelIds, v6.directory(), v6.directoryBits());
-  }
-
-  private static LabelDictionary labels(DecodedIndex d) {
-    return d.labelEnds() == null ? LabelDictionary.NONE
-        : new LabelDictionary(d.labelBytes(), d.labelEnds(), d.attributeNames());
   }
 }

@@ -94,10 +94,7 @@ class MixedIndexRoundTripTest {
     inPlace.accept(mapped.duplicate().position((int) inPlace.position()));
     DecodedIndex d = inPlace.finish();
     readings.add(new LoadedIndex(
-        Lookups.mapped(d, column(mapped, header.section(SectionKind.V4_STARTS)),
-            column(mapped, header.section(SectionKind.V4_ENDS)),
-            ids(column(mapped, header.section(SectionKind.V4_LABEL_IDS))),
-            column(mapped, header.section(SectionKind.V4_DIRECTORY))),
+        Lookups.mapped(d, mapped),
         Lookups.mapped6(d, starts6, keys(mapped, header.section(SectionKind.V6_ENDS)),
             ids(column(mapped, header.section(SectionKind.V6_LABEL_IDS)))),
         header.identity(file.length)));
