@@ -1,5 +1,7 @@
 package org.ipjoin.job.options;
 
+import java.util.List;
+import org.ipjoin.job.locate.ChainRule;
 import org.ipjoin.job.locate.ClientIpLocator;
 import org.ipjoin.job.locate.ClientIpLocators;
 
@@ -29,6 +31,16 @@ public record ClientFormat(String spec, String chain) {
   public String kind() {
     int colon = spec.indexOf(':');
     return (colon < 0 ? spec : spec.substring(0, colon)).trim();
+  }
+
+  /**
+   * New locators for the address columns {@code formats}, in order (locators keep per-record
+   * state: one list per task); several {@code json:PATH} columns share one pass over each record
+   * ({@link ClientIpLocators#fromSpecs}).
+   */
+  public static List<ClientIpLocator> locators(List<ClientFormat> formats) {
+    return ClientIpLocators.fromSpecs(formats.stream().map(ClientFormat::spec).toList(),
+        formats.stream().map(f -> ChainRule.parse(f.chain())).toList());
   }
 
   /** A new locator for this format (a locator keeps per-record state: one per task). */

@@ -1,7 +1,6 @@
 package org.ipjoin.job.task;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
@@ -24,6 +23,7 @@ import org.ipjoin.job.input.LineBlockInputFormat;
 import org.ipjoin.job.locate.ClientIpLocator;
 import org.ipjoin.job.locate.HeaderNamedLocator;
 import org.ipjoin.job.options.ClientColumn;
+import org.ipjoin.job.options.ClientFormat;
 import org.ipjoin.job.options.JoinOptions;
 import org.ipjoin.problem.OneLine;
 import org.slf4j.Logger;
@@ -154,13 +154,10 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     writeMalformed = options.malformedOutput();
     TaskIndexes loaded = TaskIndexes.load(context, options);
     indexes = loaded.indexes();
-    List<ClientIpLocator> locators = new ArrayList<>();
-    if (options.clients().isEmpty()) {
-      locators.add(options.format().locator());
-    } else {
-      for (ClientColumn client : options.clients()) {
-        locators.add(client.format().locator());
-      }
+    List<ClientIpLocator> locators = ClientFormat.locators(options.clients().isEmpty()
+        ? List.of(options.format())
+        : options.clients().stream().map(ClientColumn::format).toList());
+    if (!options.clients().isEmpty()) {
       columnTally = new ColumnTally(options.clients().stream().map(ClientColumn::name).toList(),
           indexes.length, context);
     }
