@@ -154,9 +154,11 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     writeMalformed = options.malformedOutput();
     TaskIndexes loaded = TaskIndexes.load(context, options);
     indexes = loaded.indexes();
+    List<String> names = options.joinIndexes().names();
     List<ClientIpLocator> locators = ClientFormat.locators(options.clients().isEmpty()
         ? List.of(options.format())
-        : options.clients().stream().map(ClientColumn::format).toList());
+        : options.clients().stream().map(ClientColumn::format).toList(),
+        name -> names.contains(name) ? indexes[names.indexOf(name)] : null);
     if (!options.clients().isEmpty()) {
       columnTally = new ColumnTally(options.clients().stream().map(ClientColumn::name).toList(),
           indexes.length, context);
