@@ -149,9 +149,12 @@ public final class JsonFieldsScanner {
           Arrays.fill(restAt, child, child + n, -1);
         }
         boolean descend = false;
+        // Most keys differ from every path at their first byte: refused here, without a call.
+        byte first = keyStart < keyEnd ? record[keyStart] : (byte) '"';
         for (int k = 0; k < n; k++) {
           int at = restAt[base + k];
-          if (at < 0 || valueAt[k] != NOT_FOUND) {
+          if (at < 0 || valueAt[k] != NOT_FOUND
+              || first != paths[k][at] && first != '\\' && first != '"') {
             continue;
           }
           int matched = matchKey(paths[k], record, keyStart, keyEnd, at);
