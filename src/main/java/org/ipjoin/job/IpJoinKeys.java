@@ -62,7 +62,9 @@ public enum IpJoinKeys {
       "Which address to take when the client field holds a comma-separated chain, as an "
           + "X-Forwarded-For header does (`203.0.113.7, 10.0.0.2`): `first` (the leftmost), `last` "
           + "(the rightmost) or `untrusted=CIDR,CIDR,...` (the rightmost address outside those "
-          + "trusted proxy blocks; the leftmost when every hop is trusted). `--chain` sets it."),
+          + "trusted proxy blocks; the leftmost when every hop is trusted) or `untrusted=INDEX` (the "
+          + "same with the trusted set one of the job's indexes, `--index INDEX=PATH`). `--chain` "
+          + "sets it."),
   VERIFY_CHECKSUM("ipjoin.index.verify.checksum", "true",
       "Whether tasks check section CRC32Cs while loading the index. Without the whole-index check "
           + "before submitting (`ipjoin.index.verify.submit`) a task checks every section's; with it "
