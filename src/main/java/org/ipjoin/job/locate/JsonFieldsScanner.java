@@ -150,11 +150,12 @@ public final class JsonFieldsScanner {
         }
         boolean descend = false;
         // Most keys differ from every path at their first byte: refused here, without a call.
+        // An empty key, or a rest that is empty (a path ending in a dot), goes to matchKey.
         byte first = keyStart < keyEnd ? record[keyStart] : (byte) '"';
         for (int k = 0; k < n; k++) {
           int at = restAt[base + k];
-          if (at < 0 || valueAt[k] != NOT_FOUND
-              || first != paths[k][at] && first != '\\' && first != '"') {
+          if (at < 0 || valueAt[k] != NOT_FOUND || at < paths[k].length
+              && first != paths[k][at] && first != '\\' && first != '"') {
             continue;
           }
           int matched = matchKey(paths[k], record, keyStart, keyEnd, at);

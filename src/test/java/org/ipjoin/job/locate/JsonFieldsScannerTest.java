@@ -139,6 +139,14 @@ class JsonFieldsScannerTest {
         0, record.length(), new ClientIpLocator.Range()));
   }
 
+  @Test
+  void aPathEndingInADotMatchesAnEmptyKeyAsAlone() {
+    String record = "{\"source\":{\"\":\"[2001:db8::1]\",\"port\":1},\"client.ip\":\"10.0.1\"}";
+    assertEquals(1 + 1, compare(List.of("source.", "client.ip"), record));
+    assertEquals("2001:db8::1", LocatedField.field(columns(List.of("json:source.", "json:a")).get(0),
+        record));
+  }
+
   private static List<ClientIpLocator> columns(List<String> specs) {
     return ClientIpLocators.fromSpecs(specs,
         specs.stream().map(s -> ChainRule.parse(ChainRule.DEFAULT)).toList());
