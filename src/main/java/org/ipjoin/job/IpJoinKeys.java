@@ -62,7 +62,9 @@ public enum IpJoinKeys {
       "Which address to take when the client field holds a comma-separated chain, as an "
           + "X-Forwarded-For header does (`203.0.113.7, 10.0.0.2`): `first` (the leftmost), `last` "
           + "(the rightmost) or `untrusted=CIDR,CIDR,...` (the rightmost address outside those "
-          + "trusted proxy blocks; the leftmost when every hop is trusted). `--chain` sets it."),
+          + "trusted proxy blocks; the leftmost when every hop is trusted) or `untrusted=INDEX` (the "
+          + "same with the trusted set one of the job's indexes, `--index INDEX=PATH`). `--chain` "
+          + "sets it."),
   TIME("ipjoin.time", null,
       "Where each record's time is, for joins against lists as they were at that time: "
           + "`combined` (the `[27/Nov/2026:07:05:00 +0000]` field), `json:PATH`, `w3c:date+time`, "

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import org.ipjoin.job.locate.ClientIpLocator;
 import org.ipjoin.job.locate.JsonFieldLocator;
+import org.ipjoin.job.locate.JsonFieldsScanner;
 import org.ipjoin.job.locate.WhitespaceFieldLocator;
 import org.ipjoin.testing.LogAddressForms;
 
@@ -37,7 +38,9 @@ import org.ipjoin.testing.LogAddressForms;
  * ({@link LogAddressForms}), unless the record has an escape (a value with escapes is malformed);
  * {@code null} absent; an object or array, or no value, not located. Whatever the record, nothing
  * throws. ws: the locator's field is a simple reference splitter's, after the same address rules.
- * Both: the answer is the same with the record alone and inside a buffer of other bytes.
+ * Both: the answer is the same with the record alone and inside a buffer of other bytes. json
+ * again: every path at once, in the one pass a job with several JSON columns makes ({@link
+ * JsonFieldsScanner}), gives each path the answer of its own locator.
  */
 class LogFormatFuzzTest {
 
@@ -125,8 +128,10 @@ class LogFormatFuzzTest {
     collectPaths(root, "", paths);
     paths.add("no-such-key");
     boolean escapes = new String(record, StandardCharsets.ISO_8859_1).indexOf('\\') >= 0;
+    List<String> answers = new ArrayList<>();
     for (String path : paths) {
       Located got = locate(new JsonFieldLocator(path, "json:" + path), record);
+      answers.add(got.toString());
       JsonNode value = resolve(root, path);
       String what = "json:" + path + " in " + new String(record, StandardCharsets.UTF_8);
       if (value == null || value.isContainerNode()) {
@@ -145,6 +150,32 @@ class LogFormatFuzzTest {
           assertEquals(value.toString(), got.text(StandardCharsets.UTF_8), what);
         }
       }
+    }
+    checkOnePass(paths, answers, record);
+  }
+
+  /**
+   * Every path at once, found in one pass ({@link JsonFieldsScanner}, which a job with several JSON
+   * columns uses), as each path's own locator found it.
+   */
+  private static void checkOnePass(List<String> paths, List<String> answers, byte[] record) {
+    JsonFieldsScanner scanner = new JsonFieldsScanner(paths);
+    for (int c = 0; c < paths.size(); c++) {
+      int k = c;
+      ClientIpLocator column = new ClientIpLocator() {
+        @Override
+        public boolean locate(byte[] bytes, int from, int to, Range range) {
+          scanner.scan(bytes, from, to);
+          return scanner.value(k, bytes, to, range);
+        }
+
+        @Override
+        public String spec() {
+          return "json:" + paths.get(k);
+        }
+      };
+      assertEquals(answers.get(c), locate(column, record).toString(),
+          "json:" + paths.get(c) + " in one pass over " + paths);
     }
   }
 

@@ -5,8 +5,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import org.ipjoin.ip.Ipv4Codec;
 import org.ipjoin.ip.Ipv6Codec;
+import org.ipjoin.job.JoinIndexes;
 
 /**
  * Which address of a chain to take ({@code ipjoin.chain}): a client field holding several
@@ -18,7 +20,10 @@ import org.ipjoin.ip.Ipv6Codec;
  *   <li>{@code last}: the rightmost hop, the address the last proxy saw;
  *   <li>{@code untrusted=CIDR,CIDR,...}: the rightmost hop that is not in the trusted set (the
  *       rule the proxies' documentation recommends, since any hop left of the first untrusted one
- *       may have been written by the client itself); when every hop is trusted, the leftmost.
+ *       may have been written by the client itself); when every hop is trusted, the leftmost;
+ *   <li>{@code untrusted=INDEX}: the same with the trusted set one of the job's indexes (a list of
+ *       proxies too long to write as blocks), asked through {@link TrustedAddresses}; the driver
+ *       checks the name ({@link #trustedIndex}), the task hands the loaded index over.
  * </ul>
  *
  * Hops are split on commas and blanks (runs of them count as one separator, so {@code a,b},
@@ -50,11 +55,19 @@ public final class ChainRule {
   private final long[] v6StartLo;
   private final long[] v6EndHi;
   private final long[] v6EndLo;
+  /** With {@code untrusted=INDEX}: the index, asked instead of the blocks; else null. */
+  private final TrustedAddresses index;
   private final Ipv6Codec.Address scratch = new Ipv6Codec.Address();
 
   private ChainRule(Pick pick, String spec, List<long[]> v4, List<long[]> v6) {
+    this(pick, spec, v4, v6, null);
+  }
+
+  private ChainRule(Pick pick, String spec, List<long[]> v4, List<long[]> v6,
+      TrustedAddresses index) {
     this.pick = pick;
     this.spec = spec;
+    this.index = index;
     this.v4Starts = new int[v4.size()];
     this.v4Ends = new int[v4.size()];
     for (int i = 0; i < v4.size(); i++) {
@@ -81,7 +94,24 @@ public final class ChainRule {
    * @throws IllegalArgumentException one line naming the rule and what is wrong with it
    */
   public static ChainRule parse(String spec) {
+    return parse(spec, name -> null);
+  }
+
+  /**
+   * Parses the rule as {@link #parse(String)} does, {@code untrusted=INDEX} too: the trusted set is
+   * then {@code indexes}' answer for INDEX. A rule whose index is not given (null) can be checked
+   * but not used: picking a hop with it throws IllegalStateException.
+   *
+   * @throws IllegalArgumentException one line naming the rule and what is wrong with it
+   */
+  public static ChainRule parse(String spec, Function<String, TrustedAddresses> indexes) {
     String s = spec.trim();
+    String name = trustedIndex(s);
+    if (name != null) {
+      TrustedAddresses set = indexes.apply(name);
+      return new ChainRule(Pick.UNTRUSTED, "untrusted=" + name, List.of(), List.of(),
+          set != null ? set : notGiven(name));
+    }
     String keyword = s.toLowerCase(Locale.ROOT);
     if (keyword.equals("first")) {
       return new ChainRule(Pick.FIRST, "first", List.of(), List.of());
@@ -108,6 +138,33 @@ public final class ChainRule {
       }
     }
     return new ChainRule(Pick.UNTRUSTED, "untrusted=" + list.trim(), merged4(v4), merged6(v6));
+  }
+
+  /**
+   * The index a rule {@code untrusted=INDEX} names as its trusted set, or null for any other rule:
+   * a single item that is a name ({@link JoinIndexes#NAME}), which no address or CIDR block is.
+   */
+  public static String trustedIndex(String spec) {
+    String s = spec.trim();
+    if (!s.toLowerCase(Locale.ROOT).startsWith("untrusted=")) {
+      return null;
+    }
+    String item = s.substring("untrusted=".length()).trim();
+    return JoinIndexes.NAME.matcher(item).matches() ? item : null;
+  }
+
+  private static TrustedAddresses notGiven(String name) {
+    return new TrustedAddresses() {
+      @Override
+      public boolean holdsIpv4(int key) {
+        throw new IllegalStateException("the trusted index " + name + " was not given");
+      }
+
+      @Override
+      public boolean holdsIpv6(long hiKey, long loKey) {
+        return holdsIpv4(0);
+      }
+    };
   }
 
   /** The rule as given (keyword in lower case), for logs and messages. */
@@ -174,6 +231,9 @@ public final class ChainRule {
   }
 
   private boolean inV4(int key) {
+    if (index != null) {
+      return index.holdsIpv4(key);
+    }
     // The last range starting at or before key.
     int lo = 0;
     int hi = v4Starts.length - 1;
@@ -191,6 +251,9 @@ public final class ChainRule {
   }
 
   private boolean inV6(long keyHi, long keyLo) {
+    if (index != null) {
+      return index.holdsIpv6(keyHi, keyLo);
+    }
     int lo = 0;
     int hi = v6StartHi.length - 1;
     int found = -1;
@@ -240,7 +303,8 @@ public final class ChainRule {
     boolean isV6 = ipv4 == Ipv4Codec.NOT_IPV4 && Ipv6Codec.parse(bytes, 0, bytes.length, ipv6);
     if (ipv4 == Ipv4Codec.NOT_IPV4 && !isV6) {
       throw new IllegalArgumentException("'" + cidr + "' is not an IPv4 or IPv6 address or CIDR"
-          + " block");
+          + " block" + (JoinIndexes.NAME.matcher(cidr).matches()
+              ? " (an index name stands alone: untrusted=" + cidr + ")" : ""));
     }
     int bits = isV6 ? 128 : 32;
     int prefix = bits;
@@ -305,7 +369,7 @@ public final class ChainRule {
 
   @Override
   public String toString() {
-    return spec + (pick == Pick.UNTRUSTED ? " (" + v4Starts.length + " IPv4 and "
+    return spec + (pick == Pick.UNTRUSTED && index == null ? " (" + v4Starts.length + " IPv4 and "
         + v6StartHi.length + " IPv6 ranges)" : "");
   }
 }

@@ -1,7 +1,9 @@
 package org.ipjoin.job.locate;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.PatternSyntaxException;
@@ -77,6 +79,40 @@ public final class ClientIpLocators {
   public static ClientIpLocator fromSpec(String spec, String chain) {
     ClientIpLocator field = field(spec);
     return new ChainedLocator(field, ChainRule.parse(chain));
+  }
+
+  /**
+   * The locators of a record's address columns, in order: {@code specs[c]} with the chain rule
+   * {@code rules[c]} ({@link ChainRule#parse}), each as {@link #fromSpec} makes it, except that two
+   * or more {@code json:PATH} columns find their fields in one pass over each record (one {@link
+   * JsonFieldsScanner} they share, scanned by the first of them). The locators are meant to be
+   * asked in order for each record, as a map task does; each still answers alone.
+   *
+   * @throws IllegalArgumentException naming the spec and what is wrong with it
+   */
+  public static List<ClientIpLocator> fromSpecs(List<String> specs, List<ChainRule> rules) {
+    List<ClientIpLocator> fields = new ArrayList<>();
+    List<Integer> json = new ArrayList<>();
+    for (String spec : specs) {
+      ClientIpLocator field = field(spec);
+      if (field instanceof JsonFieldLocator) {
+        json.add(fields.size());
+      }
+      fields.add(field);
+    }
+    if (json.size() > 1) {
+      JsonFieldsScanner scanner = new JsonFieldsScanner(
+          json.stream().map(c -> ((JsonFieldLocator) fields.get(c)).path()).toList());
+      for (int k = 0; k < json.size(); k++) {
+        int c = json.get(k);
+        fields.set(c, new JsonPathColumn(scanner, k, k == 0, fields.get(c).spec()));
+      }
+    }
+    List<ClientIpLocator> locators = new ArrayList<>();
+    for (int c = 0; c < fields.size(); c++) {
+      locators.add(new ChainedLocator(fields.get(c), rules.get(c)));
+    }
+    return locators;
   }
 
   /** The locator of the field {@code spec} names, without a chain rule around it. */

@@ -1,7 +1,11 @@
 package org.ipjoin.job.locate;
 
+import static org.ipjoin.job.locate.JsonSyntax.matchKey;
+import static org.ipjoin.job.locate.JsonSyntax.skipSpace;
+import static org.ipjoin.job.locate.JsonSyntax.stringEnd;
+import static org.ipjoin.job.locate.JsonSyntax.value;
+
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * Format {@code json:PATH}: the client is the value at PATH in a record holding one JSON object,
@@ -31,15 +35,16 @@ import java.util.Arrays;
  * skipped (nesting tracked in a per-instance stack that grows only for deeper records), and
  * nothing is allocated per record.
  */
-public final class JsonFieldLocator implements ClientIpLocator {
+public final class JsonFieldLocator implements JsonLocator {
 
   private final String spec;
+  private final String pathText;
   /** PATH in UTF-8. */
   private final byte[] path;
   /** For each object level descended along the path: where the rest of the path starts. */
   private final int[] restAt;
-  /** Open containers ({ or [) of a value being skipped. */
-  private byte[] open = new byte[16];
+  /** Skips the values of other keys, with its per-instance nesting stack. */
+  private final JsonSyntax syntax = new JsonSyntax();
 
   /** @throws IllegalArgumentException when PATH is empty */
   public JsonFieldLocator(String path, String spec) {
@@ -53,6 +58,12 @@ public final class JsonFieldLocator implements ClientIpLocator {
     }
     this.restAt = new int[dots + 1];
     this.spec = spec;
+    this.pathText = path;
+  }
+
+  /** PATH as given. */
+  public String path() {
+    return pathText;
   }
 
   @Override
@@ -87,7 +98,7 @@ public final class JsonFieldLocator implements ClientIpLocator {
         if (keyEnd < 0) {
           return false;
         }
-        int matched = matchKey(record, i + 1, keyEnd, restAt[level]);
+        int matched = matchKey(path, record, i + 1, keyEnd, restAt[level]);
         i = skipSpace(record, keyEnd + 1, to);
         if (i == to || record[i] != ':') {
           return false;
@@ -105,7 +116,7 @@ public final class JsonFieldLocator implements ClientIpLocator {
           mayClose = true;
           continue;
         }
-        i = skipValue(record, i, to);
+        i = syntax.skipValue(record, i, to);
         if (i < 0) {
           return false;
         }
@@ -131,274 +142,6 @@ public final class JsonFieldLocator implements ClientIpLocator {
         level--;
       }
     }
-  }
-
-  /** The value at {@code record[i]}, which is not a blank, is the field. */
-  private static boolean value(byte[] record, int i, int to, Range range) {
-    byte b = record[i];
-    if (b == '"') {
-      int end = stringEnd(record, i + 1, to);
-      if (end < 0) {
-        return false;
-      }
-      for (int j = i + 1; j < end; j++) {
-        if (record[j] == '\\') {
-          return false;
-        }
-      }
-      range.setField(record, i + 1, end);
-      return true;
-    }
-    int end = tokenEnd(record, i, to);
-    if (end < 0) {
-      return false;
-    }
-    boolean isNull = end - i == 4 && b == 'n' && record[i + 1] == 'u' && record[i + 2] == 'l'
-        && record[i + 3] == 'l';
-    if (isNull) {
-      range.setAbsent(i);
-    } else {
-      range.setField(record, i, end);
-    }
-    return true;
-  }
-
-  /**
-   * How much of the path from {@code at} the key {@code record[from, to)} (raw, between its
-   * quotes) spells: the path offset after it when it ends there or at a dot, else -1.
-   */
-  private int matchKey(byte[] record, int from, int to, int at) {
-    int p = at;
-    int i = from;
-    while (i < to) {
-      int b = record[i] & 0xFF;
-      if (b != '\\') {
-        if (p == path.length || path[p] != (byte) b) {
-          return -1;
-        }
-        p++;
-        i++;
-        continue;
-      }
-      // An escape: decode one code point, then compare its UTF-8 bytes.
-      int cp;
-      byte e = record[i + 1];
-      i += 2;
-      switch (e) {
-        case 'b': cp = '\b'; break;
-        case 'f': cp = '\f'; break;
-        case 'n': cp = '\n'; break;
-        case 'r': cp = '\r'; break;
-        case 't': cp = '\t'; break;
-        case 'u':
-          cp = hex4(record, i);
-          i += 4;
-          if (Character.isHighSurrogate((char) cp) && i + 6 <= to && record[i] == '\\'
-              && record[i + 1] == 'u' && Character.isLowSurrogate((char) hex4(record, i + 2))) {
-            cp = Character.toCodePoint((char) cp, (char) hex4(record, i + 2));
-            i += 6;
-          } else if (Character.isSurrogate((char) cp)) {
-            return -1; // a lone surrogate has no UTF-8 form, so no path spells it
-          }
-          break;
-        default: cp = e; // \" \\ \/
-      }
-      p = matchUtf8(cp, p);
-      if (p < 0) {
-        return -1;
-      }
-    }
-    return p == path.length || path[p] == '.' ? p : -1;
-  }
-
-  /** The path offset after code point {@code cp}'s UTF-8 bytes when the path has them at p. */
-  private int matchUtf8(int cp, int p) {
-    int n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-    if (p + n > path.length) {
-      return -1;
-    }
-    if (n == 1) {
-      return path[p] == (byte) cp ? p + 1 : -1;
-    }
-    int lead = n == 2 ? 0xC0 : n == 3 ? 0xE0 : 0xF0;
-    if ((path[p] & 0xFF) != (lead | (cp >> (6 * (n - 1))))) {
-      return -1;
-    }
-    for (int k = 1; k < n; k++) {
-      if ((path[p + k] & 0xFF) != (0x80 | ((cp >> (6 * (n - 1 - k))) & 0x3F))) {
-        return -1;
-      }
-    }
-    return p + n;
-  }
-
-  /** Skips one value starting at {@code record[i]} (not a blank): the offset after it, or -1. */
-  private int skipValue(byte[] record, int i, int to) {
-    int depth = 0;
-    while (true) {
-      i = skipSpace(record, i, to);
-      if (i == to) {
-        return -1;
-      }
-      byte b = record[i];
-      if (b == '{' || b == '[') {
-        if (depth == open.length) {
-          open = Arrays.copyOf(open, 2 * depth);
-        }
-        open[depth++] = b;
-        i = skipSpace(record, i + 1, to);
-        if (i == to) {
-          return -1;
-        }
-        if (record[i] == (b == '{' ? '}' : ']')) {
-          depth--;
-          i++;
-        } else {
-          if (b == '{') {
-            i = skipKey(record, i, to);
-            if (i < 0) {
-              return -1;
-            }
-          }
-          continue; // a value follows
-        }
-      } else if (b == '"') {
-        i = stringEnd(record, i + 1, to);
-        if (i < 0) {
-          return -1;
-        }
-        i++;
-      } else {
-        i = tokenEnd(record, i, to);
-        if (i < 0) {
-          return -1;
-        }
-      }
-      // After a value: done at depth 0, else ',' and the next member, or the container's end.
-      while (true) {
-        if (depth == 0) {
-          return i;
-        }
-        i = skipSpace(record, i, to);
-        if (i == to) {
-          return -1;
-        }
-        byte top = open[depth - 1];
-        if (record[i] == ',') {
-          i++;
-          if (top == '{') {
-            i = skipKey(record, skipSpace(record, i, to), to);
-            if (i < 0) {
-              return -1;
-            }
-          }
-          break;
-        }
-        if (record[i] != (top == '{' ? '}' : ']')) {
-          return -1;
-        }
-        depth--;
-        i++;
-      }
-    }
-  }
-
-  /** Skips {@code "key" :} at i: the offset after the colon, or -1. */
-  private static int skipKey(byte[] record, int i, int to) {
-    if (i >= to || record[i] != '"') {
-      return -1;
-    }
-    i = stringEnd(record, i + 1, to);
-    if (i < 0) {
-      return -1;
-    }
-    i = skipSpace(record, i + 1, to);
-    return i < to && record[i] == ':' ? i + 1 : -1;
-  }
-
-  /**
-   * The offset of the quote closing a string whose content starts at {@code i}, or -1 when it is
-   * not closed, has a control character or a bad escape.
-   */
-  private static int stringEnd(byte[] record, int i, int to) {
-    while (i < to) {
-      byte b = record[i];
-      // The common byte first: not a quote, a backslash or a control character.
-      if ((b >= ' ' || b < 0) && b != '"' && b != '\\') {
-        i++;
-        continue;
-      }
-      if (b == '"') {
-        return i;
-      }
-      if (b == '\\') {
-        if (i + 1 == to) {
-          return -1;
-        }
-        byte e = record[i + 1];
-        if (e == 'u') {
-          if (hex4(record, i + 2, to) < 0) {
-            return -1;
-          }
-          i += 6;
-          continue;
-        }
-        if (e != '"' && e != '\\' && e != '/' && e != 'b' && e != 'f' && e != 'n' && e != 'r'
-            && e != 't') {
-          return -1;
-        }
-        i += 2;
-        continue;
-      }
-      return -1; // a control character
-    }
-    return -1;
-  }
-
-  /** The end of a bare token (number, true, false, null) at i, or -1 when it is empty. */
-  private static int tokenEnd(byte[] record, int i, int to) {
-    int start = i;
-    while (i < to) {
-      byte b = record[i];
-      if (!(b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '+'
-          || b == '-' || b == '.')) {
-        break;
-      }
-      i++;
-    }
-    return i > start ? i : -1;
-  }
-
-  private static int skipSpace(byte[] record, int i, int to) {
-    while (i < to) {
-      byte b = record[i];
-      if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
-        break;
-      }
-      i++;
-    }
-    return i;
-  }
-
-  /** Four hex digits at i (checked by {@link #stringEnd} before), as a number. */
-  private static int hex4(byte[] record, int i) {
-    return hex4(record, i, record.length);
-  }
-
-  /** Four hex digits at {@code record[i, i + 4)} below {@code to} as a number, or -1. */
-  private static int hex4(byte[] record, int i, int to) {
-    if (i + 4 > to) {
-      return -1;
-    }
-    int v = 0;
-    for (int k = i; k < i + 4; k++) {
-      int d = Character.digit(record[k], 16);
-      if (d < 0) {
-        return -1;
-      }
-      v = v << 4 | d;
-    }
-    return v;
   }
 
   @Override

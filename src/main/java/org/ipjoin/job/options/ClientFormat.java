@@ -1,8 +1,12 @@
 package org.ipjoin.job.options;
 
+import java.util.List;
+import java.util.function.Function;
+import org.ipjoin.job.locate.ChainRule;
 import org.ipjoin.job.locate.ClientIpLocator;
 import org.ipjoin.job.locate.ClientIpLocators;
 import org.ipjoin.job.table.TableColumn;
+import org.ipjoin.job.locate.TrustedAddresses;
 
 /**
  * Where the client address is in a record ({@code ipjoin.format}) and which hop of a chain in that
@@ -11,7 +15,8 @@ import org.ipjoin.job.table.TableColumn;
  * locator from the same two ({@link #locator()}).
  *
  * @param spec the checked spec, untrimmed: a {@code regex:} pattern may end in a meaningful space
- * @param chain the checked chain rule ({@code first}, {@code last}, {@code untrusted=CIDR,...})
+ * @param chain the checked chain rule ({@code first}, {@code last}, {@code untrusted=CIDR,...},
+ *     {@code untrusted=INDEX} naming one of the job's indexes: {@link #trustedIndex})
  */
 public record ClientFormat(String spec, String chain) {
 
@@ -37,8 +42,37 @@ public record ClientFormat(String spec, String chain) {
     return TableColumn.of(spec);
   }
 
-  /** A new locator for this format (a locator keeps per-record state: one per task). */
-  public ClientIpLocator locator() {
-    return ClientIpLocators.fromSpec(spec, chain);
+  /**
+   * New locators for the address columns {@code formats}, in order (locators keep per-record
+   * state: one list per task); several {@code json:PATH} columns share one pass over each record
+   * ({@link ClientIpLocators#fromSpecs}). A chain rule {@code untrusted=INDEX} asks {@code indexes}
+   * for its trusted set.
+   */
+  public static List<ClientIpLocator> locators(List<ClientFormat> formats,
+      Function<String, TrustedAddresses> indexes) {
+    return ClientIpLocators.fromSpecs(formats.stream().map(ClientFormat::spec).toList(),
+        formats.stream().map(f -> ChainRule.parse(f.chain(), indexes)).toList());
+  }
+
+  /**
+   * The index whose addresses the chain rule trusts ({@code untrusted=INDEX}), or null when the
+   * rule is another.
+   */
+  public String trustedIndex() {
+    return ChainRule.trustedIndex(chain);
+  }
+
+  /**
+   * @throws IllegalArgumentException one line: the chain rule trusts an index the job does not
+   *     join, with the job's index names
+   */
+  void checkTrustedIndex(List<String> indexNames) {
+    String name = trustedIndex();
+    if (name != null && !indexNames.contains(name)) {
+      throw new IllegalArgumentException("bad chain rule '" + chain.trim() + "': " + name
+          + " is not an index of this job (its indexes: " + String.join(", ", indexNames)
+          + "); give the proxies' list with --index " + name + "=PATH, or CIDR blocks"
+          + " (untrusted=10.0.0.0/8,...)");
+    }
   }
 }

@@ -64,7 +64,19 @@ public final class OptionChecks {
         return null;
       }, "");
     }
+    c.checkTrustedIndex();
     return c;
+  }
+
+  /** The index a chain rule {@code untrusted=INDEX} trusts must be one the job joins. */
+  private void checkTrustedIndex() {
+    ClientFormat chained = clients != null && !clients.isEmpty() ? clients.get(0).format() : format;
+    if (indexes != null && chained != null) {
+      setting(() -> {
+        chained.checkTrustedIndex(indexes.names());
+        return null;
+      }, "");
+    }
   }
 
   /** A task's reading of what the driver wrote: no file is looked at. */
@@ -73,6 +85,7 @@ public final class OptionChecks {
     c.indexes = c.setting(() -> JoinIndexes.of(conf), "");
     c.mode = c.setting(() -> JoinMode.fromName(IpJoinKeys.MODE.get(conf)), "bad mode: ");
     c.readSettings(conf);
+    c.checkTrustedIndex();
     return c;
   }
 

@@ -1,7 +1,6 @@
 package org.ipjoin.job.task;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
@@ -25,6 +24,7 @@ import org.ipjoin.job.input.LineBlockInputFormat;
 import org.ipjoin.job.locate.ClientIpLocator;
 import org.ipjoin.job.locate.HeaderNamedLocator;
 import org.ipjoin.job.options.ClientColumn;
+import org.ipjoin.job.options.ClientFormat;
 import org.ipjoin.job.options.JoinOptions;
 import org.ipjoin.job.table.TableColumn;
 import org.ipjoin.job.table.TableFormat;
@@ -182,13 +182,12 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     writeMalformed = options.malformedOutput();
     TaskIndexes loaded = TaskIndexes.load(context, options);
     indexes = loaded.indexes();
-    List<ClientIpLocator> locators = new ArrayList<>();
-    if (options.clients().isEmpty()) {
-      locators.add(options.format().locator());
-    } else {
-      for (ClientColumn client : options.clients()) {
-        locators.add(client.format().locator());
-      }
+    List<String> names = options.joinIndexes().names();
+    List<ClientIpLocator> locators = ClientFormat.locators(options.clients().isEmpty()
+        ? List.of(options.format())
+        : options.clients().stream().map(ClientColumn::format).toList(),
+        name -> names.contains(name) ? indexes[names.indexOf(name)] : null);
+    if (!options.clients().isEmpty()) {
       columnTally = new ColumnTally(options.clients().stream().map(ClientColumn::name).toList(),
           indexes.length, context);
     }

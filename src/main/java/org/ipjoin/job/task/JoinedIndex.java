@@ -25,6 +25,7 @@ import org.ipjoin.job.IpJoinCounter;
 import org.ipjoin.job.JoinIndex;
 import org.ipjoin.job.JoinIndexes;
 import org.ipjoin.job.MatchTags;
+import org.ipjoin.job.locate.TrustedAddresses;
 import org.ipjoin.job.options.JoinOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,7 +36,7 @@ import org.slf4j.LoggerFactory;
  * IPv6 ones one by one) and for each record's label id. It also knows what its columns look like
  * in {@code tag} mode (its chosen attributes, projected once) and counts its own matches.
  */
-final class JoinedIndex {
+final class JoinedIndex implements TrustedAddresses {
 
   private static final Logger LOG = LoggerFactory.getLogger(JoinedIndex.class);
   private static final byte[] TAB = {'\t'};
@@ -235,6 +236,18 @@ final class JoinedIndex {
       return MatchTags.NO_MATCH;
     }
     return v6 ? index6.labelId(interval) : index.labelId(interval);
+  }
+
+  /** Whether the index lists the IPv4 address with key {@code key}: a chain's trusted proxies. */
+  @Override
+  public boolean holdsIpv4(int key) {
+    return index.match(key) != Ipv4Lookup.NO_MATCH;
+  }
+
+  /** Whether the index lists the IPv6 address with these key halves. */
+  @Override
+  public boolean holdsIpv6(long hiKey, long loKey) {
+    return index6.match(hiKey, loKey) != Ipv4Lookup.NO_MATCH;
   }
 
   /** Whether tag mode writes the matched entry ({@code network}) among this index's columns. */

@@ -7,7 +7,7 @@ import org.apache.hadoop.io.Text;
 import org.ipjoin.job.MatchTags;
 import org.ipjoin.job.locate.ClientIpLocator;
 import org.ipjoin.job.locate.HeaderNamedLocator;
-import org.ipjoin.job.locate.JsonFieldLocator;
+import org.ipjoin.job.locate.JsonLocator;
 
 /**
  * How {@code tag} mode writes its columns so that a tagged record stays a record of its format.
@@ -54,7 +54,7 @@ final class TagLayout {
    * {@code tsv:N}).
    */
   static TagLayout of(ClientIpLocator locator, List<String> names) {
-    if (locator.field() instanceof JsonFieldLocator) {
+    if (locator.field() instanceof JsonLocator) {
       return new TagLayout(Form.JSON, (byte) ',', names);
     }
     if (locator.field() instanceof HeaderNamedLocator named) {

@@ -11,12 +11,15 @@ import org.ipjoin.BuiltIndexes;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.job.input.LineBlock;
+import org.ipjoin.job.locate.ChainRule;
 import org.ipjoin.job.locate.ClientIpLocators;
 
 /**
  * A rough timing, not a test: the map task's per-call work ({@link RecordColumns}: find and parse
  * each column's address, look each column up in the index, read each record's label ids) over
- * generated JSON or whitespace lines in 1 MiB blocks, one address column against two. Run with
+ * generated JSON or whitespace lines in 1 MiB blocks, one address column against two (each column's
+ * locator made alone, and the columns' locators as the task makes them, {@link
+ * ClientIpLocators#fromSpecs}: JSON columns in one pass), in alternating rounds. Run with
  * {@code java -cp target/classes:target/test-classes:$(cat cp.txt)
  * org.ipjoin.job.task.ClientColumnsTiming json|ws LINES ROUNDS}.
  */
@@ -72,8 +75,12 @@ public final class ClientColumnsTiming {
     RecordColumns one = new RecordColumns(List.of(ClientIpLocators.fromSpec(first)), indexes);
     RecordColumns two = new RecordColumns(List.of(ClientIpLocators.fromSpec(first),
         ClientIpLocators.fromSpec(second)), indexes);
+    // The task's own locators: for json, both columns found in one pass over each record.
+    RecordColumns pass = new RecordColumns(ClientIpLocators.fromSpecs(List.of(first, second),
+        List.of(ChainRule.parse(ChainRule.DEFAULT), ChainRule.parse(ChainRule.DEFAULT))), indexes);
     long[] t1 = new long[rounds];
     long[] t2 = new long[rounds];
+    long[] t3 = new long[rounds];
     long sink = 0;
     for (int r = 0; r < rounds; r++) {
       // Alternating, so that load on the machine falls on both alike.
@@ -83,14 +90,21 @@ public final class ClientColumnsTiming {
       start = System.nanoTime();
       sink += pass(two, blocks, 2);
       t2[r] = System.nanoTime() - start;
+      start = System.nanoTime();
+      sink += pass(pass, blocks, 2);
+      t3[r] = System.nanoTime() - start;
     }
     java.util.Arrays.sort(t1);
     java.util.Arrays.sort(t2);
+    java.util.Arrays.sort(t3);
     System.out.printf("%s, %,d lines, %d rounds: one column median %.1f ms (min %.1f), two columns"
         + " median %.1f ms (min %.1f): ratio of medians %.2f, of minima %.2f (%d)%n",
         json ? "json" : "ws", lines, rounds, t1[rounds / 2] / 1e6, t1[0] / 1e6,
         t2[rounds / 2] / 1e6, t2[0] / 1e6, (double) t2[rounds / 2] / t1[rounds / 2],
         (double) t2[0] / t1[0], sink);
+    System.out.printf("two columns as the task reads them (json: one pass) median %.1f ms (min %.1f):"
+        + " ratio of medians %.2f, of minima %.2f%n", t3[rounds / 2] / 1e6, t3[0] / 1e6,
+        (double) t3[rounds / 2] / t1[rounds / 2], (double) t3[0] / t1[0]);
   }
 
   private static long pass(RecordColumns columns, List<LineBlock> blocks, int n) {
