@@ -113,8 +113,9 @@ public final class JoinJob {
 
   /**
    * Which address of a client field holding a comma-separated chain (X-Forwarded-For) is the
-   * client: {@code first} (default), {@code last} or {@code untrusted=CIDR,CIDR,...} (the rightmost
-   * address outside those trusted blocks).
+   * client: {@code first} (default), {@code last}, {@code untrusted=CIDR,CIDR,...} (the rightmost
+   * address outside those trusted blocks) or {@code untrusted=INDEX} (the rightmost address the
+   * job's index INDEX does not list).
    */
   public JoinJob chain(String rule) {
     return set(IpJoinKeys.CHAIN, ApiArguments.notNull(rule, "rule"));

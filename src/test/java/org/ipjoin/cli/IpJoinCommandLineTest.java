@@ -84,7 +84,7 @@ class IpJoinCommandLineTest {
             + " set; the block is 10.0.0.0/8");
     assertRefused(ipjoin("--index", index.toString(), "--input", input.toString(), "--output",
         output.toString(), "--chain", "middle"),
-        "ipjoin: bad chain rule 'middle'; use one of first, last, untrusted=CIDR,CIDR,...");
+        "ipjoin: bad chain rule 'middle'; use one of first, last, untrusted=CIDR,CIDR,..., untrusted=INDEX");
   }
 
   @Test

@@ -41,7 +41,7 @@ public final class ChainRule {
   public static final String DEFAULT = "first";
 
   /** The accepted forms, for messages and usage. */
-  public static final String FORMS = "first, last, untrusted=CIDR,CIDR,...";
+  public static final String FORMS = "first, last, untrusted=CIDR,CIDR,..., untrusted=INDEX";
 
   private enum Pick { FIRST, LAST, UNTRUSTED }
 

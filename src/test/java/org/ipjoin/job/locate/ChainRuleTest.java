@@ -142,7 +142,7 @@ class ChainRuleTest {
   @Test
   void badRulesAreOneLineNamingTheRule() {
     String[][] ruleAndReason = {
-        {"middle", "use one of first, last, untrusted=CIDR,CIDR,..."},
+        {"middle", "use one of first, last, untrusted=CIDR,CIDR,..., untrusted=INDEX"},
         {"untrusted=", "an empty CIDR"},
         {"untrusted=10.0.0.0/8,", "an empty CIDR"},
         {"untrusted=10.0.0.0/33", "'10.0.0.0/33': the prefix length must be 0 to 32"},
