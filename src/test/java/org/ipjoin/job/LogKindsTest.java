@@ -103,6 +103,8 @@ class LogKindsTest {
       // CloudFront: tab-separated, c-ip the 5th column (no #Fields: lines in this sample).
       Map.entry("aws_cloudfront.log",
           (line, chain) -> line.startsWith("#") ? null : line.split("\t")[4]),
+      // Squid native: space-separated, the elapsed time right-aligned (padded with spaces).
+      Map.entry("squid_access.log", (line, chain) -> line.trim().split(" +")[2]),
       Map.entry("iptables_kernel.log", (line, chain) -> Arrays.stream(line.split(" "))
           .filter(w -> w.startsWith("SRC=")).map(w -> w.substring(4)).findFirst().orElse(null)),
       Map.entry("pfsense_filterlog_rfc5424.log", LogKindsTest::filterlogSource),
