@@ -96,6 +96,8 @@ class LogKindsTest {
       }),
       Map.entry("traefik_clf.log", (line, chain) -> line.split(" ")[0]),
       Map.entry("nginx_xff.log", LogKindsTest::forwardedFor),
+      // Common/combined: the first word (no chain here); a host name or error-log text is none.
+      Map.entry("apache_mixed.log", (line, chain) -> line.split(" ")[0]),
       Map.entry("suricata_eve.json", (line, chain) -> json(line, "/src_ip")),
       Map.entry("caddy_json.log", (line, chain) -> json(line, "/request/client_ip")),
       Map.entry("cloudflare_logpush.json", (line, chain) -> json(line, "/ClientIP")),
