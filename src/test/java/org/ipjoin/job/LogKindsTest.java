@@ -96,6 +96,12 @@ class LogKindsTest {
       }),
       Map.entry("traefik_clf.log", (line, chain) -> line.split(" ")[0]),
       Map.entry("nginx_xff.log", LogKindsTest::forwardedFor),
+      // Envoy's JSON object after the container runtime's prefix; text-format lines have none.
+      Map.entry("envoy_cri.log", (line, chain) -> {
+        int brace = line.indexOf('{');
+        String peer = brace < 0 ? null : json(line.substring(brace), "/downstream_remote_address");
+        return peer == null || peer.isEmpty() ? peer : hostOf(peer);
+      }),
       Map.entry("traefik_json.log", (line, chain) -> {
         String host = json(line, "/ClientHost");
         return host == null || host.isEmpty() ? host : forwardedFor(host, chain);
