@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.StringReader;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
@@ -25,6 +26,8 @@ import java.util.function.BiFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
 import org.ipjoin.api.IpJoin;
 import org.ipjoin.job.locate.ClientIpLocator;
 import org.ipjoin.job.locate.ClientIpLocators;
@@ -34,6 +37,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+import org.xml.sax.InputSource;
+import org.xml.sax.SAXException;
 
 /**
  * docs/job.md's tables of presets and log kinds are what the code does: every preset stands for
@@ -88,9 +96,43 @@ class LogKindsTest {
       }),
       Map.entry("traefik_clf.log", (line, chain) -> line.split(" ")[0]),
       Map.entry("nginx_xff.log", LogKindsTest::forwardedFor),
+      // Envoy's JSON object after the container runtime's prefix; text-format lines have none.
+      Map.entry("envoy_cri.log", (line, chain) -> {
+        int brace = line.indexOf('{');
+        String peer = brace < 0 ? null : json(line.substring(brace), "/downstream_remote_address");
+        return peer == null || peer.isEmpty() ? peer : hostOf(peer);
+      }),
+      Map.entry("traefik_json.log", (line, chain) -> {
+        String host = json(line, "/ClientHost");
+        return host == null || host.isEmpty() ? host : forwardedFor(host, chain);
+      }),
+      // Common/combined: the first word (no chain here); a host name or error-log text is none.
+      Map.entry("apache_mixed.log", (line, chain) -> line.split(" ")[0]),
       Map.entry("suricata_eve.json", (line, chain) -> json(line, "/src_ip")),
       Map.entry("caddy_json.log", (line, chain) -> json(line, "/request/client_ip")),
       Map.entry("cloudflare_logpush.json", (line, chain) -> json(line, "/ClientIP")),
+      Map.entry("aws_cloudtrail.json", (line, chain) -> json(line, "/sourceIPAddress")),
+      // CloudFront: tab-separated, c-ip the 5th column (no #Fields: lines in this sample).
+      Map.entry("aws_cloudfront.log",
+          (line, chain) -> line.startsWith("#") ? null : line.split("\t")[4]),
+      // Squid native: space-separated, the elapsed time right-aligned (padded with spaces).
+      Map.entry("squid_access.log", (line, chain) -> line.trim().split(" +")[2]),
+      Map.entry("iptables_kernel.log", (line, chain) -> Arrays.stream(line.split(" "))
+          .filter(w -> w.startsWith("SRC=")).map(w -> w.substring(4)).findFirst().orElse(null)),
+      Map.entry("pfsense_filterlog_rfc5424.log", LogKindsTest::filterlogSource),
+      Map.entry("mikrotik_firewall.log", (line, chain) -> Arrays.stream(line.split(", "))
+          .filter(part -> part.contains("->"))
+          .map(part -> hostOf(part.substring(0, part.indexOf("->")))).findFirst().orElse(null)),
+      Map.entry("bind_syslog.log", (line, chain) -> {
+        List<String> words = Arrays.asList(line.split(" "));
+        int at = words.indexOf("client");
+        if (at < 0) {
+          return null;
+        }
+        String word = words.get(at + 1).startsWith("@") ? words.get(at + 2) : words.get(at + 1);
+        return word.substring(0, word.indexOf('#'));
+      }),
+      Map.entry("windows_4625.xml.log", (line, chain) -> xmlData(line, "IpAddress")),
       Map.entry("zeek_conn.log", (line, chain) -> line.startsWith("#") ? null : line.split("\t")[2]),
       Map.entry("zeek_conn_teredo.log",
           (line, chain) -> line.startsWith("#") ? null : line.split("\t")[2]));
@@ -109,7 +151,7 @@ class LogKindsTest {
 
   static Stream<Kind> testedKinds() throws IOException {
     List<Kind> tested = kinds().stream().filter(k -> k.tested().equals("yes")).toList();
-    assertTrue(tested.size() >= 13, "tested kinds: " + tested);
+    assertTrue(tested.size() >= 20, "tested kinds: " + tested);
     return tested.stream();
   }
 
@@ -139,12 +181,13 @@ class LogKindsTest {
         tag = address == null ? "-" : labels.computeIfAbsent(address, a -> "host" + labels.size());
       }
       malformed += tag.equals("-") ? 1 : 0;
-      // tag on JSON lines adds the tag as a field of the object, named after the index.
+      // tag on JSON lines adds the tag as a field of the object, named after the index; a line
+      // that is no JSON object is written unchanged (docs/job.md, tag with json:PATH).
       boolean json = formatAndChain[0].startsWith("json:")
           || ClientIpLocators.PRESETS.getOrDefault(formatAndChain[0], "").startsWith("json:");
-      expected.add(json && line.endsWith("}")
-          ? line.substring(0, line.length() - 1) + ",\"kind\":\"" + tag + "\"}"
-          : line + "\t" + tag);
+      expected.add(!json ? line + "\t" + tag
+          : line.endsWith("}") ? line.substring(0, line.length() - 1) + ",\"kind\":\"" + tag + "\"}"
+          : line);
     }
     assertFalse(labels.isEmpty(), "the sample has addresses");
 
@@ -174,7 +217,7 @@ class LogKindsTest {
    * format that now parses must be tested); each has a made-up line giving its client.
    */
   @Test
-  void everyUntestedKindSaysWhyAndItsMadeUpLinesGiveTheirClient() throws IOException {
+  void everyUntestedKindSaysWhyAndHasAMadeUpLine() throws IOException {
     List<List<String>> madeUp = table("Log kinds", "kind", "line");
     for (Kind kind : kinds()) {
       if (kind.tested().equals("yes")) {
@@ -196,16 +239,30 @@ class LogKindsTest {
             kind.name() + " has a sample and its format now parses: mark it tested, add a reading");
         continue;
       }
+      assertTrue(madeUp.stream().anyMatch(r -> r.get(0).equals(kind.name())),
+          "a made-up line for " + kind.name());
+    }
+  }
+
+  /**
+   * Each made-up line gives the client shown with its kind's {@code --format} line, tested kind
+   * or not: a tested kind keeps the lines of the shapes its sample lacks (pfSense's BSD syslog
+   * prefix beside the sample's RFC 5424 one).
+   */
+  @Test
+  void everyMadeUpLineGivesItsClientWithItsKindsFormatLine() throws IOException {
+    Map<String, Kind> byName = new LinkedHashMap<>();
+    kinds().forEach(kind -> byName.put(kind.name(), kind));
+    for (List<String> row : table("Log kinds", "kind", "line")) {
+      Kind kind = byName.get(row.get(0));
+      assertNotNull(kind, "a made-up line of a kind the table has: " + row.get(0));
+      String[] fc = kind.formatAndChain();
       ClientIpLocator locator = ClientIpLocators.fromSpec(fc[0], fc[1] == null ? "first" : fc[1]);
-      List<List<String>> lines = madeUp.stream().filter(r -> r.get(0).equals(kind.name())).toList();
-      assertFalse(lines.isEmpty(), "a made-up line for " + kind.name());
-      for (List<String> row : lines) {
-        byte[] record = code(row.get(1)).replace("\\t", "\t").getBytes(StandardCharsets.ISO_8859_1);
-        ClientIpLocator.Range range = new ClientIpLocator.Range();
-        assertTrue(locator.locate(record, 0, record.length, range), row.get(1));
-        assertEquals(code(row.get(2)), new String(record, range.from, range.to - range.from,
-            StandardCharsets.ISO_8859_1), kind.name() + ": " + row.get(1));
-      }
+      byte[] record = code(row.get(1)).replace("\\t", "\t").getBytes(StandardCharsets.ISO_8859_1);
+      ClientIpLocator.Range range = new ClientIpLocator.Range();
+      assertTrue(locator.locate(record, 0, record.length, range), row.get(1));
+      assertEquals(code(row.get(2)), new String(record, range.from, range.to - range.from,
+          StandardCharsets.ISO_8859_1), kind.name() + ": " + row.get(1));
     }
   }
 
@@ -260,6 +317,45 @@ class LogKindsTest {
     }
     int colon = hostAndPort.lastIndexOf(':');
     return colon < 0 ? hostAndPort : hostAndPort.substring(0, colon);
+  }
+
+  /**
+   * The source address of a pfSense filterlog line, by the field list of pfSense's "Filter Log
+   * Format" page: the CSV is the line's last word; field 9 is the IP version, the source is field
+   * 19 of an IPv4 line and field 16 of an IPv6 one. Null for a line without filterlog CSV.
+   */
+  private static String filterlogSource(String line, String chain) {
+    if (!line.contains("filterlog")) {
+      return null;
+    }
+    String[] words = line.split(" ");
+    String[] fields = words[words.length - 1].split(",", -1);
+    return switch (fields[8]) {
+      case "4" -> fields[18];
+      case "6" -> fields[15];
+      default -> null;
+    };
+  }
+
+  /**
+   * The text of the {@code <Data Name="NAME">} element of a Windows event written as one line of
+   * XML, read with the JDK's DOM parser: null when the line is no event or has no such element.
+   */
+  private static String xmlData(String line, String name) {
+    try {
+      Document event = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+          .parse(new InputSource(new StringReader(line)));
+      NodeList data = event.getElementsByTagName("Data");
+      for (int i = 0; i < data.getLength(); i++) {
+        Element element = (Element) data.item(i);
+        if (element.getAttribute("Name").equals(name)) {
+          return element.getTextContent();
+        }
+      }
+      return null;
+    } catch (ParserConfigurationException | SAXException | IOException e) {
+      return null;
+    }
   }
 
   /** The value at a JSON pointer: null when missing, empty for JSON null. */
