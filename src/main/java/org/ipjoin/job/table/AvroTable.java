@@ -101,8 +101,8 @@ final class AvroTable implements TableFormat {
       Schema record = nonNull(type);
       if (record != null && (record.getType() == Schema.Type.ARRAY
           || record.getType() == Schema.Type.MAP)) {
-        return "is inside " + String.join(".", Arrays.copyOf(path, i)) + ", an "
-            + record.getType().getName() + ": give a column of one address per row";
+        return "is inside " + String.join(".", Arrays.copyOf(path, i)) + ", "
+            + container(record) + ": give a column of one address per row";
       }
       Schema.Field field = record == null || record.getType() != Schema.Type.RECORD ? null
           : record.getField(path[i]);
@@ -121,11 +121,14 @@ final class AvroTable implements TableFormat {
       case FIXED -> t.getFixedSize() == 4 || t.getFixedSize() == 16 ? null
           : "is fixed(" + t.getFixedSize() + "), not an address (4 or 16 bytes)";
       case RECORD -> "is a record, not an address: name one of its fields (" + column + ".FIELD)";
-      case ARRAY, MAP -> "is an " + t.getType().getName() + ": give a column of one address per"
-          + " row";
+      case ARRAY, MAP -> "is " + container(t) + ": give a column of one address per row";
       default -> "is " + t.getType().getName() + ", not an address: give a string, an int or"
           + " long, or 4 or 16 bytes";
     };
+  }
+
+  private static String container(Schema type) {
+    return type.getType() == Schema.Type.ARRAY ? "an array" : "a map";
   }
 
   /** {@code type} itself, the other type of a union with null, or null for another union. */

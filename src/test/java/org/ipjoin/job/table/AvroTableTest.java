@@ -1,0 +1,78 @@
+package org.ipjoin.job.table;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.apache.avro.Schema;
+import org.junit.jupiter.api.Test;
+
+/** Which Avro fields hold an address, and the names of tag fields. */
+class AvroTableTest {
+
+  private static final Schema SCHEMA = new Schema.Parser().parse("""
+      {"type": "record", "name": "row", "fields": [
+        {"name": "s", "type": "string"},
+        {"name": "e", "type": {"type": "enum", "name": "E", "symbols": ["A"]}},
+        {"name": "i", "type": ["null", "int"]},
+        {"name": "l", "type": "long"},
+        {"name": "b", "type": "bytes"},
+        {"name": "f4", "type": {"type": "fixed", "name": "F4", "size": 4}},
+        {"name": "f16", "type": ["null", {"type": "fixed", "name": "F16", "size": 16}]},
+        {"name": "f8", "type": {"type": "fixed", "name": "F8", "size": 8}},
+        {"name": "d", "type": "double"},
+        {"name": "u", "type": ["null", "string", "long"]},
+        {"name": "a", "type": {"type": "array", "items": "string"}},
+        {"name": "m", "type": {"type": "map", "values": "string"}},
+        {"name": "r", "type": ["null", {"type": "record", "name": "R", "fields": [
+          {"name": "ip", "type": ["null", "string"]}]}]},
+        {"name": "ar", "type": {"type": "array", "items": "R"}}
+      ]}""");
+
+  @Test
+  void addressTypesAreAcceptedThroughNullableRecords() {
+    for (String column : List.of("s", "e", "i", "l", "b", "f4", "f16", "r.ip")) {
+      assertNull(AvroTable.columnProblem(SCHEMA, column), column);
+    }
+  }
+
+  @Test
+  void otherTypesAreRefusedSayingWhy() {
+    assertEquals("is fixed(8), not an address (4 or 16 bytes)",
+        AvroTable.columnProblem(SCHEMA, "f8"));
+    assertTrue(AvroTable.columnProblem(SCHEMA, "d").startsWith("is double, not an address"));
+    assertTrue(AvroTable.columnProblem(SCHEMA, "u").startsWith("is a union of several types"));
+    assertEquals("is an array: give a column of one address per row",
+        AvroTable.columnProblem(SCHEMA, "a"));
+    assertEquals("is a map: give a column of one address per row",
+        AvroTable.columnProblem(SCHEMA, "m"));
+    assertEquals("is inside ar, an array: give a column of one address per row",
+        AvroTable.columnProblem(SCHEMA, "ar.ip"));
+    assertEquals("is a record, not an address: name one of its fields (r.FIELD)",
+        AvroTable.columnProblem(SCHEMA, "r"));
+    assertEquals("is not in its schema", AvroTable.columnProblem(SCHEMA, "r.nope"));
+    assertEquals("is not in its schema", AvroTable.columnProblem(SCHEMA, "s.x"));
+  }
+
+  @Test
+  void tagColumnsGetLegalAvroNames() {
+    assertEquals("ips", AvroTable.fieldName("ips"));
+    assertEquals("client__geo__country", AvroTable.fieldName("client.geo.country"));
+    assertEquals("_1st_list__asn", AvroTable.fieldName("1st-list.asn"));
+    Schema tagged = AvroTable.taggedSchema(SCHEMA, List.of("client.geo.country"));
+    // Avro accepts the name (it validates names when a schema is parsed).
+    assertEquals(tagged, new Schema.Parser().parse(tagged.toString()));
+    assertEquals("ipjoin tag column client.geo.country",
+        tagged.getField("client__geo__country").doc());
+  }
+
+  @Test
+  void aTagFieldNamedAsAnotherFieldIsRefused() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> AvroTable.taggedSchema(SCHEMA, List.of("x.y", "x__y")));
+    assertEquals("tag column x__y (Avro field x__y) is also another tag column's field; name the"
+        + " index otherwise (--index OTHER=PATH)", e.getMessage());
+  }
+}
