@@ -175,7 +175,8 @@ final class AvroTable implements TableFormat {
   @Override
   public List<Class<?>> runtimeClasses() {
     // avro-mapred; Avro itself (a cluster has it with Hadoop, the same version); zstd-jni for
-    // zstandard blocks (snappy-java and xz come with Hadoop).
+    // zstandard blocks (snappy-java and commons-compress, for bzip2, come with Hadoop; xz's
+    // library comes with neither, docs/job.md "Avro data files").
     return List.of(AvroKeyInputFormat.class, Schema.class, com.github.luben.zstd.Zstd.class);
   }
 
