@@ -5,8 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.apache.avro.Schema;
+import org.apache.avro.mapreduce.AvroKeyInputFormat;
+import org.apache.hadoop.util.ClassUtil;
 import org.junit.jupiter.api.Test;
 
 /** Which Avro fields hold an address, and the names of tag fields. */
@@ -74,5 +78,22 @@ class AvroTableTest {
         () -> AvroTable.taggedSchema(SCHEMA, List.of("x.y", "x__y")));
     assertEquals("tag column x__y (Avro field x__y) is also another tag column's field; name the"
         + " index otherwise (--index OTHER=PATH)", e.getMessage());
+  }
+
+  @Test
+  void theJarsAnAvroJobShipsAreAvroMapredAndAvroAndOnTheLaunchersClasspath() throws Exception {
+    List<String> shipped = AvroTable.INSTANCE.runtimeClasses().stream()
+        .map(ClassUtil::findContainingJar).toList();
+    assertTrue(shipped.contains(ClassUtil.findContainingJar(AvroKeyInputFormat.class)), shipped
+        .toString());
+    assertTrue(shipped.contains(ClassUtil.findContainingJar(Schema.class)), shipped.toString());
+    // target/classpath.txt, which the launchers put beside the thin job jar, beside target/classes.
+    Path classes = Path.of(AvroTable.class.getProtectionDomain().getCodeSource().getLocation()
+        .toURI());
+    List<String> launcher = List.of(Files.readString(classes.getParent().resolve("classpath.txt"))
+        .trim().split(java.io.File.pathSeparator));
+    for (String jar : shipped) {
+      assertTrue(jar != null && launcher.contains(jar), jar + " on " + launcher);
+    }
   }
 }
