@@ -269,16 +269,30 @@ final class AvroTable implements TableFormat {
       } else if (value instanceof GenericFixed f) {
         text.bytes(f.bytes(), 0, f.bytes().length, out);
       } else if (value instanceof ByteBuffer b) {
-        byte[] bytes = new byte[b.remaining()];
-        b.duplicate().get(bytes);
-        if (bytes.length == 4 || bytes.length == 16) {
-          text.bytes(bytes, 0, bytes.length, out);
-        } else {
-          out.set(bytes);
-        }
+        bytes(b, out);
       } else {
         // A String (a string with avro.java.string) or an enum symbol: its text.
         out.set(value.toString());
+      }
+    }
+
+    /** 4 or 16 bytes as an address, others as text; no copy of a heap buffer (Avro's). */
+    private void bytes(ByteBuffer b, Text out) {
+      int n = b.remaining();
+      byte[] a;
+      int offset;
+      if (b.hasArray()) {
+        a = b.array();
+        offset = b.arrayOffset() + b.position();
+      } else {
+        a = new byte[n];
+        b.duplicate().get(a);
+        offset = 0;
+      }
+      if (n == 4 || n == 16) {
+        text.bytes(a, offset, n, out);
+      } else {
+        out.set(a, offset, n);
       }
     }
   }

@@ -11,7 +11,7 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
- * A table format: files of rows with a schema (Parquet today), read and written through the
+ * A table format: files of rows with a schema (Parquet, Avro), read and written through the
  * format's own Hadoop input and output formats, whose rows reach the mapper as {@link TableRow}s.
  * The join itself is the text formats': each address column's value is handed to the mapper as
  * the text a log would hold ({@link AddressColumn}), parsed by the same code. A format is chosen

@@ -5,10 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.util.Utf8;
+import org.apache.hadoop.io.Text;
 import org.apache.avro.mapreduce.AvroKeyInputFormat;
 import org.apache.hadoop.util.ClassUtil;
 import org.junit.jupiter.api.Test;
@@ -95,5 +101,46 @@ class AvroTableTest {
     for (String jar : shipped) {
       assertTrue(jar != null && launcher.contains(jar), jar + " on " + launcher);
     }
+  }
+
+  /** Column {@code column} of {@code row} as the join reads it. */
+  private static String read(GenericRecord row, String column) {
+    Text out = new Text("stale");
+    AvroTable.INSTANCE.column(column).read(row, out);
+    return out.toString();
+  }
+
+  @Test
+  void eachTypeIsReadAsTheAddressTextItHolds() {
+    GenericRecord row = new GenericData.Record(SCHEMA);
+    row.put("s", new Utf8("[2001:db8::1]:443"));
+    row.put("e", new GenericData.EnumSymbol(SCHEMA.getField("e").schema(), "A"));
+    row.put("i", 0xC0000201); // 192.0.2.1: negative as a signed int
+    row.put("l", 4294967296L); // one past 255.255.255.255: left as the number, malformed
+    byte[] v6 = new byte[16];
+    v6[0] = 0x20;
+    v6[1] = 0x01;
+    v6[15] = 1;
+    // A slice of a larger buffer: only its own bytes are the address.
+    row.put("b", ByteBuffer.wrap(new byte[] {9, 10, 0, 0, 1, 9}, 1, 4).slice());
+    row.put("f4", new GenericData.Fixed(SCHEMA.getField("f4").schema(), new byte[] {1, 2, 3, 4}));
+    row.put("f16", new GenericData.Fixed(
+        SCHEMA.getField("f16").schema().getTypes().get(1), v6));
+    assertEquals("[2001:db8::1]:443", read(row, "s"));
+    assertEquals("A", read(row, "e"));
+    assertEquals("192.0.2.1", read(row, "i"));
+    assertEquals("4294967296", read(row, "l"));
+    assertEquals("10.0.0.1", read(row, "b"));
+    assertEquals("1.2.3.4", read(row, "f4"));
+    assertEquals("2001:0000:0000:0000:0000:0000:0000:0001", read(row, "f16"));
+    // Null, and a null record on the path: no address.
+    assertEquals("", read(row, "r.ip"));
+    row.put("b", ByteBuffer.wrap("10.1.2.3".getBytes(StandardCharsets.US_ASCII)));
+    assertEquals("10.1.2.3", read(row, "b"), "bytes of another length are text");
+    GenericRecord r = new GenericData.Record(SCHEMA.getField("r").schema().getTypes().get(1));
+    row.put("r", r);
+    assertEquals("", read(row, "r.ip"));
+    r.put("ip", "10.9.8.7");
+    assertEquals("10.9.8.7", read(row, "r.ip"));
   }
 }
