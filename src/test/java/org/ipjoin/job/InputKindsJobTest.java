@@ -154,7 +154,8 @@ class InputKindsJobTest {
         + " selects (.gz, .bz2); convert it to text first";
     assertRefused(r,
         "ipjoin: input " + qualified(in.resolve("events.avro")) + " is an Avro data file (it starts"
-            + " with 4F 62 6A 01)" + tail,
+            + " with 4F 62 6A 01)" + tail
+            + "; or join it as a table, naming its address column: --format avro:COLUMN",
         "ipjoin: input " + qualified(in.resolve("lz4-day")) + " is LZ4-compressed data (frame"
             + " format) (it starts with 04 22 4D 18)" + tail,
         "ipjoin: input " + qualified(in.resolve("part-0.parquet")) + " is a Parquet file (it starts"

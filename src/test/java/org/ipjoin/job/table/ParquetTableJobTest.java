@@ -21,11 +21,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.ipjoin.cli.ipindex.IndexTools;
 import org.ipjoin.job.driver.RunSummary;
+import org.ipjoin.testing.CountOutput;
 import org.ipjoin.testing.IpJoinRun;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -327,16 +327,7 @@ class ParquetTableJobTest {
         want.merge(addresses.get(id), 1L, Long::sum);
       }
     });
-    Map<InetAddress, Long> got = new HashMap<>();
-    try (Stream<Path> parts = Files.list(dir.resolve("count"))) {
-      for (Path part : parts.filter(p -> p.getFileName().toString().startsWith("part-")).toList()) {
-        for (String line : Files.readAllLines(part)) {
-          String[] f = line.split("\t");
-          got.merge(InetAddress.getByName(f[0]), Long.parseLong(f[1]), Long::sum);
-        }
-      }
-    }
-    assertEquals(want, got);
+    assertEquals(want, CountOutput.read(dir.resolve("count")));
   }
 
   @Test
