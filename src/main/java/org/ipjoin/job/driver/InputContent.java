@@ -54,7 +54,8 @@ final class InputContent {
   private static final List<Magic> MAGICS = List.of(
       new Magic("a Parquet file", ascii("PAR1"), true,
           "; or join it as a table, naming its address column: --format parquet:COLUMN"),
-      new Magic("an ORC file", ascii("ORC"), true),
+      new Magic("an ORC file", ascii("ORC"), true,
+          "; or join it as a table, naming its address column: --format orc:COLUMN"),
       new Magic("an Avro data file", new byte[] {'O', 'b', 'j', 1}, false),
       new Magic("zstd-compressed data", bytes(0x28, 0xB5, 0x2F, 0xFD), false),
       new Magic("xz-compressed data", bytes(0xFD, '7', 'z', 'X', 'Z', 0x00), false),

@@ -13,7 +13,8 @@ public final class ClientIpLocators {
   /** The accepted forms, for messages and usage. */
   public static final String FORMS = "combined, tsv:N, csv:N, ws:N (N = 1-based column), tsv:NAME,"
       + " csv:NAME (NAME = a column of the header row), w3c:NAME, zeek:NAME, json:PATH,"
-      + " regex:PATTERN, parquet:COLUMN (a column of a Parquet table, dotted when nested),"
+      + " regex:PATTERN, parquet:COLUMN, orc:COLUMN (a column of a Parquet or ORC table, dotted when"
+      + " nested),"
       + " or a preset";
 
   /**
@@ -21,7 +22,7 @@ public final class ClientIpLocators {
    * KIND:COLUMN} spec names the column, and the task hands the locator the column's value alone
    * ({@link TableValueLocator}).
    */
-  public static final java.util.List<String> TABLE_KINDS = java.util.List.of("parquet");
+  public static final java.util.List<String> TABLE_KINDS = java.util.List.of("parquet", "orc");
 
   /**
    * Named presets for common log kinds: each stands for the format it maps to, which reads the

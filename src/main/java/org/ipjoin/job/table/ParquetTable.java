@@ -169,8 +169,7 @@ final class ParquetTable implements TableFormat {
   /** One address column of example Groups, read along its path. */
   private static final class GroupAddress implements AddressColumn {
     private final String[] path;
-    /** Bytes of the text of a number or a 4 or 16 byte address. */
-    private final byte[] text = new byte[39];
+    private final AddressText text = new AddressText();
     /** Whether a BINARY value is text whatever its length (annotated as a string). */
     private Boolean binaryIsText;
 
@@ -196,8 +195,8 @@ final class ParquetTable implements TableFormat {
       }
       PrimitiveType type = g.getType().getType(name).asPrimitiveType();
       switch (type.getPrimitiveTypeName()) {
-        case INT32 -> ipv4(g.getInteger(name, 0) & 0xFFFF_FFFFL, out);
-        case INT64 -> ipv4(g.getLong(name, 0), out);
+        case INT32 -> text.ipv4(g.getInteger(name, 0) & 0xFFFF_FFFFL, out);
+        case INT64 -> text.ipv4(g.getLong(name, 0), out);
         case FIXED_LEN_BYTE_ARRAY -> bytes(g.getBinary(name, 0), out);
         default -> {
           if (binaryIsText == null) {
@@ -216,57 +215,9 @@ final class ParquetTable implements TableFormat {
       }
     }
 
-    /** An IPv4 address as an unsigned number: dotted; out of range, the number (malformed). */
-    private void ipv4(long value, Text out) {
-      if (value < 0 || value > 0xFFFF_FFFFL) {
-        out.set(Long.toString(value));
-        return;
-      }
-      int n = 0;
-      for (int shift = 24; shift >= 0; shift -= 8) {
-        n = decimal((int) (value >>> shift) & 0xFF, n);
-        text[n++] = '.';
-      }
-      out.set(text, 0, n - 1);
-    }
-
     private void bytes(Binary b, Text out) {
       byte[] a = b.getBytesUnsafe();
-      if (a.length == 4) {
-        int n = 0;
-        for (int i = 0; i < 4; i++) {
-          n = decimal(a[i] & 0xFF, n);
-          text[n++] = '.';
-        }
-        out.set(text, 0, n - 1);
-      } else if (a.length == 16) {
-        // Eight full groups: the longest form, which every IPv6 parser reads.
-        int n = 0;
-        for (int i = 0; i < 16; i++) {
-          text[n++] = HEX[(a[i] >> 4) & 0xF];
-          text[n++] = HEX[a[i] & 0xF];
-          if ((i & 1) == 1 && i < 15) {
-            text[n++] = ':';
-          }
-        }
-        out.set(text, 0, n);
-      } else {
-        // Not an address: kept as bytes, which the parsers call malformed.
-        out.set(a, 0, a.length);
-      }
-    }
-
-    private int decimal(int v, int n) {
-      if (v >= 100) {
-        text[n++] = (byte) ('0' + v / 100);
-      }
-      if (v >= 10) {
-        text[n++] = (byte) ('0' + v / 10 % 10);
-      }
-      text[n++] = (byte) ('0' + v % 10);
-      return n;
+      text.bytes(a, 0, a.length, out);
     }
   }
-
-  private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 }

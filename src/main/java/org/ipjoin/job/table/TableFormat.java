@@ -19,12 +19,13 @@ import org.apache.hadoop.mapreduce.Job;
  * ({@link TableColumn}); adding one (ORC, Avro) is one class implementing this interface, its kind
  * in {@link #ofKind} and in {@code ClientIpLocators.TABLE_KINDS}.
  */
-public sealed interface TableFormat permits ParquetTable {
+public sealed interface TableFormat permits ParquetTable, OrcTable {
 
   /** The table format of a spec's kind ({@code parquet}), or null for a text format. */
   static TableFormat ofKind(String kind) {
     return switch (kind.trim().toLowerCase(Locale.ROOT)) {
       case ParquetTable.KIND -> ParquetTable.INSTANCE;
+      case OrcTable.KIND -> OrcTable.INSTANCE;
       default -> null;
     };
   }
