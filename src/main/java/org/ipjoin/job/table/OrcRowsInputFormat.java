@@ -11,14 +11,15 @@ import org.apache.orc.mapreduce.OrcInputFormat;
 
 /**
  * ORC's own input format with each row, an {@link OrcStruct}, in a {@link TableRow}: the mapper
- * takes Writables, and a TableRow is no WritableComparable, which OrcInputFormat's values must be.
+ * takes Writables, and a TableRow is no WritableComparable, which OrcInputFormat's values must
+ * be.
  * Splits are byte ranges of each file; ORC's reader reads the stripes that start in its range, so
  * each stripe is read once. The whole row is read: the output writes it back.
  */
-public final class OrcRowsInputFormat extends FileInputFormat<NullWritable, TableRow> {
+public final class OrcRowsInputFormat extends FileInputFormat<Void, TableRow> {
 
   @Override
-  public RecordReader<NullWritable, TableRow> createRecordReader(InputSplit split,
+  public RecordReader<Void, TableRow> createRecordReader(InputSplit split,
       TaskAttemptContext context) throws IOException, InterruptedException {
     RecordReader<NullWritable, OrcStruct> rows =
         new OrcInputFormat<OrcStruct>().createRecordReader(split, context);
@@ -36,8 +37,9 @@ public final class OrcRowsInputFormat extends FileInputFormat<NullWritable, Tabl
       }
 
       @Override
-      public NullWritable getCurrentKey() {
-        return NullWritable.get();
+      public Void getCurrentKey() {
+        // No key, as Parquet's input format: the mapper reads the row alone.
+        return null;
       }
 
       @Override
