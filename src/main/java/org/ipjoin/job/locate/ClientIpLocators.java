@@ -13,8 +13,8 @@ public final class ClientIpLocators {
   /** The accepted forms, for messages and usage. */
   public static final String FORMS = "combined, tsv:N, csv:N, ws:N (N = 1-based column), tsv:NAME,"
       + " csv:NAME (NAME = a column of the header row), w3c:NAME, zeek:NAME, json:PATH,"
-      + " regex:PATTERN, parquet:COLUMN, orc:COLUMN (a column of a Parquet or ORC table, dotted when"
-      + " nested),"
+      + " regex:PATTERN, parquet:COLUMN, orc:COLUMN (a column of a Parquet or ORC table, dotted"
+      + " when nested),"
       + " or a preset";
 
   /**

@@ -155,7 +155,7 @@ final class OrcTable implements TableFormat {
   private static final class StructAddress implements AddressColumn {
     private final String[] path;
     private final AddressText text = new AddressText();
-    /** The field index of each name of the path, found on the first row (every row has one schema). */
+    /** The field index of each name of the path, found on the first row (all have one schema). */
     private int[] fields;
 
     StructAddress(String[] path) {

@@ -128,7 +128,7 @@ class OrcTableJobTest {
     };
   }
 
-  /** The status of row {@code id}'s column ({@code client}, {@code num}, {@code raw}, {@code binary}). */
+  /** The status of row {@code id}'s column: client, num, raw (a.orc, b.orc) or binary. */
   private static Status status(String column, long id) {
     int kind = (int) (id % 10);
     return switch (kind) {
@@ -173,7 +173,8 @@ class OrcTableJobTest {
   }
 
   /** The rows of an ORC table, read by ORC's file reader: each a list of its values. */
-  private record Table(TypeDescription schema, Set<CompressionKind> codecs, List<List<Object>> rows) {
+  private record Table(TypeDescription schema, Set<CompressionKind> codecs,
+      List<List<Object>> rows) {
     Map<Long, List<Object>> byId() {
       Map<Long, List<Object>> byId = new HashMap<>();
       for (List<Object> row : rows) {
