@@ -137,7 +137,8 @@ final class OrcTable implements TableFormat {
     // orc-mapreduce, orc-core, orc-format (its protobuf relocated inside), orc-shims and
     // hive-storage-api (the row batches); aircompressor, lz4-java and zstd-jni read and write
     // compressed streams (snappy comes with Hadoop); threeten-extra and jts-core are loaded with
-    // the column statistics, kryo with the reader's options.
+    // the column statistics, kryo with the reader's options. brotli4j is not shipped: its native
+    // part is a jar per platform, and Brotli is the one codec of ORC's that needs it.
     return List.of(OrcInputFormat.class, OrcFile.class, OrcProto.class,
         org.apache.orc.impl.HadoopShims.class, VectorizedRowBatch.class,
         io.airlift.compress.Compressor.class, net.jpountz.lz4.LZ4Factory.class,
