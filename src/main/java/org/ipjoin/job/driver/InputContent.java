@@ -51,10 +51,17 @@ final class InputContent {
     }
   }
 
+  /**
+   * ORC files: the magic {@code ORC} is followed by stream data, which in an uncompressed file may
+   * well be text; its postscript, the file's last bytes, ends with {@code ORC} and its length.
+   */
+  private static final Magic ORC = new Magic("an ORC file", ascii("ORC"), true,
+      "; or join it as a table, naming its address column: --format orc:COLUMN");
+
   private static final List<Magic> MAGICS = List.of(
       new Magic("a Parquet file", ascii("PAR1"), true,
           "; or join it as a table, naming its address column: --format parquet:COLUMN"),
-      new Magic("an ORC file", ascii("ORC"), true),
+      ORC,
       new Magic("an Avro data file", new byte[] {'O', 'b', 'j', 1}, false,
           "; or join it as a table, naming its address column: --format avro:COLUMN"),
       new Magic("zstd-compressed data", bytes(0x28, 0xB5, 0x2F, 0xFD), false),
@@ -100,6 +107,7 @@ final class InputContent {
     }
     byte[] head = new byte[(int) Math.min(HEAD, file.getLen())];
     InputKind kind;
+    boolean orcTail = false;
     try (FSDataInputStream in = fs.open(file.getPath())) {
       in.readFully(0, head);
       kind = InputKind.ofHead(head);
@@ -107,8 +115,14 @@ final class InputContent {
         // Its header, read on in the same open: the class names follow the magic.
         return new Verdict(kind, SequenceFileHeader.problem(in, file.getPath(), conf));
       }
+      if (startsWith(head, ORC.bytes()) && file.getLen() > 2L * ORC.bytes().length + 1) {
+        // A second short read, for files that start with ORC only.
+        byte[] tail = new byte[ORC.bytes().length + 1];
+        in.readFully(file.getLen() - tail.length, tail);
+        orcTail = startsWith(tail, ORC.bytes());
+      }
     }
-    Magic magic = magic(head);
+    Magic magic = orcTail ? ORC : magic(head);
     return new Verdict(kind, magic == null ? null : "input " + file.getPath() + " is "
         + magic.what() + " (it starts with " + hex(magic.bytes()) + "), not text: ipjoin reads"
         + " text logs, plain or compressed by a codec its suffix selects (.gz, .bz2); convert it"

@@ -15,7 +15,8 @@ public final class ClientIpLocators {
   /** The accepted forms, for messages and usage. */
   public static final String FORMS = "combined, tsv:N, csv:N, ws:N (N = 1-based column), tsv:NAME,"
       + " csv:NAME (NAME = a column of the header row), w3c:NAME, zeek:NAME, json:PATH,"
-      + " regex:PATTERN, parquet:COLUMN (a column of a Parquet table, dotted when nested),"
+      + " regex:PATTERN, parquet:COLUMN, orc:COLUMN (a column of a Parquet or ORC table, dotted"
+      + " when nested),"
       + " avro:COLUMN (a field of Avro data files' records, dotted when nested),"
       + " or a preset";
 
@@ -24,7 +25,7 @@ public final class ClientIpLocators {
    * KIND:COLUMN} spec names the column, and the task hands the locator the column's value alone
    * ({@link TableValueLocator}).
    */
-  public static final java.util.List<String> TABLE_KINDS = java.util.List.of("parquet", "avro");
+  public static final java.util.List<String> TABLE_KINDS = java.util.List.of("parquet", "orc", "avro");
 
   /**
    * Named presets for common log kinds: each stands for the format it maps to, which reads the

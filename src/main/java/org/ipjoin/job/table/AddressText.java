@@ -4,8 +4,8 @@ import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.io.Text;
 
 /**
- * The text of an address a table column holds as a number or as bytes, which the log parsers
- * then read like any field: one per address column, reusing its buffer row after row.
+ * A table value that holds an address as a number or as bytes, set as the text a log field would
+ * hold, for the parsers every format shares. One per column reader: it reuses its buffer.
  */
 final class AddressText {
 
@@ -28,12 +28,15 @@ final class AddressText {
     out.set(text, 0, n - 1);
   }
 
-  /** {@code length} bytes of {@code a} from {@code offset}: an IPv4 (4) or IPv6 (16) address. */
+  /**
+   * {@code length} bytes of {@code a} from {@code offset}: 4 an IPv4 address, 16 an IPv6 one (in
+   * network order); any other length kept as bytes, which the parsers call malformed.
+   */
   void bytes(byte[] a, int offset, int length, Text out) {
     if (length == 4) {
       int n = 0;
-      for (int i = offset; i < offset + 4; i++) {
-        n = decimal(a[i] & 0xFF, n);
+      for (int i = 0; i < 4; i++) {
+        n = decimal(a[offset + i] & 0xFF, n);
         text[n++] = '.';
       }
       out.set(text, 0, n - 1);
@@ -50,7 +53,6 @@ final class AddressText {
       }
       out.set(text, 0, n);
     } else {
-      // Not an address: kept as bytes, which the parsers call malformed.
       out.set(a, offset, length);
     }
   }

@@ -11,7 +11,7 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
- * A table format: files of rows with a schema (Parquet, Avro), read and written through the
+ * A table format: files of rows with a schema (Parquet, ORC, Avro), read and written through the
  * format's own Hadoop input and output formats, whose rows reach the mapper as {@link TableRow}s.
  * The join itself is the text formats': each address column's value is handed to the mapper as
  * the text a log would hold ({@link AddressColumn}), parsed by the same code. A format is chosen
@@ -19,12 +19,13 @@ import org.apache.hadoop.mapreduce.Job;
  * ({@link TableColumn}); adding one (ORC, Avro) is one class implementing this interface, its kind
  * in {@link #ofKind} and in {@code ClientIpLocators.TABLE_KINDS}.
  */
-public sealed interface TableFormat permits ParquetTable, AvroTable {
+public sealed interface TableFormat permits ParquetTable, OrcTable, AvroTable {
 
-  /** The table format of a spec's kind ({@code parquet}), or null for a text format. */
+  /** The table format of a spec's kind ({@code parquet}, {@code orc}), or null for text. */
   static TableFormat ofKind(String kind) {
     return switch (kind.trim().toLowerCase(Locale.ROOT)) {
       case ParquetTable.KIND -> ParquetTable.INSTANCE;
+      case OrcTable.KIND -> OrcTable.INSTANCE;
       case AvroTable.KIND -> AvroTable.INSTANCE;
       default -> null;
     };
