@@ -98,6 +98,10 @@ final class InputContent {
   Verdict check(FileStatus file) throws IOException {
     CompressionCodec codec = codecs.getCodec(file.getPath());
     if (codec != null) {
+      String framed = framedForBlockCodec(file, codec);
+      if (framed != null) {
+        return new Verdict(InputKind.TEXT, framed);
+      }
       String why = tasksRunHere ? codecProblems.computeIfAbsent(codec.getClass(),
           c -> cannotDecompress(codec)) : "";
       return new Verdict(InputKind.TEXT, why.isEmpty() ? null : "input " + file.getPath()
@@ -128,6 +132,39 @@ final class InputContent {
         + " text logs, plain or compressed by a codec its suffix selects (.gz, .bz2); convert it"
         + " to text first" + magic.hint());
   }
+
+  /**
+   * Hadoop's Lz4Codec and SnappyCodec read Hadoop's own block format, not the frame format the
+   * {@code lz4} and snappy command-line tools write: given a frame they find no block and yield
+   * no records, so a {@code .lz4} file made by {@code lz4} would be joined as empty, with exit 0
+   * beside other inputs. One 10-byte read of such files tells the frame by its magic.
+   *
+   * @return the one-line problem, or null
+   */
+  private String framedForBlockCodec(FileStatus file, CompressionCodec codec) throws IOException {
+    byte[] frameMagic = FRAME_MAGICS.get(codec.getClass().getName());
+    if (frameMagic == null || file.getLen() < frameMagic.length) {
+      return null;
+    }
+    byte[] head = new byte[frameMagic.length];
+    try (FSDataInputStream in = fs.open(file.getPath())) {
+      in.readFully(0, head);
+    }
+    if (!startsWith(head, frameMagic)) {
+      return null;
+    }
+    return "input " + file.getPath() + ": its suffix " + codec.getDefaultExtension()
+        + " selects Hadoop's " + codec.getClass().getSimpleName() + ", which reads Hadoop's own"
+        + " block format, but the file is in the command-line tool's frame format (it starts with "
+        + hex(frameMagic) + ") and would be read as no records; decompress it first (or give it"
+        + " without the suffix once decompressed)";
+  }
+
+  /** The frame-format magic of the tools' files, by the Hadoop block codec a suffix selects. */
+  private static final Map<String, byte[]> FRAME_MAGICS = Map.of(
+      "org.apache.hadoop.io.compress.Lz4Codec", bytes(0x04, 0x22, 0x4D, 0x18),
+      "org.apache.hadoop.io.compress.SnappyCodec",
+      bytes(0xFF, 0x06, 0x00, 0x00, 's', 'N', 'a', 'P', 'p', 'Y'));
 
   /** The binary format {@code head} (a file's first bytes) starts, or null. */
   private static Magic magic(byte[] head) {
