@@ -153,6 +153,7 @@ class PartitionedOutputJobTest {
         records.put(folder, lines);
       }
     });
+    assertEquals(expected("tag").keySet(), records.keySet());
     assertEquals(expected("tag"), records);
     assertEquals(expected("malformed"), malformed);
 
@@ -228,6 +229,48 @@ class PartitionedOutputJobTest {
         org.apache.hadoop.fs.FileSystem.getLocal(new org.apache.hadoop.conf.Configuration()),
         new org.apache.hadoop.fs.Path(out.toUri()));
     assertEquals(null, summary.partitions());
+  }
+
+  @Test
+  void headerKeptFormatsStartEachPartitionsPartFileWithTheHeader() throws Exception {
+    headersPerPartition("logkinds/iis_w3c.log", "w3c:c-ip", "81.2.69.143", "#Software:");
+    headersPerPartition("logkinds/zeek_conn.log", "zeek:id.orig_h", "192.168.2.76", "#separator");
+  }
+
+  /**
+   * The log copied into two partition folders gives, in each, the part file a flat job over the
+   * log alone gives: its header lines first, then the tagged records.
+   */
+  private void headersPerPartition(String log, String format, String listedIp, String firstLine)
+      throws Exception {
+    Path source = RealData.file(log);
+    String name = source.getFileName().toString();
+    Path headerIndex = dir.resolve(name + ".ipidx");
+    TestIndexes.write(headerIndex, listedIp);
+    Path in = dir.resolve("in-" + name);
+    for (String day : List.of("dt=2026-11-27", "dt=2026-11-28")) {
+      Files.createDirectories(in.resolve(day));
+      Files.copy(source, in.resolve(day).resolve(name));
+    }
+    Path flat = dir.resolve("flat-" + name);
+    Path partitioned = dir.resolve("partitioned-" + name);
+    for (String[] args : List.of(new String[] {"--input", source.toString(), "--output",
+        flat.toString()}, new String[] {"--input", in.toString(), "--output",
+        partitioned.toString()})) {
+      DriverRun run = DriverRun.of("--index", headerIndex.toString(), "--format", format,
+          "--mode", "tag", args[0], args[1], args[2], args[3]);
+      assertEquals(0, run.exitCode(), run.toString());
+    }
+    List<Path> flatParts = DriverRun.parts(flat);
+    assertEquals(1, flatParts.size());
+    String want = Files.readString(flatParts.get(0), StandardCharsets.ISO_8859_1);
+    assertTrue(want.startsWith(firstLine), want);
+    assertEquals(List.of(), DriverRun.parts(partitioned));
+    for (String day : List.of("dt=2026-11-27", "dt=2026-11-28")) {
+      List<Path> parts = DriverRun.parts(partitioned.resolve(day));
+      assertEquals(1, parts.size(), day);
+      assertEquals(want, Files.readString(parts.get(0), StandardCharsets.ISO_8859_1), day);
+    }
   }
 
   private static Map<String, List<String>> withoutMalformed(Map<String, List<String>> folders) {
