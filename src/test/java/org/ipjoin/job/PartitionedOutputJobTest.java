@@ -273,6 +273,29 @@ class PartitionedOutputJobTest {
     }
   }
 
+  @Test
+  void countStaysOneResultWhateverThePartitions() throws Exception {
+    Path out = dir.resolve("counted");
+    run("count", out);
+    Map<String, Long> want = new TreeMap<>();
+    written.values().forEach(lines -> lines.stream().filter(l -> Boolean.TRUE.equals(listed(l)))
+        .forEach(l -> want.merge(l.split(" ", 2)[0], 1L, Long::sum)));
+    Map<String, Long> got = new TreeMap<>();
+    Map<String, List<String>> folders = partLinesFolders(out);
+    assertEquals(Set.of("", "malformed"), folders.keySet());
+    for (String line : folders.get("")) {
+      String[] f = line.split("\t");
+      got.put(f[0], Long.parseLong(f[1]));
+    }
+    assertEquals(want, got);
+    assertEquals(expected("malformed").values().stream().flatMap(List::stream).sorted().toList(),
+        folders.get("malformed"));
+    RunSummary summary = RunSummary.read(
+        org.apache.hadoop.fs.FileSystem.getLocal(new org.apache.hadoop.conf.Configuration()),
+        new org.apache.hadoop.fs.Path(out.toUri()));
+    assertEquals(null, summary.partitions());
+  }
+
   private static Map<String, List<String>> withoutMalformed(Map<String, List<String>> folders) {
     Map<String, List<String>> kept = new TreeMap<>(folders);
     kept.keySet().removeIf(f -> f.startsWith("malformed"));
