@@ -103,6 +103,12 @@ import org.slf4j.LoggerFactory;
  * tag mode with the values of its tag columns, and a malformed row goes to {@code malformed/}
  * as it was read.
  *
+ * <p>Partition folders: when the driver found the task's input file in Hive-style partition folders
+ * ({@link OutputPartitions}, unless {@code --flat-output}), its output goes through MultipleOutputs
+ * with the base path {@code <partition>/part} and the job's own output format (text or a table's),
+ * its malformed records under {@code malformed/<partition>/}; Hadoop's part-file names are kept.
+ * Without one it writes to its context, as it always did.
+ *
  * <p>When the task fails, {@link #run} records the reason, one line, for the driver to print
  * ({@link TaskFailureLog}); an OutOfMemoryError becomes a reason that names the heap and the ways
  * out (while loading the index: the index; while reading records: the input file, the last
