@@ -38,6 +38,9 @@ class OutputPartitionsTest {
     // ':' as Hive escapes it.
     assertEquals("dt=1/hour=10%3A00", OutputPartitions.of(logs,
         new Path("file:/data/logs/dt=1/hour=10:00/a")));
+    // A value Hive escaped stays as it is.
+    assertEquals("dt=1/hour=10%3A00", OutputPartitions.of(logs,
+        new Path("file:/data/logs/dt=1/hour=10%3A00/a")));
     // A folder starting with '=' names no column.
     assertEquals("", OutputPartitions.of(logs, new Path("file:/data/logs/=x/a")));
   }

@@ -75,6 +75,9 @@ class PartitionedOutputJobTest {
     List<String> top = new ArrayList<>(basjes.subList(0, 50));
     top.add("garbage");
     plain(logs.resolve("top.log"), top, "");
+    // The same value as Hive escapes it, in the second --input: the same partition folder.
+    plain(moreLogs.resolve("dt=2026-11-29/hour=10%3A00/escaped.log"), basjes.subList(100, 200),
+        "dt=2026-11-29/hour=10%3A00");
     // The same partition in a second --input: merged into one folder.
     plain(moreLogs.resolve("dt=2026-11-27/more.log"), elastic.subList(9000, 10000),
         "dt=2026-11-27");
