@@ -36,7 +36,9 @@ final class IpJoinCommandLine {
   private static final String OUTPUT = "Output: <output>/part-m-* (match, nomatch, tag: the"
       + " records; count: part-r-*, one line per address or label), <output>/malformed/ (records"
       + " without a well-formed client address, byte for byte), <output>/_ipjoin.json (the run:"
-      + " counters, index, inputs, times). One result line on stdout at the end.";
+      + " counters, index, inputs, times). Inputs in name=value partition folders (dt=2026-11-27/)"
+      + " keep them below <output> and <output>/malformed/ unless --flat-output. One result line"
+      + " on stdout at the end.";
 
   private static final String EXAMPLES = "Examples:\n"
       + "  ipjoin --index ips.ipidx --input logs/ --output listed/\n"

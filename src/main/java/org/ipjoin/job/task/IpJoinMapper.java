@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
@@ -247,7 +248,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   }
 
   /** The task's input file (each split is part of one file), or null. */
-  private static org.apache.hadoop.fs.Path inputFile(Context context) {
+  private static Path inputFile(Context context) {
     return context.getInputSplit() instanceof FileSplit split ? split.getPath() : null;
   }
 
