@@ -221,9 +221,12 @@ class PartitionedOutputJobTest {
   }
 
   @Test
-  void flatOutputWritesEveryRecordAtTheTop() throws Exception {
+  void flatOutputWritesEveryRecordAtTheTopAndReplacesAPartitionedOne() throws Exception {
     Path out = dir.resolve("flat");
-    run("nomatch", out, "--flat-output");
+    // A partitioned output first, replaced as a whole: none of its folders stays.
+    run("nomatch", out);
+    assertTrue(Files.isDirectory(out.resolve("dt=2026-11-27")));
+    run("nomatch", out, "--flat-output", "--overwrite");
     List<String> all = new ArrayList<>();
     expected("nomatch").values().forEach(all::addAll);
     all.sort(null);
