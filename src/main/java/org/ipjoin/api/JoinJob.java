@@ -193,6 +193,15 @@ public final class JoinJob {
   }
 
   /**
+   * Whether the output is flat even when input files are in Hive-style partition folders
+   * ({@code dt=2026-11-27/}); by default (false) each record is written under its file's partition
+   * path below the output.
+   */
+  public JoinJob flatOutput(boolean flat) {
+    return set(IpJoinKeys.FLAT_OUTPUT, Boolean.toString(flat));
+  }
+
+  /**
    * Whether {@link PreparedJoin#run()} logs Hadoop's report while the job runs (tracking URL,
    * progress, every counter) through Hadoop's logging (default false).
    */

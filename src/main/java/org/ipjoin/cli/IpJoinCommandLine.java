@@ -30,13 +30,15 @@ final class IpJoinCommandLine {
       + " --input <path>... --output <dir> [--loader [NAME=]L...] [--mode M] [--where EXPR]"
       + " [--count-by C] [--format F | --client NAME=F...] [--chain RULE]"
       + " [--time SPEC | --as-of TIME] [--no-verify-checksum] [--verify-in-task] [--no-verify-index] [--no-malformed-output] [--allow-empty-input]"
-      + " [--overwrite] [--verbose]";
+      + " [--overwrite] [--flat-output] [--verbose]";
 
   /** Where the results go, for --help. */
   private static final String OUTPUT = "Output: <output>/part-m-* (match, nomatch, tag: the"
       + " records; count: part-r-*, one line per address or label), <output>/malformed/ (records"
       + " without a well-formed client address, byte for byte), <output>/_ipjoin.json (the run:"
-      + " counters, index, inputs, times). One result line on stdout at the end.";
+      + " counters, index, inputs, times). Inputs in name=value partition folders (dt=2026-11-27/)"
+      + " keep them below <output> and <output>/malformed/ unless --flat-output. One result line"
+      + " on stdout at the end.";
 
   private static final String EXAMPLES = "Examples:\n"
       + "  ipjoin --index ips.ipidx --input logs/ --output listed/\n"
@@ -108,6 +110,9 @@ final class IpJoinCommandLine {
             + IpJoinKeys.ALLOW_EMPTY_INPUT.key() + ")").build());
     o.addOption(Option.builder().longOpt("overwrite").desc("replace an existing output directory,"
         + " once the job succeeded (" + IpJoinKeys.OUTPUT_OVERWRITE.key() + ")").build());
+    o.addOption(Option.builder().longOpt("flat-output").desc("write every record directly under"
+        + " --output even when inputs are in name=value partition folders ("
+        + IpJoinKeys.FLAT_OUTPUT.key() + ")").build());
     o.addOption(Option.builder().longOpt("verbose").desc("print Hadoop's report while the job"
         + " runs (tracking URL, progress, every counter) before the result line ("
         + IpJoinKeys.VERBOSE.key() + ")").build());
@@ -173,6 +178,9 @@ final class IpJoinCommandLine {
     }
     if (cmd.hasOption("overwrite")) {
       join.overwrite(true);
+    }
+    if (cmd.hasOption("flat-output")) {
+      join.flatOutput(true);
     }
     if (cmd.hasOption("verbose")) {
       join.verbose(true);

@@ -121,6 +121,11 @@ public enum IpJoinKeys {
       "Whether an existing output directory is replaced. The new output replaces the old one only "
           + "after the job succeeded; a failed run leaves the old output as it was. `--overwrite` "
           + "sets it to true."),
+  FLAT_OUTPUT("ipjoin.output.flat", "false",
+      "Whether `match`, `nomatch` and `tag` output (and `malformed/`) is flat even when input "
+          + "files are in Hive-style partition folders (`name=value`, e.g. `dt=2026-11-27/`) below "
+          + "an `--input`. By default each record is written under its file's partition path below "
+          + "`--output` (docs/job.md, Output layout). `--flat-output` sets it to true."),
   MALFORMED_MAX_FRACTION("ipjoin.malformed.max.fraction", "1.0",
       "The share of malformed records (0 to 1) above which a finished job fails with exit code 1,"
           + " naming the counts and the format: `0.1` fails when more than 10% are malformed; "
@@ -159,7 +164,11 @@ public enum IpJoinKeys {
       "Internal, set by the driver instead of distributed-cache files when the job runs on the "
           + "local runner and every index is on the local file system: the index files, named as "
           + "cache files are (`uri#link`), comma-separated, which tasks open where they are. The "
-          + "local runner would first copy each cache file into its own folder.");
+          + "local runner would first copy each cache file into its own folder."),
+  OUTPUT_PARTITIONS("ipjoin.output.partitions", null,
+      "Internal, set by the driver when input files are in partition folders and "
+          + "`ipjoin.output.flat` is false: one line per such file, its partition path, a tab and "
+          + "the file, which tasks write their records under.");
 
   private final String key;
   private final String defaultValue;

@@ -18,6 +18,7 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.ipjoin.index.builder.FileIdentity;
 import org.ipjoin.job.IpJoinKeys;
+import org.ipjoin.job.OutputPartitions;
 import org.ipjoin.job.input.InputBlocks;
 import org.ipjoin.job.input.InputKind;
 import org.ipjoin.job.input.InputSetFormat;
@@ -68,10 +69,13 @@ public final class InputSet {
   private final Path firstDuplicateOf;
   /** What every non-empty file is. */
   private final InputKind kind;
+  /** The partition folders of the files, per file. */
+  private final OutputPartitions partitions;
 
   private InputSet(List<String> given, List<FileStatus> files, int duplicates, Path firstDuplicate,
-      Path firstDuplicateOf, InputKind kind) {
+      Path firstDuplicateOf, InputKind kind, OutputPartitions partitions) {
     this.kind = kind;
+    this.partitions = partitions;
     this.given = given;
     this.files = files;
     this.duplicates = duplicates;
@@ -96,6 +100,7 @@ public final class InputSet {
     Path firstDuplicateOf = null;
     // The first file of each kind found: a job reads one kind.
     Map<InputKind, Path> kinds = new LinkedHashMap<>();
+    Map<Path, String> partitions = new LinkedHashMap<>();
     for (String input : inputs) {
       try {
         Path p = SubmitChecks.qualify(new Path(input), conf);
@@ -130,6 +135,8 @@ public final class InputSet {
         for (FileStatus f : found) {
           FileStatus before = files.putIfAbsent(InputIdentity.of(fs, f), f);
           if (before == null) {
+            // Below the input the file was first found under: the name it is read under.
+            partitions.put(f.getPath(), OutputPartitions.of(p, f.getPath()));
             String unreadable = f.getLen() == 0 ? null
                 : problem(content, headers, tables, f, kinds);
             if (unreadable != null) {
@@ -157,7 +164,16 @@ public final class InputSet {
     }
     return new InputSet(List.copyOf(inputs), List.copyOf(files.values()), duplicates,
         firstDuplicate, firstDuplicateOf,
-        kinds.isEmpty() ? InputKind.TEXT : kinds.keySet().iterator().next());
+        kinds.isEmpty() ? InputKind.TEXT : kinds.keySet().iterator().next(),
+        OutputPartitions.of(partitions));
+  }
+
+  /**
+   * The partition folders ({@code name=value}) each file was found in below its {@code --input},
+   * which the output keeps unless {@code --flat-output}.
+   */
+  OutputPartitions partitions() {
+    return partitions;
   }
 
   /**

@@ -51,6 +51,8 @@ final class JobFactory {
   static Job createJob(Configuration conf, SubmitChecks.Checked checked, Path outputDir)
       throws Exception {
     checked.taskOptions().writeTo(conf);
+    // Records keep their input's partition folders unless --flat-output; without any, no key.
+    checked.outputPartitions().writeTo(conf);
     IpJoinKeys.INDEX_IDENTITY.set(conf, checked.indexes().stream()
         .map(i -> i.identity().toString()).collect(Collectors.joining(",")));
     JoinMode mode = checked.mode();

@@ -153,7 +153,7 @@ public final class JoinPlan {
       if (result != ExitCode.SUCCESS) {
         return outcome(result, job);
       }
-      RunSummary.of(job, checked, conf, start, Instant.now())
+      RunSummary.of(job, checked, conf, start, Instant.now(), publication.staging())
           .write(publication.staging().getFileSystem(conf), publication.staging());
       try {
         publication.publish();

@@ -30,6 +30,8 @@ import org.ipjoin.job.options.JoinOptions;
 import org.ipjoin.job.IpJoinCounter;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinMode;
+import org.ipjoin.job.OutputPartitions;
+import org.ipjoin.job.task.IpJoinMapper;
 
 /**
  * The machine-readable record of a successful run, {@code <output>/_ipjoin.json}: what was joined
@@ -37,7 +39,9 @@ import org.ipjoin.job.JoinMode;
  * the driver's log. A join of several indexes adds {@code indexes} (one entry per index, with its
  * own counters), a {@code --where} adds {@code where}, and a table format ({@code parquet:COLUMN})
  * adds {@code schema}, the input table's (match, nomatch and malformed output have it; tag output
- * adds its tag columns); a one-index run of text without a where writes none of them,
+ * adds its tag columns), and output kept in the input's partition folders ({@link
+ * org.ipjoin.job.OutputPartitions}) adds {@code partitions}, those that received output; a
+ * one-index run of flat text without a where writes none of them,
  * so its summary is what it always was. It is written into the staging directory before the output is published
  * ({@link OutputPublication}), so an output that has {@code _SUCCESS} always has it too. Field by
  * field in {@code docs/pipelines.md}.
@@ -48,7 +52,7 @@ import org.ipjoin.job.JoinMode;
  */
 @JsonPropertyOrder({"ipjoinVersion", "hadoopVersion", "jobId", "output", "index", "inputs",
     "format", "mode", "countBy", "loader", "start", "end", "durationMillis", "counters", "where",
-    "indexes", "clients", "schema"})
+    "indexes", "clients", "schema", "partitions"})
 public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobId, String output,
     Index index, List<String> inputs, String format, String mode, String countBy, String loader,
     String start,
@@ -56,7 +60,17 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
     @JsonInclude(JsonInclude.Include.NON_NULL) String where,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<JoinedIndex> indexes,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<Client> clients,
-    @JsonInclude(JsonInclude.Include.NON_NULL) String schema) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) String schema,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<String> partitions) {
+
+  /** A summary of a run whose output is flat (no partition folders). */
+  public RunSummary(String ipjoinVersion, String hadoopVersion, String jobId, String output,
+      Index index, List<String> inputs, String format, String mode, String countBy, String loader,
+      String start, String end, long durationMillis, Map<String, Long> counters, String where,
+      List<JoinedIndex> indexes, List<Client> clients, String schema) {
+    this(ipjoinVersion, hadoopVersion, jobId, output, index, inputs, format, mode, countBy, loader,
+        start, end, durationMillis, counters, where, indexes, clients, schema, null);
+  }
 
   /** The file name in the output directory. */
   public static final String FILE_NAME = "_ipjoin.json";
@@ -95,9 +109,13 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
   @JsonPropertyOrder({"name", "format", "matched", "malformed", "noAddress"})
   public record Client(String name, String format, long matched, long malformed, long noAddress) {}
 
-  /** The summary of {@code job}, which succeeded, for the plan the driver checked. */
+  /**
+   * The summary of {@code job}, which succeeded, for the plan the driver checked; its output is in
+   * {@code dir} (the staging directory).
+   */
   static RunSummary of(Job job, SubmitChecks.Checked checked, Configuration conf, Instant start,
-      Instant end) throws IOException {
+      Instant end, Path dir) throws IOException {
+    OutputPartitions partitions = checked.outputPartitions();
     IndexIdentity id = checked.identity();
     Index index = new Index(checked.index().toString(), id.toString(), id.fileLength(), id.count(),
         String.format("%08x", id.crc()));
@@ -131,7 +149,9 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
         // A one-index run's summary stays as it always was: index and counters say it all.
         indexes.size() > 1 ? indexes : null,
         checked.options().clients().isEmpty() ? null : clients(counters, checked.options()),
-        IpJoinKeys.TABLE_SCHEMA.get(job.getConfiguration()));
+        IpJoinKeys.TABLE_SCHEMA.get(job.getConfiguration()),
+        partitions.isEmpty() ? null : partitions.written(dir.getFileSystem(conf), dir,
+            IpJoinMapper.MALFORMED_OUTPUT));
   }
 
   private static List<Client> clients(Counters counters, JoinOptions options) {
@@ -245,6 +265,9 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
       }
       if (schema != null) {
         g.writeStringField("schema", schema);
+      }
+      if (partitions != null) {
+        writeStrings(g, "partitions", partitions);
       }
       g.writeEndObject();
     }

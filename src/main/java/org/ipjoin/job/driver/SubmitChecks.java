@@ -9,6 +9,7 @@ import org.ipjoin.job.CountColumns;
 import org.ipjoin.job.FileSystemConnector;
 import org.ipjoin.job.JoinIndexes;
 import org.ipjoin.job.JoinMode;
+import org.ipjoin.job.OutputPartitions;
 import org.ipjoin.job.WhereExpression;
 import org.ipjoin.job.input.InputBlocks;
 import org.ipjoin.job.options.JoinOptions;
@@ -68,6 +69,15 @@ final class SubmitChecks {
 
     InputBlocks blocks() {
       return options.blocks();
+    }
+
+    /**
+     * The partition folders the records are written under: the inputs', unless {@code
+     * --flat-output} or count mode (one result whatever the input's layout).
+     */
+    OutputPartitions outputPartitions() {
+      return options.flatOutput() || mode() == JoinMode.COUNT ? OutputPartitions.NONE
+          : inputs.partitions();
     }
   }
 

@@ -49,12 +49,14 @@ import org.ipjoin.problem.IpJoinException;
  * @param blocks how tasks read their input
  * @param time the time each record is answered at: read from each record ({@code --time}), one
  *     fixed time ({@code --as-of}) or none
+ * @param flatOutput whether the output is flat even when input files are in partition folders
+ *     ({@code --flat-output}; {@link org.ipjoin.job.OutputPartitions})
  */
 public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
     CountChoice countBy, ClientFormat format, List<ClientColumn> clients, String tagUnmatched, boolean verifyChecksum,
     boolean verifyIndex, boolean verifyTask, boolean malformedOutput, boolean memoryCheck, boolean allowEmptyInput,
     boolean overwrite, boolean verbose, String malformedMaxFraction, InputBlocks blocks,
-    RecordTimeSpec time) {
+    RecordTimeSpec time, boolean flatOutput) {
 
   public JoinOptions {
     indexes = List.copyOf(indexes);
@@ -62,6 +64,17 @@ public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
     if (!clients.isEmpty()) {
       format = clients.get(0).format();
     }
+  }
+
+  /** The options with partitioned output (the default where inputs are in partition folders). */
+  public JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
+      CountChoice countBy, ClientFormat format, List<ClientColumn> clients, String tagUnmatched,
+      boolean verifyChecksum, boolean verifyIndex, boolean verifyTask, boolean malformedOutput,
+      boolean memoryCheck, boolean allowEmptyInput, boolean overwrite, boolean verbose,
+      String malformedMaxFraction, InputBlocks blocks, RecordTimeSpec time) {
+    this(indexes, mode, where, countBy, format, clients, tagUnmatched, verifyChecksum, verifyIndex,
+        verifyTask, malformedOutput, memoryCheck, allowEmptyInput, overwrite, verbose,
+        malformedMaxFraction, blocks, time, false);
   }
 
   /**
@@ -122,6 +135,7 @@ public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
     IpJoinKeys.MEMORY_CHECK.set(conf, Boolean.toString(memoryCheck));
     IpJoinKeys.ALLOW_EMPTY_INPUT.set(conf, Boolean.toString(allowEmptyInput));
     IpJoinKeys.OUTPUT_OVERWRITE.set(conf, Boolean.toString(overwrite));
+    IpJoinKeys.FLAT_OUTPUT.set(conf, Boolean.toString(flatOutput));
     IpJoinKeys.VERBOSE.set(conf, Boolean.toString(verbose));
     IpJoinKeys.MALFORMED_MAX_FRACTION.set(conf, malformedMaxFraction);
     IpJoinKeys.INPUT_BLOCKS.set(conf, Boolean.toString(blocks.enabled()));
@@ -134,7 +148,7 @@ public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
   public JoinOptions withIndexes(JoinIndexes qualified) {
     return new JoinOptions(qualified.list(), mode, where, countBy, format, clients, tagUnmatched,
         verifyChecksum, verifyIndex, verifyTask, malformedOutput, memoryCheck, allowEmptyInput, overwrite,
-        verbose, malformedMaxFraction, blocks, time);
+        verbose, malformedMaxFraction, blocks, time, flatOutput);
   }
 
   /** The indexes, with their names and link names. */

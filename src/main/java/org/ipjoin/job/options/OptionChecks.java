@@ -25,7 +25,7 @@ public final class OptionChecks {
   private static final List<IpJoinKeys> SWITCHES = List.of(IpJoinKeys.VERIFY_CHECKSUM,
       IpJoinKeys.MALFORMED_OUTPUT, IpJoinKeys.MEMORY_CHECK, IpJoinKeys.VERIFY_INDEX,
       IpJoinKeys.ALLOW_EMPTY_INPUT, IpJoinKeys.OUTPUT_OVERWRITE, IpJoinKeys.VERBOSE,
-      IpJoinKeys.VERIFY_TASK);
+      IpJoinKeys.VERIFY_TASK, IpJoinKeys.FLAT_OUTPUT);
 
   private final List<String> problems = new ArrayList<>();
   private JoinIndexes indexes;
@@ -190,6 +190,6 @@ public final class OptionChecks {
     }
     return new JoinOptions(indexes.list(), mode, where, countBy, format, clients,
         tagUnmatched, switches[0], switches[3], switches[7], switches[1], switches[2], switches[4],
-        switches[5], switches[6], maxFraction, blocks, time);
+        switches[5], switches[6], maxFraction, blocks, time, switches[8]);
   }
 }

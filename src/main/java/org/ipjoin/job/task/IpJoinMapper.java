@@ -3,6 +3,7 @@ package org.ipjoin.job.task;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
@@ -17,6 +18,7 @@ import org.ipjoin.job.CountBy;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinMode;
 import org.ipjoin.job.MatchTags;
+import org.ipjoin.job.OutputPartitions;
 import org.ipjoin.job.TaskFailureLog;
 import org.ipjoin.job.WhereExpression;
 import org.ipjoin.job.input.LineBlock;
@@ -102,6 +104,12 @@ import org.slf4j.LoggerFactory;
  * tag mode with the values of its tag columns, and a malformed row goes to {@code malformed/}
  * as it was read.
  *
+ * <p>Partition folders: when the driver found the task's input file in Hive-style partition folders
+ * ({@link OutputPartitions}, unless {@code --flat-output}), its output goes through MultipleOutputs
+ * with the base path {@code <partition>/part} and the job's own output format (text or a table's),
+ * its malformed records under {@code malformed/<partition>/}; Hadoop's part-file names are kept.
+ * Without one it writes to its context, as it always did.
+ *
  * <p>When the task fails, {@link #run} records the reason, one line, for the driver to print
  * ({@link TaskFailureLog}); an OutOfMemoryError becomes a reason that names the heap and the ways
  * out (while loading the index: the index; while reading records: the input file, the last
@@ -115,13 +123,15 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   /** The MultipleOutputs named output for malformed records. */
   public static final String MALFORMED_OUTPUT = "malformed";
   /** Its files: {@code <output>/malformed/part-m-NNNNN}. */
-  static final String MALFORMED_BASE_PATH = "malformed/part";
+  private static final String MALFORMED_NAME = "part";
   /**
    * The files of records set aside because their time could not be read ({@code --time}),
    * {@code <output>/malformed/time-m-NNNNN}: the file name says why, the records stay byte for
    * byte.
    */
-  static final String TIME_UNREADABLE_BASE_PATH = "malformed/time";
+  private static final String TIME_UNREADABLE_NAME = "time";
+  /** The output files' name, as Hadoop's own: {@code part-m-NNNNN}. */
+  private static final String OUTPUT_NAME = "part";
 
   /** The join's indexes, in the order given; each record is looked up in all of them. */
   private JoinedIndex[] indexes;
@@ -146,8 +156,19 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   /** Per address column's counters, with {@code --client} only; else null. */
   private ColumnTally columnTally;
   private boolean writeMalformed;
-  /** Made on the first malformed record: most tasks have none and then leave no empty file. */
-  private MultipleOutputs<Writable, Writable> malformedOut;
+  /**
+   * Made on the first write through it (a malformed record, or a record of a partition): most
+   * tasks have no malformed record and then leave no empty file.
+   */
+  private MultipleOutputs<Writable, Writable> multipleOut;
+  /**
+   * With the input file in a partition folder ({@link OutputPartitions}): the base path its output
+   * is written under, {@code dt=2026-11-27/part}; null writes to the task's own output, as always.
+   */
+  private String outputBase;
+  /** Where malformed records and those with an unreadable time go: {@code malformed/[P/]part}. */
+  private String malformedBase;
+  private String timeUnreadableBase;
 
   /** The output lines of the current map call (match, nomatch, tag), written at its end. */
   private final OutputLines output = new OutputLines();
@@ -216,6 +237,39 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
             : options.time().fixed() ? ", as of " + options.time().asOf() : "",
         writeMalformed ? "on" : "off", loaded.where());
     tally.attach(context, options.time().perRecord());
+    String partition = OutputPartitions.readFrom(context.getConfiguration())
+        .partitionOf(inputFile(context));
+    outputBase = partition.isEmpty() ? null
+        : OutputPartitions.basePath("", partition, OUTPUT_NAME);
+    malformedBase = OutputPartitions.basePath(MALFORMED_OUTPUT, partition, MALFORMED_NAME);
+    timeUnreadableBase = OutputPartitions.basePath(MALFORMED_OUTPUT, partition,
+        TIME_UNREADABLE_NAME);
+  }
+
+  /** The task's input file (each split is part of one file), or null. */
+  private static Path inputFile(Context context) {
+    return context.getInputSplit() instanceof FileSplit split ? split.getPath() : null;
+  }
+
+  /**
+   * Writes output {@code value} (the call's lines, or a table's row with no key) to the task's
+   * output, or under its input's partition path through MultipleOutputs with the same output
+   * format, so the part file keeps Hadoop's name.
+   */
+  private void write(Writable key, Writable value, Context context)
+      throws IOException, InterruptedException {
+    if (outputBase == null) {
+      context.write(key, value);
+    } else {
+      multipleOut(context).write(key, value, outputBase);
+    }
+  }
+
+  private MultipleOutputs<Writable, Writable> multipleOut(Context context) {
+    if (multipleOut == null) {
+      multipleOut = new MultipleOutputs<>(context);
+    }
+    return multipleOut;
   }
 
   /**
@@ -330,7 +384,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
         if (input instanceof TableRow row) {
           writeRow(row, context);
         } else {
-          context.write(NullWritable.get(), output.text());
+          write(NullWritable.get(), output.text(), context);
         }
       }
     } finally {
@@ -528,18 +582,15 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       taggedMalformed(record, time);
     }
     if (writeMalformed) {
-      if (malformedOut == null) {
-        malformedOut = new MultipleOutputs<>(context);
-      }
       // One write per record, as MultipleOutputs always wrote them: malformed records are rare.
       if (tableColumns != null) {
         // The row as it was read, with the input's schema (a table's key is none).
-        malformedOut.write(MALFORMED_OUTPUT, null, currentRow, MALFORMED_BASE_PATH);
+        multipleOut(context).write(MALFORMED_OUTPUT, null, currentRow, malformedBase);
         return;
       }
       malformedRecord.set(bytes, start, end - start);
-      malformedOut.write(MALFORMED_OUTPUT, NullWritable.get(), malformedRecord,
-          time ? TIME_UNREADABLE_BASE_PATH : MALFORMED_BASE_PATH);
+      multipleOut(context).write(MALFORMED_OUTPUT, NullWritable.get(), malformedRecord,
+          time ? timeUnreadableBase : malformedBase);
     }
   }
 
@@ -587,7 +638,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       row.setTags(List.of(line.substring(line.indexOf('\t') + 1).split("\t", -1)));
     }
     // No key: a table's output format writes the row alone.
-    context.write(null, row);
+    write(null, row, context);
   }
 
   /** A header line of a header-named format: not a record, kept for the output. */
@@ -604,11 +655,11 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       output.clear();
       headers.atEnd(output);
       if (!output.isEmpty()) {
-        context.write(NullWritable.get(), output.text());
+        write(NullWritable.get(), output.text(), context);
       }
     }
-    if (malformedOut != null) {
-      malformedOut.close();
+    if (multipleOut != null) {
+      multipleOut.close();
     }
   }
 }

@@ -53,7 +53,11 @@ class RunSummaryJsonTest {
             "message schema {\n  optional binary client (STRING);\n}\n"),
         // Empty counters and control characters.
         new RunSummary("x", "y", "z", "o\u0001\n", index, List.of("one"), "combined", "tag",
-            null, "text", "s", "e", -5, new LinkedHashMap<>(), null, List.of(), List.of(), null));
+            null, "text", "s", "e", -5, new LinkedHashMap<>(), null, List.of(), List.of(), null),
+        // Output kept in the input's partition folders.
+        new RunSummary("1.2.3", "3.5.0", "job_local1_0003", "file:/out", index, inputs,
+            "combined", "tag", null, "nio", "s", "e", 1, counters, null, null, null, null,
+            List.of("dt=2026-11-27", "dt=2026-11-28/hour=10%3A00")));
   }
 
   @ParameterizedTest

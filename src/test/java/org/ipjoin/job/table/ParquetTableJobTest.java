@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.ipjoin.cli.ipindex.IndexTools;
@@ -372,6 +373,37 @@ class ParquetTableJobTest {
     assertEquals(2, run.exitCode(), run.errLines().toString());
     assertTrue(run.errLines().stream().anyMatch(l -> l.contains("b.parquet")
         && l.contains("is not a Parquet file")), run.errLines().toString());
+  }
+
+  @Test
+  void partitionFoldersOfTheInputAreKeptForRowsAndMalformedRows() throws Exception {
+    Path lake = Files.createDirectories(dir.resolve("lake"));
+    Files.createDirectories(lake.resolve("dt=2026-11-27"));
+    Files.createDirectories(lake.resolve("dt=2026-11-28"));
+    Files.copy(input.resolve("a.parquet"), lake.resolve("dt=2026-11-27/a.parquet"));
+    Files.copy(input.resolve("b.parquet"), lake.resolve("dt=2026-11-28/b.parquet"));
+    Path out = dir.resolve("lake-out");
+    Path staging = Files.createTempDirectory(dir, "_mr-staging").resolve("root");
+    IpJoinRun run = IpJoinRun.local(staging, List.of("--index", index.toString(), "--input",
+        lake.toString(), "--output", out.toString(), "--format", "parquet:client"));
+    assertEquals(0, run.exitCode(), run.errLines().toString());
+    // a.parquet holds the ids below ROWS_A, b.parquet the others.
+    for (String day : List.of("dt=2026-11-27", "dt=2026-11-28")) {
+      boolean first = day.endsWith("27");
+      Set<Long> listed = ids("client", Status.LISTED);
+      Set<Long> malformed = ids("client", Status.MALFORMED);
+      listed.removeIf(id -> (id < ROWS_A) != first);
+      malformed.removeIf(id -> (id < ROWS_A) != first);
+      assertSameIds(listed, readIds(out + "/" + day + "/part-*"));
+      assertSameIds(malformed, readIds(out + "/malformed/" + day + "/part-*"));
+    }
+    try (Stream<Path> top = Files.list(out)) {
+      assertEquals(List.of(), top.filter(p -> p.getFileName().toString().startsWith("part-"))
+          .toList());
+    }
+    RunSummary summary = RunSummary.read(FileSystem.getLocal(new Configuration()),
+        new org.apache.hadoop.fs.Path(out.toUri()));
+    assertEquals(List.of("dt=2026-11-27", "dt=2026-11-28"), summary.partitions());
   }
 
   /** The codecs of the column chunks of the Parquet files {@code glob}, as DuckDB reads them. */
