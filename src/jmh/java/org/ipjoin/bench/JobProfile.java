@@ -46,8 +46,10 @@ public final class JobProfile {
   public enum Category {
     LOOKUPS("lookups", "org.ipjoin.index.lookup: the interval search"),
     PARSING("parsing/locating", "org.ipjoin.ip address parsing, the client-IP locators (org.ipjoin.job.locate)"),
-    INPUT("input", "LineBlockReader/LineBlock, Hadoop's LineReader and record readers, decompression, file system reads"),
-    OUTPUT("output", "TextOutputFormat's record writer, MultipleOutputs, the direct output collector, file system writes"),
+    INPUT("input", "LineBlockReader/LineBlock, Hadoop's LineReader and record readers, decompression, file system reads;"
+        + " Parquet's reading: pages, decompression, decoding, rows assembled"),
+    OUTPUT("output", "TextOutputFormat's record writer, MultipleOutputs, the direct output collector, file system writes;"
+        + " Parquet's writing: the write support, encoding, compression"),
     MAP_CODE("ipjoin map code", "IpJoinMapper's own work (copying, tagging, tallies) and the task-side classes it uses"),
     FRAMEWORK("framework", "Hadoop's task plumbing and configuration: MapTask, Mapper.run, contexts, counters,"
         + " FileSystem.Statistics, Configuration (reading the site files)"),
@@ -118,6 +120,14 @@ public final class JobProfile {
           "org.ipjoin.bench.IdentityJob"),
       Rule.prefixes(Category.MAP_CODE, "org.ipjoin.job.", "org.ipjoin.problem."),
       Rule.prefixes(Category.FRAMEWORK, "org.apache.hadoop.fs.FileSystem$Statistics", "org.apache.hadoop.fs.statistics."),
+      // Parquet tables: writing (encoding, compressing, the write support) is output, the rest of
+      // parquet-hadoop (page reads, decompression, decoding, assembling the rows) is input.
+      Rule.prefixes(Category.OUTPUT, "org.ipjoin.job.table.RowWriteSupport"),
+      Rule.named(Category.OUTPUT, "org.apache.parquet.", "Writer", "WriteStore", "Write", "Compressor",
+          "Encoder", "RecordConsumer", "OutputStream"),
+      Rule.named(Category.OUTPUT, "com.github.luben.zstd.", "Compress", "OutputStream"),
+      Rule.named(Category.INPUT, "com.github.luben.zstd.", "Decompress", "InputStream"),
+      Rule.prefixes(Category.INPUT, "org.apache.parquet."),
       // Compression: decompressing is reading the input, compressing is writing the output.
       Rule.named(Category.INPUT, "org.apache.hadoop.io.compress.", "Decompress", "InputStream"),
       Rule.named(Category.OUTPUT, "org.apache.hadoop.io.compress.", "Compress", "OutputStream"),
