@@ -34,9 +34,13 @@ import java.util.Map;
  */
 public final class DuckDbTables {
 
-  /** The combined log format: client, identity, user, [time], "method path protocol", status, bytes, "referer", "agent". */
+  /**
+   * The combined log format: client, identity, user, [time], "method path protocol", status,
+   * bytes, "referer", "agent" (quoted strings may hold backslash-escaped quotes, kept as written).
+   */
   private static final String COMBINED =
-      "^(\\S+) \\S+ \\S+ \\[([^\\]]*)\\] \"(\\S*) ?(\\S*)[^\"]*\" (\\d{3}) (\\S+) \"([^\"]*)\" \"([^\"]*)\"";
+      "^(\\S+) \\S+ \\S+ \\[([^\\]]*)\\] \"(\\S*) ?(\\S*)[^\"]*\" (\\d{3}) (\\S+) \"((?:[^\"\\\\]|\\\\.)*)\""
+      + " \"((?:[^\"\\\\]|\\\\.)*)\"";
 
   public static void main(String[] args) throws SQLException {
     if (args.length == 3 && args[0].equals("same")) {
@@ -83,7 +87,7 @@ public final class DuckDbTables {
     return value;
   }
 
-  private static void write(Statement sql, String logs, String output) throws SQLException {
+  static void write(Statement sql, String logs, String output) throws SQLException {
     // In the log's order: the table's rows are the log's lines.
     sql.execute("SET preserve_insertion_order = true");
     String p = DuckDbJoin.literal(COMBINED);
@@ -107,7 +111,7 @@ public final class DuckDbTables {
     }
   }
 
-  private static void join(Statement sql, String mode, String list, String table, String output)
+  static void join(Statement sql, String mode, String list, String table, String output)
       throws SQLException {
     sql.execute("SET preserve_insertion_order = false");
     sql.execute(DuckDbJoin.IPV4_NUMBER_MACRO);
