@@ -113,6 +113,8 @@ public final class JobProfile {
           "org.ipjoin.job.driver.WholeIndexCheck", "org.ipjoin.job.IndexCacheFile"),
       Rule.prefixes(Category.PARSING, "org.ipjoin.ip.", "org.ipjoin.job.locate.", "org.ipjoin.job.task.AddressKey"),
       Rule.prefixes(Category.INPUT, "org.ipjoin.job.input."),
+      // A Parquet table's rows written back: its output, not the map code that asked for it.
+      Rule.prefixes(Category.OUTPUT, "org.ipjoin.job.table.RowWriteSupport"),
       Rule.prefixes(Category.MAP_CODE, "org.ipjoin.bench.IdentityJob$LineMapper"),
       // The packages say where code runs: job.driver before and after submission, job.task (and
       // what driver and tasks share at the top of job) in the task.
@@ -120,9 +122,14 @@ public final class JobProfile {
           "org.ipjoin.bench.IdentityJob"),
       Rule.prefixes(Category.MAP_CODE, "org.ipjoin.job.", "org.ipjoin.problem."),
       Rule.prefixes(Category.FRAMEWORK, "org.apache.hadoop.fs.FileSystem$Statistics", "org.apache.hadoop.fs.statistics."),
-      // Parquet tables: writing (encoding, compressing, the write support) is output, the rest of
+      // Parquet tables: writing (encoding, compressing, statistics) is output, the rest of
       // parquet-hadoop (page reads, decompression, decoding, assembling the rows) is input.
-      Rule.prefixes(Category.OUTPUT, "org.ipjoin.job.table.RowWriteSupport"),
+      // Values, example Groups and the hash maps of dictionaries serve reading and writing alike:
+      // whoever called them decides (the Group assembly's converters: reading; writeValue: writing).
+      Rule.prefixes(null, "org.apache.parquet.io.api.Binary", "org.apache.parquet.example.data.",
+          "shaded.parquet.it.unimi.", "org.apache.parquet.schema.PrimitiveComparator"),
+      // Column statistics are gathered as pages are written (a footer's are read once).
+      Rule.prefixes(Category.OUTPUT, "org.apache.parquet.column.statistics."),
       Rule.named(Category.OUTPUT, "org.apache.parquet.", "Writer", "WriteStore", "Write", "Compressor",
           "Encoder", "RecordConsumer", "OutputStream"),
       Rule.named(Category.OUTPUT, "com.github.luben.zstd.", "Compress", "OutputStream"),
