@@ -98,10 +98,10 @@ peer_run() { # join system reference-output output -- command...
     return 0
   fi
   engine="$(sed -n 's/.*millis=\([0-9]*\).*/\1/p' "$log" | tail -1)"
-  lines="$(if [[ -d "$out" ]]; then find "$out" -path "$out/malformed" -prune -o -type f -name 'part-*' -print0 | xargs -0 -r cat; else cat "$out"; fi | wc -l)"
+  lines="$("${peer_count:-peer_output_lines}" "$out")"
   if [[ "$out" == "$reference" ]]; then
     same="the reference"
-  elif same="$("$peers_dir/same-output" "$reference" "$out" 2>&1)"; then
+  elif same="$("${peer_compare:-$peers_dir/same-output}" "$reference" "$out" 2>&1)"; then
     same="same as ipjoin's"
   else
     echo "$same" > "$pdir/$name.diff"
@@ -111,6 +111,12 @@ peer_run() { # join system reference-output output -- command...
   [[ "$out" == "$reference" ]] || rm -rf "$out"
   echo "$join,$system,$wall,$cpu,${engine:-},$lines,$same" >> "${peer_csv:-$results/peers.csv}"
   echo "  $join $system: ${wall} ms wall, ${cpu} ms CPU, $lines lines, $same" >&2
+}
+
+# The lines of a text output (a file, or a folder's part files; malformed/ is not output). A step
+# whose outputs are no text sets peer_count (and peer_compare, in place of same-output) for peer_run.
+peer_output_lines() { # output
+  if [[ -d "$1" ]]; then find "$1" -path "$1/malformed" -prune -o -type f -name 'part-*' -print0 | xargs -0 -r cat; else cat "$1"; fi | wc -l
 }
 
 # A system that could not run at all (ClickHouse without node): a row that says so.

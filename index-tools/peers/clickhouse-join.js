@@ -6,7 +6,7 @@
 // passes through this process. Same command line as the Java peers:
 //
 //   clickhouse-join.js --mode match|tag --list FILE --logs FILE --output FILE [--threads N] [--ipv6]
-//                      [--json FIELD [--json-read rows|lines]]
+//                      [--json FIELD [--json-read rows|lines]] [--parquet]
 //
 // match: the log lines whose client is listed (the list: one address per line, first TAB column).
 // --ipv6 compares IPv6 values (the list and the logs hold both families), else IPv4 numbers.
@@ -20,6 +20,11 @@
 // from the first line's keys, every one a String) and writes the matching rows back as JSONEachRow
 // (forward slashes unescaped, so a flat object of strings comes out byte for byte as it went in),
 // `--json-read lines` reads each line whole (LineAsString) and takes the client with JSONExtractString.
+// --parquet (match, tag, count): the logs are the bench's Parquet table (client_ip and the log's
+// other fields, index-tools/lib/tables.sh), read with file(…, 'Parquet'); match writes the listed
+// rows, tag every row and a column `ips` (1 listed, 0 not or no address, - a client that is no
+// IPv4 address), both as zstd Parquet written by ClickHouse; count writes `address TAB rows` lines
+// of the listed addresses (TSV), as ipjoin's count does.
 // The chdb module is found through NODE_PATH (the bench installs it in its work folder).
 // Prints `peer=clickhouse … millis=N`: the query's time, Node and library start excluded.
 'use strict';
@@ -32,7 +37,7 @@ const NAMES = new Set(['--mode', '--list', '--logs', '--output', '--threads', '-
 
 function usage(what) {
   process.stderr.write(`clickhouse-join: ${what} (usage: clickhouse-join.js --mode match|tag --list FILE`
-    + ' --logs FILE --output FILE [--threads N] [--ipv6] [--json FIELD [--json-read rows|lines]])\n');
+    + ' --logs FILE --output FILE [--threads N] [--ipv6] [--json FIELD [--json-read rows|lines]] [--parquet])\n');
   process.exit(2);
 }
 
@@ -40,13 +45,15 @@ function parse(argv) {
   const o = { threads: '2', ipv6: false };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--ipv6') { o.ipv6 = true; continue; }
+    if (argv[i] === '--parquet') { o.parquet = true; continue; }
     if (!NAMES.has(argv[i]) || i + 1 >= argv.length) usage(`unknown option or missing value: '${argv[i]}'`);
     o[argv[i].slice(2)] = argv[++i];
   }
   for (const required of ['mode', 'list', 'logs', 'output']) {
     if (o[required] === undefined) usage(`missing --${required}`);
   }
-  if (o.mode !== 'match' && o.mode !== 'tag') usage(`--mode must be match or tag, not '${o.mode}'`);
+  if (o.mode !== 'match' && o.mode !== 'tag' && !(o.parquet && o.mode === 'count')) usage(`--mode must be match or tag (or count with --parquet), not '${o.mode}'`);
+  if (o.parquet && (o.json !== undefined || o.ipv6)) usage('--parquet reads IPv4 clients, without --json');
   if (o['json-read'] !== undefined && o.json === undefined) usage('--json-read needs --json FIELD');
   if (o.json !== undefined && (o.mode !== 'match' || o.ipv6)) usage('--json reads IPv4 clients in --mode match only');
   o.jsonRead = o['json-read'] || 'rows';
@@ -98,6 +105,19 @@ function jsonMatch(o) {
     + ` AND IPv4NumToString(toIPv4OrNull(${client})) = ${client}` };
 }
 
+// The Parquet table's joins: its rows as they were read, the tag a column of its own.
+function parquetQuery(o) {
+  const rows = `file(${literal(path.resolve(o.logs))}, 'Parquet')`;
+  const ip = 'toIPv4OrNull(client_ip)';
+  const listed = `(${ip}${IN_LIST(o)} AND IPv4NumToString(${ip}) = client_ip)`;
+  if (o.mode === 'match') return { format: 'Parquet', select: `SELECT * FROM ${rows} WHERE ${listed}` };
+  if (o.mode === 'tag') {
+    return { format: 'Parquet', select: `SELECT *, multiIf(${listed}, '1', client_ip IS NULL OR client_ip IN ('', '-'), '0',`
+      + ` ${ip} IS NULL OR IPv4NumToString(${ip}) != client_ip, '-', '0') AS ips FROM ${rows}` };
+  }
+  return { format: 'TSV', select: `SELECT client_ip, count() FROM ${rows} WHERE ${listed} GROUP BY client_ip` };
+}
+
 function tagQuery(o) {
   const logs = `SELECT line, ${CLIENT} AS client, toIPv4OrNull(client) AS ip4,`
     + ' ip4 IS NOT NULL AND IPv4NumToString(ip4) = client AS is_ipv4,'
@@ -117,15 +137,15 @@ function tagQuery(o) {
 function main() {
   const o = parse(process.argv.slice(2));
   const { query } = require('chdb');
-  const json = o.json === undefined ? null : jsonMatch(o);
+  const json = o.parquet ? parquetQuery(o) : o.json === undefined ? null : jsonMatch(o);
   const select = json ? json.select : o.mode === 'match' ? matchQuery(o) : tagQuery(o);
   const started = process.hrtime.bigint();
   query(`INSERT INTO FUNCTION file(${literal(path.resolve(o.output))}, '${json ? json.format : 'LineAsString'}') ${select}`
     + ` SETTINGS max_threads = ${o.threads}, join_use_nulls = 1, engine_file_truncate_on_insert = 1,`
-    + ' output_format_json_escape_forward_slashes = 0', 'CSV');
+    + ' output_format_json_escape_forward_slashes = 0, output_format_parquet_compression_method = \'zstd\'', 'CSV');
   const millis = Number((process.hrtime.bigint() - started) / 1000000n);
   const version = query('SELECT version()', 'TSV').trim();
-  const read = json ? ` json=${o.json} read=${o.jsonRead}` : '';
+  const read = o.parquet ? ' parquet' : json ? ` json=${o.json} read=${o.jsonRead}` : '';
   console.log(`peer=clickhouse version=${version} mode=${o.mode}${read} threads=${o.threads} millis=${millis}`);
 }
 

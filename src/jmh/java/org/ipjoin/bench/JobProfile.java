@@ -46,8 +46,10 @@ public final class JobProfile {
   public enum Category {
     LOOKUPS("lookups", "org.ipjoin.index.lookup: the interval search"),
     PARSING("parsing/locating", "org.ipjoin.ip address parsing, the client-IP locators (org.ipjoin.job.locate)"),
-    INPUT("input", "LineBlockReader/LineBlock, Hadoop's LineReader and record readers, decompression, file system reads"),
-    OUTPUT("output", "TextOutputFormat's record writer, MultipleOutputs, the direct output collector, file system writes"),
+    INPUT("input", "LineBlockReader/LineBlock, Hadoop's LineReader and record readers, decompression, file system reads;"
+        + " Parquet's reading: pages, decompression, decoding, rows assembled"),
+    OUTPUT("output", "TextOutputFormat's record writer, MultipleOutputs, the direct output collector, file system writes;"
+        + " Parquet's writing: the write support, encoding, compression"),
     MAP_CODE("ipjoin map code", "IpJoinMapper's own work (copying, tagging, tallies) and the task-side classes it uses"),
     FRAMEWORK("framework", "Hadoop's task plumbing and configuration: MapTask, Mapper.run, contexts, counters,"
         + " FileSystem.Statistics, Configuration (reading the site files)"),
@@ -111,6 +113,8 @@ public final class JobProfile {
           "org.ipjoin.job.driver.WholeIndexCheck", "org.ipjoin.job.IndexCacheFile"),
       Rule.prefixes(Category.PARSING, "org.ipjoin.ip.", "org.ipjoin.job.locate.", "org.ipjoin.job.task.AddressKey"),
       Rule.prefixes(Category.INPUT, "org.ipjoin.job.input."),
+      // A Parquet table's rows written back: its output, not the map code that asked for it.
+      Rule.prefixes(Category.OUTPUT, "org.ipjoin.job.table.RowWriteSupport"),
       Rule.prefixes(Category.MAP_CODE, "org.ipjoin.bench.IdentityJob$LineMapper"),
       // The packages say where code runs: job.driver before and after submission, job.task (and
       // what driver and tasks share at the top of job) in the task.
@@ -118,6 +122,19 @@ public final class JobProfile {
           "org.ipjoin.bench.IdentityJob"),
       Rule.prefixes(Category.MAP_CODE, "org.ipjoin.job.", "org.ipjoin.problem."),
       Rule.prefixes(Category.FRAMEWORK, "org.apache.hadoop.fs.FileSystem$Statistics", "org.apache.hadoop.fs.statistics."),
+      // Parquet tables: writing (encoding, compressing, statistics) is output, the rest of
+      // parquet-hadoop (page reads, decompression, decoding, assembling the rows) is input.
+      // Values, example Groups and the hash maps of dictionaries serve reading and writing alike:
+      // whoever called them decides (the Group assembly's converters: reading; writeValue: writing).
+      Rule.prefixes(null, "org.apache.parquet.io.api.Binary", "org.apache.parquet.example.data.",
+          "shaded.parquet.it.unimi.", "org.apache.parquet.schema.PrimitiveComparator"),
+      // Column statistics are gathered as pages are written (a footer's are read once).
+      Rule.prefixes(Category.OUTPUT, "org.apache.parquet.column.statistics."),
+      Rule.named(Category.OUTPUT, "org.apache.parquet.", "Writer", "WriteStore", "Write", "Compressor",
+          "Encoder", "RecordConsumer", "OutputStream"),
+      Rule.named(Category.OUTPUT, "com.github.luben.zstd.", "Compress", "OutputStream"),
+      Rule.named(Category.INPUT, "com.github.luben.zstd.", "Decompress", "InputStream"),
+      Rule.prefixes(Category.INPUT, "org.apache.parquet."),
       // Compression: decompressing is reading the input, compressing is writing the output.
       Rule.named(Category.INPUT, "org.apache.hadoop.io.compress.", "Decompress", "InputStream"),
       Rule.named(Category.OUTPUT, "org.apache.hadoop.io.compress.", "Compress", "OutputStream"),

@@ -13,7 +13,9 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * Parquet's own input format (splits by row groups) with each row, an example {@link Group}, in a
- * {@link TableRow}: the mapper takes Writables. The whole row is read: the output writes it back.
+ * {@link TableRow}: the mapper takes Writables. The whole row is read, as the output writes it back;
+ * in count mode only the address columns ({@code parquet.read.schema}, which GroupReadSupport
+ * requests: {@link ParquetTable#configure}).
  */
 public final class ParquetRowsInputFormat extends ParquetInputFormat<TableRow> {
 

@@ -1,6 +1,7 @@
 package org.ipjoin.job.table;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -21,9 +22,12 @@ import org.apache.parquet.hadoop.ParquetOutputFormat;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 import org.ipjoin.job.IpJoinKeys;
@@ -129,9 +133,32 @@ final class ParquetTable implements TableFormat {
     if (rows) {
       LazyOutputFormat.setOutputFormatClass(job, ParquetRowsOutputFormat.class);
       job.setOutputValueClass(TableRow.class);
+    } else {
+      // count writes no row: only the address columns are read (Parquet's requested projection),
+      // so no other column chunk is fetched or decoded. malformed/ then holds these columns.
+      List<String> columns = TableColumn.paths(TableColumn.ofJob(conf));
+      if (!columns.isEmpty()) {
+        conf.set(ReadSupport.PARQUET_READ_SCHEMA,
+            projection(MessageTypeParser.parseMessageType(schema), columns).toString());
+      }
     }
     MultipleOutputs.addNamedOutput(job, malformedOutput, MalformedRowsOutputFormat.class,
         NullWritable.class, TableRow.class);
+  }
+
+  /** {@code schema} cut down to the dotted paths {@code columns} (and the groups they are in). */
+  static MessageType projection(MessageType schema, List<String> columns) {
+    MessageType projected = null;
+    for (String column : columns) {
+      String[] path = column.split("\\.", -1);
+      Type type = schema.getType(path);
+      for (int i = path.length - 1; i > 0; i--) {
+        type = schema.getType(Arrays.copyOf(path, i)).asGroupType().withNewFields(type);
+      }
+      MessageType one = new MessageType(schema.getName(), type);
+      projected = projected == null ? one : projected.union(one);
+    }
+    return projected;
   }
 
   /** The codec of {@code file}'s first column chunk (uncompressed when it has no row group). */
@@ -166,50 +193,120 @@ final class ParquetTable implements TableFormat {
     return o.toString().replaceAll("\\s+", " ").trim();
   }
 
-  /** One address column of example Groups, read along its path. */
+  /**
+   * One address column of example Groups, read along its path: the field indexes of the path are
+   * found once per schema (a task reads one file's rows), not by name row after row.
+   */
   private static final class GroupAddress implements AddressColumn {
     private final String[] path;
     private final AddressText text = new AddressText();
+    /** The row type {@link #fields} were found in. */
+    private GroupType rowType;
+    /** The index of each name of the path in its group. */
+    private final int[] fields;
+    private PrimitiveType.PrimitiveTypeName leafType;
     /** Whether a BINARY value is text whatever its length (annotated as a string). */
-    private Boolean binaryIsText;
+    private boolean binaryIsText;
 
     GroupAddress(String[] path) {
       this.path = path;
+      this.fields = new int[path.length];
+    }
+
+    /** The group holding the leaf, or null when a group on the path is absent. */
+    private Group leafGroup(Group row) {
+      GroupType type = row.getType();
+      if (type != rowType) {
+        GroupType t = type;
+        for (int i = 0; i < path.length; i++) {
+          fields[i] = t.getFieldIndex(path[i]);
+          if (i < path.length - 1) {
+            t = t.getType(fields[i]).asGroupType();
+          }
+        }
+        PrimitiveType leaf = t.getType(fields[path.length - 1]).asPrimitiveType();
+        leafType = leaf.getPrimitiveTypeName();
+        LogicalTypeAnnotation a = leaf.getLogicalTypeAnnotation();
+        binaryIsText = a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
+            || a instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
+            || a instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation;
+        rowType = type;
+      }
+      Group g = row;
+      for (int i = 0; i < path.length - 1; i++) {
+        if (g.getFieldRepetitionCount(fields[i]) == 0) {
+          return null;
+        }
+        g = g.getGroup(fields[i], 0);
+      }
+      return g.getFieldRepetitionCount(fields[path.length - 1]) == 0 ? null : g;
     }
 
     @Override
     public void read(Object row, Text out) {
-      Group g = (Group) row;
-      int last = path.length - 1;
-      for (int i = 0; i < last; i++) {
-        if (g.getFieldRepetitionCount(path[i]) == 0) {
-          out.clear();
-          return;
-        }
-        g = g.getGroup(path[i], 0);
-      }
-      String name = path[last];
-      if (g.getFieldRepetitionCount(name) == 0) {
+      Group g = leafGroup((Group) row);
+      if (g == null) {
         out.clear();
         return;
       }
-      PrimitiveType type = g.getType().getType(name).asPrimitiveType();
-      switch (type.getPrimitiveTypeName()) {
-        case INT32 -> text.ipv4(g.getInteger(name, 0) & 0xFFFF_FFFFL, out);
-        case INT64 -> text.ipv4(g.getLong(name, 0), out);
-        case FIXED_LEN_BYTE_ARRAY -> bytes(g.getBinary(name, 0), out);
+      int f = fields[path.length - 1];
+      switch (leafType) {
+        case INT32 -> text.ipv4(g.getInteger(f, 0) & 0xFFFF_FFFFL, out);
+        case INT64 -> text.ipv4(g.getLong(f, 0), out);
+        case FIXED_LEN_BYTE_ARRAY -> bytes(g.getBinary(f, 0), out);
         default -> {
-          if (binaryIsText == null) {
-            LogicalTypeAnnotation a = type.getLogicalTypeAnnotation();
-            binaryIsText = a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
-                || a instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
-                || a instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation;
-          }
-          Binary b = g.getBinary(name, 0);
+          Binary b = g.getBinary(f, 0);
           if (binaryIsText || (b.length() != 4 && b.length() != 16)) {
             out.set(b.getBytesUnsafe(), 0, b.length());
           } else {
             bytes(b, out);
+          }
+        }
+      }
+    }
+
+    /**
+     * As {@link #read(Object, Text)} gives it, but a number or 4 or 16 bytes go in as the address
+     * they are, and a string as the bytes Parquet read it into (no copy).
+     */
+    @Override
+    public void read(Object row, AddressSink sink, Text scratch) {
+      Group g = leafGroup((Group) row);
+      if (g == null) {
+        sink.absent();
+        return;
+      }
+      int f = fields[path.length - 1];
+      switch (leafType) {
+        case INT32 -> sink.ipv4(g.getInteger(f, 0) & 0xFFFF_FFFFL);
+        case INT64 -> {
+          long value = g.getLong(f, 0);
+          if (value < 0 || value > 0xFFFF_FFFFL) {
+            // Not an address: its number, which the parsers call malformed.
+            text.ipv4(value, scratch);
+            sink.text(scratch.getBytes(), 0, scratch.getLength());
+          } else {
+            sink.ipv4(value);
+          }
+        }
+        default -> {
+          Binary b = g.getBinary(f, 0);
+          int n = b.length();
+          if (leafType == PrimitiveType.PrimitiveTypeName.BINARY && binaryIsText
+              || n != 4 && n != 16) {
+            ByteBuffer buffer = b.toByteBuffer();
+            if (buffer.hasArray()) {
+              int from = buffer.arrayOffset() + buffer.position();
+              sink.text(buffer.array(), from, from + n);
+            } else {
+              byte[] a = b.getBytesUnsafe();
+              sink.text(a, 0, a.length);
+            }
+          } else if (n == 4) {
+            sink.ipv4(Integer.toUnsignedLong(b.toByteBuffer().getInt()));
+          } else {
+            ByteBuffer buffer = b.toByteBuffer();
+            sink.ipv6(buffer.getLong(), buffer.getLong());
           }
         }
       }

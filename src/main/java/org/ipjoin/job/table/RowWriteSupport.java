@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.example.data.Group;
+import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
@@ -19,7 +20,8 @@ import org.ipjoin.job.IpJoinKeys;
 
 /**
  * Writes {@link TableRow}s of example Groups with the input's schema ({@code
- * ipjoin.table.schema}) and, when {@code tagged}, one optional string column per name of {@code
+ * ipjoin.table.schema}; the requested projection, {@code parquet.read.schema}, when the job read
+ * only some columns) and, when {@code tagged}, one optional string column per name of {@code
  * ipjoin.table.tag.columns} after the input's columns, holding the row's tags.
  */
 final class RowWriteSupport extends WriteSupport<TableRow> {
@@ -45,7 +47,10 @@ final class RowWriteSupport extends WriteSupport<TableRow> {
 
   @Override
   public WriteContext init(Configuration conf) {
-    input = MessageTypeParser.parseMessageType(IpJoinKeys.TABLE_SCHEMA.get(conf));
+    // The rows' own schema: the input's, or the columns read when the job read fewer (count).
+    String read = conf.get(ReadSupport.PARQUET_READ_SCHEMA);
+    input = MessageTypeParser.parseMessageType(
+        read != null ? read : IpJoinKeys.TABLE_SCHEMA.get(conf));
     String names = IpJoinKeys.TABLE_TAG_COLUMNS.get(conf);
     tagNames = !tagged || names == null || names.isEmpty() ? List.of() : List.of(names.split(","));
     for (String name : tagNames) {

@@ -67,5 +67,15 @@ public sealed interface TableFormat permits ParquetTable, OrcTable, AvroTable {
      * a number or 4 or 16 bytes as the address they hold; empty when the value is null.
      */
     void read(Object row, Text out);
+
+    /**
+     * Puts the column's value in {@code row} into {@code sink}: a format whose columns hold
+     * addresses as numbers or bytes hands them over as they are (no text to parse back); by
+     * default the value's text ({@link #read(Object, Text)}, in {@code scratch}).
+     */
+    default void read(Object row, AddressSink sink, Text scratch) {
+      read(row, scratch);
+      sink.text(scratch.getBytes(), 0, scratch.getLength());
+    }
   }
 }

@@ -8,6 +8,7 @@ import org.ipjoin.ip.Ipv6Codec;
 import org.ipjoin.job.input.LineBlock;
 import org.ipjoin.job.locate.ClientIpLocator;
 import org.ipjoin.job.locate.HeaderNamedLocator;
+import org.ipjoin.job.table.AddressSink;
 
 /**
  * The clients of the records of one map call (a line, or every line of a {@link LineBlock}): each
@@ -20,8 +21,12 @@ import org.ipjoin.job.locate.HeaderNamedLocator;
  * <p>Families: an IPv4-mapped IPv6 client ({@code ::ffff:a.b.c.d}) is the IPv4 client {@code
  * a.b.c.d}; a field in brackets is IPv6 or malformed, never IPv4. The arrays grow to the largest
  * call and are reused; nothing is allocated per record.
+ *
+ * <p>A table's row is one record of one value per column ({@link AddressSink}): a string is read
+ * as a field ({@link #text}), a number or bytes go in as the address they are, with no bytes
+ * behind the record ({@link #bytes()} is then null: a table's row, not these bytes, is written).
  */
-final class ClientBatch {
+final class ClientBatch implements AddressSink {
 
   /** A record without a client field, or one that is neither IPv4 nor IPv6. */
   static final byte MALFORMED = 0;
@@ -100,17 +105,7 @@ final class ClientBatch {
 
   /** Adds the record {@code bytes[from, to)}: finds and parses its client. */
   void add(int from, int to) {
-    if (records == starts.length) {
-      int n = 2 * records;
-      starts = Arrays.copyOf(starts, n);
-      ends = Arrays.copyOf(ends, n);
-      kinds = Arrays.copyOf(kinds, n);
-      slots = Arrays.copyOf(slots, n);
-    }
-    int r = records++;
-    starts[r] = from;
-    ends[r] = to;
-    kinds[r] = MALFORMED;
+    int r = begin(from, to);
     if (headers != null) {
       // In input order, so the header in force changes line by line within a block.
       byte header = headers.header(bytes, from, to);
@@ -141,6 +136,56 @@ final class ClientBatch {
       key = Ipv4Codec.toKey(mapped);
     }
     addIpv4(r, (int) key);
+  }
+
+  /** A new record {@code [from, to)}, malformed until its client is read. */
+  private int begin(int from, int to) {
+    if (records == starts.length) {
+      int n = 2 * records;
+      starts = Arrays.copyOf(starts, n);
+      ends = Arrays.copyOf(ends, n);
+      kinds = Arrays.copyOf(kinds, n);
+      slots = Arrays.copyOf(slots, n);
+    }
+    int r = records++;
+    starts[r] = from;
+    ends[r] = to;
+    kinds[r] = MALFORMED;
+    return r;
+  }
+
+  /** A table row's string value: a batch of one record, {@code bytes[from, to)}. */
+  @Override
+  public void text(byte[] bytes, int from, int to) {
+    reset(bytes, 1);
+    add(from, to);
+  }
+
+  /** A table row's IPv4 value: a batch of one record, its key as the text's would be. */
+  @Override
+  public void ipv4(long address) {
+    reset(null, 1);
+    addIpv4(begin(0, 0), Ipv4Codec.toKey(address));
+  }
+
+  /** A table row's IPv6 value: a batch of one record; IPv4-mapped is IPv4, as parsed text is. */
+  @Override
+  public void ipv6(long hi, long lo) {
+    reset(null, 1);
+    int r = begin(0, 0);
+    long mapped = Ipv6Codec.mappedIpv4(hi, lo);
+    if (mapped == Ipv4Codec.NOT_IPV4) {
+      addIpv6(r, hi, lo);
+    } else {
+      addIpv4(r, Ipv4Codec.toKey(mapped));
+    }
+  }
+
+  /** A table row's null value: a batch of one record without an address. */
+  @Override
+  public void absent() {
+    reset(null, 1);
+    kinds[begin(0, 0)] = NO_ADDRESS;
   }
 
   private void addIpv4(int record, int key) {

@@ -1,6 +1,8 @@
 package org.ipjoin.job.task;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -98,8 +100,10 @@ import org.slf4j.LoggerFactory;
  * input order, while the task's thread reads the next block ({@link BlockPipeline}).
  *
  * <p>Tables ({@code parquet:COLUMN}, {@link TableFormat}): each map call is one row, a {@link
- * TableRow}; each address column's value is read as the text a log field holds ({@link
- * TableFormat.AddressColumn}) and joined as one record of those fields, by the same three steps.
+ * TableRow}; each address column's value goes straight into its column's batch ({@link
+ * TableFormat.AddressColumn}: a string read as the text a log field holds, a number or bytes as
+ * the address they are) and the row is joined as one record of those fields, by the same three
+ * steps.
  * The row itself is written ({@code context.write(null, row)}, to the table's output format), in
  * tag mode with the values of its tag columns, and a malformed row goes to {@code malformed/}
  * as it was read.
@@ -191,8 +195,10 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
    * bytes, is what is written.
    */
   private TableFormat.AddressColumn[] tableColumns;
-  /** Each table address column's value of the current row. */
+  /** Per table address column, room for its value's text when the format hands over text. */
   private Text[] tableValues;
+  /** A tagged row's tag values, reused row after row (the output format reads them at once). */
+  private final List<String> tagValues = new ArrayList<>();
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
@@ -369,9 +375,10 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       if (input instanceof TableRow row) {
         currentRow = row;
         for (int c = 0; c < tableColumns.length; c++) {
-          tableColumns[c].read(row.row(), tableValues[c]);
+          // Straight into the column's batch: an address held as a number or bytes is not
+          // written out as text to be parsed back.
+          tableColumns[c].read(row.row(), columns.column(c), tableValues[c]);
         }
-        columns.readValues(tableValues);
       } else {
         columns.read(input);
       }
@@ -634,8 +641,18 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
    */
   private void writeRow(TableRow row, Context context) throws IOException, InterruptedException {
     if (mode == JoinMode.TAG) {
-      String line = output.text().toString();
-      row.setTags(List.of(line.substring(line.indexOf('\t') + 1).split("\t", -1)));
+      // The line is a tab, then the tag columns, each after a tab: read off its bytes.
+      tagValues.clear();
+      byte[] line = output.text().getBytes();
+      int end = output.text().getLength();
+      int from = 1;
+      for (int i = from; i <= end; i++) {
+        if (i == end || line[i] == '\t') {
+          tagValues.add(new String(line, from, i - from, StandardCharsets.UTF_8));
+          from = i + 1;
+        }
+      }
+      row.setTags(tagValues);
     }
     // No key: a table's output format writes the row alone.
     write(null, row, context);

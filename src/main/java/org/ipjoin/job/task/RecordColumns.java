@@ -69,17 +69,6 @@ final class RecordColumns {
     }
   }
 
-  /**
-   * Reads one record whose field of column {@code c} is all of {@code values[c]}: a table's row,
-   * each address column's value as text.
-   */
-  void readValues(Text[] values) {
-    for (int c = 0; c < batches.length; c++) {
-      batches[c].reset(values[c].getBytes(), 1);
-      batches[c].add(0, values[c].getLength());
-    }
-  }
-
   /** Looks every column's addresses up in every index. */
   void lookUp() {
     int k = indexes.length;

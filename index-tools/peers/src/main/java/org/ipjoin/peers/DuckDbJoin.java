@@ -83,13 +83,13 @@ public final class DuckDbJoin {
   }
 
   /** A text file read as one VARCHAR column per line, nothing unquoted or trimmed. */
-  private static String lines(String file, String column) {
+  static String lines(String file, String column) {
     String[] nameType = column.split(" ");
     return "read_csv(" + literal(file) + ", columns = {'" + nameType[0] + "': '" + nameType[1] + "'}, header = false,"
         + " delim = '" + NO_DELIMITER + "', quote = '', escape = '', auto_detect = false)";
   }
 
-  private static String literal(String text) {
+  static String literal(String text) {
     return "'" + text.replace("'", "''") + "'";
   }
 }
