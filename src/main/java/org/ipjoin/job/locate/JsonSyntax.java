@@ -1,5 +1,8 @@
 package org.ipjoin.job.locate;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.ipjoin.job.locate.ClientIpLocator.Range;
 
@@ -11,6 +14,14 @@ import org.ipjoin.job.locate.ClientIpLocator.Range;
  * but for {@link #skipValue}, whose stack of open containers is per instance (one per locator).
  */
 final class JsonSyntax {
+
+  private static final VarHandle LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101_0101_0101_0101L;
+  private static final long HIGHS = 0x8080_8080_8080_8080L;
+  private static final long QUOTES = ONES * '"';
+  private static final long BACKSLASHES = ONES * '\\';
+  private static final long SPACES = ONES * ' ';
 
   /** Open containers ({ or [) of a value being skipped. */
   private byte[] open = new byte[16];
@@ -203,38 +214,66 @@ final class JsonSyntax {
    * not closed, has a control character or a bad escape.
    */
   static int stringEnd(byte[] record, int i, int to) {
-    while (i < to) {
-      byte b = record[i];
-      // The common byte first: not a quote, a backslash or a control character.
-      if ((b >= ' ' || b < 0) && b != '"' && b != '\\') {
-        i++;
-        continue;
+    while (true) {
+      i = plainEnd(record, i, to);
+      if (i == to) {
+        return -1;
       }
+      byte b = record[i];
       if (b == '"') {
         return i;
       }
-      if (b == '\\') {
-        if (i + 1 == to) {
+      if (b != '\\') {
+        return -1; // a control character
+      }
+      if (i + 1 == to) {
+        return -1;
+      }
+      byte e = record[i + 1];
+      if (e == 'u') {
+        if (hex4(record, i + 2, to) < 0) {
           return -1;
         }
-        byte e = record[i + 1];
-        if (e == 'u') {
-          if (hex4(record, i + 2, to) < 0) {
-            return -1;
-          }
-          i += 6;
-          continue;
-        }
-        if (e != '"' && e != '\\' && e != '/' && e != 'b' && e != 'f' && e != 'n' && e != 'r'
-            && e != 't') {
-          return -1;
-        }
-        i += 2;
+        i += 6;
         continue;
       }
-      return -1; // a control character
+      if (e != '"' && e != '\\' && e != '/' && e != 'b' && e != 'f' && e != 'n' && e != 'r'
+          && e != 't') {
+        return -1;
+      }
+      i += 2;
     }
-    return -1;
+  }
+
+  /**
+   * The offset of the first quote, backslash or control character in {@code record[i, to)}, or
+   * {@code to}. Skipping other keys' string values (a timestamp, a user agent) is most of the
+   * work of finding a field, so it goes eight bytes at a time: each long read (little-endian, so
+   * the lowest set bit is the first byte) is tested for a quote and a backslash by the has-zero
+   * test {@code (x - 0x01..) & ~x & 0x80..} on {@code x = word ^ byte*0x01..}, and for a byte
+   * below {@code 0x20} by {@code (word - 0x20..) & ~word & 0x80..} (bytes from 0x80 up, UTF-8,
+   * are never flagged). Each test can flag a byte above a true match (a borrow), never one below,
+   * so the lowest flagged byte is exact. The last bytes before {@code to} are read one by one, so
+   * nothing past {@code to} is read.
+   */
+  private static int plainEnd(byte[] record, int i, int to) {
+    for (int last = to - Long.BYTES; i <= last; i += Long.BYTES) {
+      long word = (long) LONG.get(record, i);
+      long quote = word ^ QUOTES;
+      long backslash = word ^ BACKSLASHES;
+      long found = ((quote - ONES) & ~quote | (backslash - ONES) & ~backslash
+          | (word - SPACES) & ~word) & HIGHS;
+      if (found != 0) {
+        return i + (Long.numberOfTrailingZeros(found) >>> 3);
+      }
+    }
+    for (; i < to; i++) {
+      byte b = record[i];
+      if (b == '"' || b == '\\' || b >= 0 && b < ' ') {
+        return i;
+      }
+    }
+    return to;
   }
 
   /** The end of a bare token (number, true, false, null) at i, or -1 when it is empty. */
