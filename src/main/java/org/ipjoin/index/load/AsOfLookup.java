@@ -93,6 +93,18 @@ public final class AsOfLookup {
     }
   }
 
+  /**
+   * As {@link #matchAll(int[], long[], int, int[])} with one time for every key ({@code --as-of},
+   * or {@link #NOW}): the snapshot is found once.
+   */
+  public void matchAll(int[] keys, long time, int count, int[] ids) {
+    index.matchAll(keys, count, ids);
+    int s = snapshotFor(time);
+    for (int i = 0; i < count; i++) {
+      ids[i] = inForce(ids[i], s);
+    }
+  }
+
   private int inForce(int interval, int snapshot) {
     return interval < 0 || snapshot < 0 || !history.listedIn(interval, snapshot)
         ? Ipv4Lookup.NO_MATCH : interval;

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.function.Predicate;
 import org.apache.hadoop.conf.Configuration;
+import org.ipjoin.index.load.AsOfLookup;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinColumns;
 import org.ipjoin.job.JoinIndex;
@@ -49,12 +50,13 @@ import org.ipjoin.problem.IpJoinException;
  * @param blocks how tasks read their input
  * @param time the time each record is answered at: read from each record ({@code --time}), one
  *     fixed time ({@code --as-of}) or none
+ * @param asOfOutside what a history index answers for a record outside its history
  */
 public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
     CountChoice countBy, ClientFormat format, List<ClientColumn> clients, String tagUnmatched, boolean verifyChecksum,
     boolean verifyIndex, boolean verifyTask, boolean malformedOutput, boolean memoryCheck, boolean allowEmptyInput,
     boolean overwrite, boolean verbose, String malformedMaxFraction, InputBlocks blocks,
-    RecordTimeSpec time) {
+    RecordTimeSpec time, AsOfLookup.Outside asOfOutside) {
 
   public JoinOptions {
     indexes = List.copyOf(indexes);
@@ -128,13 +130,14 @@ public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
     IpJoinKeys.INPUT_BLOCK_BYTES.set(conf, Integer.toString(blocks.blockBytes()));
     IpJoinKeys.INPUT_PIPELINE.set(conf, blocks.pipeline().externalName());
     time.writeTo(conf);
+    IpJoinKeys.AS_OF_OUTSIDE.set(conf, asOfOutside.name().toLowerCase(java.util.Locale.ROOT));
   }
 
   /** The same options with the indexes at the paths the driver qualified. */
   public JoinOptions withIndexes(JoinIndexes qualified) {
     return new JoinOptions(qualified.list(), mode, where, countBy, format, clients, tagUnmatched,
         verifyChecksum, verifyIndex, verifyTask, malformedOutput, memoryCheck, allowEmptyInput, overwrite,
-        verbose, malformedMaxFraction, blocks, time);
+        verbose, malformedMaxFraction, blocks, time, asOfOutside);
   }
 
   /** The indexes, with their names and link names. */
