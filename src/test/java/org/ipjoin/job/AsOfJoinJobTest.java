@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * As-of joins on the local runner: a history index of four real daily snapshots of the ipsum
+ * As-of joins on the local runner: a history index of five real daily snapshots of the ipsum
  * level-6 list (src/test/resources/realdata/history/ipsum6) joined with combined log lines made
  * here, whose clients are drawn from the snapshots' union and a few never-listed addresses, and
  * whose times fall in each snapshot's day, before the first and after the last one's validity.
@@ -39,7 +39,7 @@ class AsOfJoinJobTest {
   private static final DateTimeFormatter CLF =
       DateTimeFormatter.ofPattern("dd/MMM/uuuu:HH:mm:ss", Locale.ENGLISH);
   private static final List<LocalDate> DAYS = Stream.of("2026-03-12", "2026-03-13",
-      "2026-03-14", "2026-03-15").map(LocalDate::parse).toList();
+      "2026-03-14", "2026-03-15", "2026-03-16").map(LocalDate::parse).toList();
   private static final String PLAIN_IP = "192.0.2.44";
 
   @TempDir Path dir;
@@ -47,7 +47,7 @@ class AsOfJoinJobTest {
   private Path plain;
   private Path logs;
   private final List<Set<String>> snapshots = new ArrayList<>();
-  /** Each generated line, its client and the snapshot in force at its time (-1 before, 4 after). */
+  /** Each generated line, its client and the snapshot in force at its time (-1 before, 5 after). */
   private final List<String> lines = new ArrayList<>();
   private final List<String> clients = new ArrayList<>();
   private final List<Integer> inForce = new ArrayList<>();
@@ -77,8 +77,8 @@ class AsOfJoinJobTest {
     Random random = new Random(20260312);
     for (int i = 0; i < 900; i++) {
       String ip = pool.get(random.nextInt(pool.size()));
-      // Days -1 (before the first snapshot) .. 4 (the day after the last one: outside).
-      int d = random.nextInt(6) - 1;
+      // Days -1 (before the first snapshot) .. 5 (the day after the last one: outside).
+      int d = random.nextInt(7) - 1;
       LocalDateTime at = DAYS.get(0).plusDays(d).atStartOfDay()
           .plusSeconds(random.nextInt(86_400));
       lines.add(ip + " - - [" + CLF.format(at) + " +0000] \"GET /" + i + " HTTP/1.1\" 200 512"
@@ -176,7 +176,7 @@ class AsOfJoinJobTest {
     DriverRun now = DriverRun.of("--index", "ipsum=" + history, "--input", logs.toString(),
         "--output", dir.resolve("now").toString());
     assertEquals(0, now.exitCode(), now.toString());
-    assertEquals(expected(rec -> snapshots.get(3).contains(clients.get(rec))),
+    assertEquals(expected(rec -> snapshots.get(4).contains(clients.get(rec))),
         sorted(partLines(now.output())));
 
     DriverRun after = DriverRun.of("--index", "ipsum=" + history, "--input", logs.toString(),

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code ipindex build --as-of-from-file} on four real daily snapshots of the ipsum level-6 list
+ * {@code ipindex build --as-of-from-file} on five real daily snapshots of the ipsum level-6 list
  * (src/test/resources/realdata/history/ipsum6): every address any snapshot lists, at every day
  * and before and after them, answers as the snapshot of that day read by plain Java into a
  * HashSet; {@code inspect --lookup} prints an address's periods as the files give them; and the
@@ -69,15 +69,15 @@ class HistoryIndexTest {
         "--as-of-from-file", DATED, "--output", index.toString());
     assertEquals(0, build.exit(), build.err());
     List<LocalDate> days = days();
-    assertEquals(4, days.size());
+    assertEquals(5, days.size());
     List<Set<String>> lists = new ArrayList<>();
     Set<String> union = new TreeSet<>();
     for (LocalDate day : days) {
       lists.add(snapshot(day));
       union.addAll(lists.get(lists.size() - 1));
     }
-    assertTrue(build.out().contains(String.format("history of 4 snapshots, 2026-03-12 .. 2026-03-15"
-        + " (valid until 2026-03-16): %,d entries", union.size())), build.out());
+    assertTrue(build.out().contains(String.format("history of 5 snapshots, 2026-03-12 .. 2026-03-16"
+        + " (valid until 2026-03-17): %,d entries", union.size())), build.out());
     assertEquals(0, IndexToolsTest.ipindex("verify", index.toString()).exit());
 
     LoadedIndex loaded = IndexReaders.viaFileSystem(index, true);
@@ -85,7 +85,7 @@ class HistoryIndexTest {
     AsOfLookup nearest = new AsOfLookup(loaded, AsOfLookup.Outside.NEAREST);
     long hour = 3_600_000L;
     long before = millis(days.get(0)) - hour;
-    long after = millis(days.get(3).plusDays(1)) + hour;
+    long after = millis(days.get(4).plusDays(1)) + hour;
     for (String ip : union) {
       int key = Ipv4Codec.parseKey(ip);
       for (int d = 0; d < days.size(); d++) {
@@ -98,8 +98,8 @@ class HistoryIndexTest {
       assertEquals(Ipv4Lookup.NO_MATCH, none.match(key, before), ip + " before");
       assertEquals(Ipv4Lookup.NO_MATCH, none.match(key, after), ip + " after");
       assertEquals(lists.get(0).contains(ip), nearest.match(key, before) >= 0, ip + " before");
-      assertEquals(lists.get(3).contains(ip), nearest.match(key, after) >= 0, ip + " after");
-      assertEquals(lists.get(3).contains(ip), none.match(key, AsOfLookup.NOW) >= 0, ip + " now");
+      assertEquals(lists.get(4).contains(ip), nearest.match(key, after) >= 0, ip + " after");
+      assertEquals(lists.get(4).contains(ip), none.match(key, AsOfLookup.NOW) >= 0, ip + " now");
     }
     // An address of no snapshot is never listed.
     assertEquals(Ipv4Lookup.NO_MATCH, nearest.match(Ipv4Codec.parseKey("192.0.2.1"),
@@ -116,19 +116,19 @@ class HistoryIndexTest {
     for (LocalDate day : days) {
       lists.add(snapshot(day));
     }
-    // Listed on the 12th, not the 13th, again on the 14th and 15th; and one on the 13th only.
-    String back = firstWith(lists, true, false, true, true);
-    String once = firstWith(lists, false, true, false, false);
+    // Listed on the 12th, not the 13th, again from the 14th on; and one on the 13th only.
+    String back = firstWith(lists, true, false, true, true, true);
+    String once = firstWith(lists, false, true, false, false, false);
     Run inspect = IndexToolsTest.ipindex("inspect", index.toString(), "--lookup", back,
         "--lookup", once, "--lookup", "192.0.2.1");
     assertEquals(0, inspect.exit(), inspect.err());
     assertTrue(inspect.out().contains(back + " present, listed 2026-03-12 .. 2026-03-13,"
-        + " 2026-03-14 .. 2026-03-16"), inspect.out());
+        + " 2026-03-14 .. 2026-03-17"), inspect.out());
     assertTrue(inspect.out().contains(once + " present, listed 2026-03-13 .. 2026-03-14"),
         inspect.out());
     assertTrue(inspect.out().contains("192.0.2.1 absent"), inspect.out());
-    assertTrue(inspect.out().contains("history        4 snapshots, 2026-03-12 .. 2026-03-15"
-        + " (valid until 2026-03-16)"), inspect.out());
+    assertTrue(inspect.out().contains("history        5 snapshots, 2026-03-12 .. 2026-03-16"
+        + " (valid until 2026-03-17)"), inspect.out());
   }
 
   private static String firstWith(List<Set<String>> lists, boolean... listed) {
@@ -153,7 +153,7 @@ class HistoryIndexTest {
     assertEquals(0, IndexToolsTest.ipindex("build", "--input", SNAPSHOTS.toString(),
         "--as-of-from-file", DATED, "--output", history.toString(), "--quiet").exit());
     assertEquals(0, IndexToolsTest.ipindex("build", "--input",
-        SNAPSHOTS.resolve("2026-03-15.txt").toString(), "--output", last.toString(), "--quiet")
+        SNAPSHOTS.resolve("2026-03-16.txt").toString(), "--output", last.toString(), "--quiet")
         .exit());
     long h = Files.size(history);
     long one = Files.size(last);
@@ -161,8 +161,8 @@ class HistoryIndexTest {
     for (LocalDate day : days()) {
       union.addAll(snapshot(day));
     }
-    System.out.printf("history of 4 snapshots: %,d bytes, %,d entries; one snapshot (2026-03-15):"
-        + " %,d bytes, %,d keys; %.2fx%n", h, union.size(), one, snapshot(days().get(3)).size(),
+    System.out.printf("history of 5 snapshots: %,d bytes, %,d entries; one snapshot (2026-03-16):"
+        + " %,d bytes, %,d keys; %.2fx%n", h, union.size(), one, snapshot(days().get(4)).size(),
         (double) h / one);
     // ipsum level 6 changes by about half a day: most entries are listed once, and each costs its
     // key (4 bytes), its period offset (4) and one period (8); a few have two. Head, directories
