@@ -39,7 +39,8 @@ public enum IpJoinKeys {
   TAG_UNMATCHED("ipjoin.tag.unmatched", "0",
       "What `tag` mode writes after the TAB for a record whose client IP matches nothing, e.g. "
           + "`none`; any non-empty text without a tab or line break, other than `1` (a match without "
-          + "a label) and `-` (a malformed record)."),
+          + "a label), `-` (a malformed record) and `?` (a record outside a history index's "
+          + "snapshots)."),
   COUNT_BY("ipjoin.count.by", "address",
       "What `count` mode counts by: `address` (`address<TAB>records` per listed client address, "
           + "IPv4 then IPv6, sorted by address) or `label` (`label<TAB>records` per label of the "

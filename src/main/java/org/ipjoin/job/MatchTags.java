@@ -67,9 +67,12 @@ public final class MatchTags {
       }
     }
     byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
-    if (Arrays.equals(bytes, UNLABELLED) || Arrays.equals(bytes, MALFORMED)) {
+    if (Arrays.equals(bytes, UNLABELLED) || Arrays.equals(bytes, MALFORMED)
+        || Arrays.equals(bytes, OUTSIDE)) {
       throw new IllegalArgumentException(key + " must not be '" + value + "': that is the tag of "
-          + (Arrays.equals(bytes, UNLABELLED) ? "a match without a label" : "a malformed record")
+          + (Arrays.equals(bytes, UNLABELLED) ? "a match without a label"
+              : Arrays.equals(bytes, MALFORMED) ? "a malformed record"
+              : "a record outside a history index's snapshots")
           + "; give a value such as 0 (the default) or none");
     }
     return new MatchTags(bytes);
