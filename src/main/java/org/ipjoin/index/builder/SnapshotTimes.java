@@ -12,8 +12,9 @@ import java.util.regex.PatternSyntaxException;
 /**
  * {@code --as-of-from-file REGEX}: the time of a snapshot is the first group of {@code REGEX}
  * (matching the whole file name) read as UTC: a date ({@code 2026-03-12}, its midnight), a date and
- * time ({@code 2026-03-12T06:00} or {@code 2026-03-12T06:00:00}, also with a space for the T), or an
- * instant with its offset ({@code 2026-03-12T06:00:00Z}, {@code ...+01:00}).
+ * time ({@code 2026-03-12T06:00} or {@code 2026-03-12T06:00:00}, also with a space for the T, or
+ * {@code 2026-03-12T06-00-00} as a file name holds it), or an instant with its offset ({@code
+ * 2026-03-12T06:00:00Z}, {@code ...+01:00}).
  */
 public final class SnapshotTimes {
 
@@ -63,7 +64,8 @@ public final class SnapshotTimes {
 
   /** {@code text} as UTC milliseconds, by the forms above. */
   static long parse(String text) {
-    String t = text.trim().replace(' ', 'T');
+    // A file name cannot hold ':', so ipindex export --history writes 2026-03-12T06-00-00Z.
+    String t = text.trim().replace(' ', 'T').replaceFirst("T(\\d\\d)-(\\d\\d)-(\\d\\d)", "T$1:$2:$3");
     if (t.length() == 10) {
       return LocalDate.parse(t).atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
     }

@@ -147,6 +147,37 @@ class HistoryIndexTest {
   }
 
   @Test
+  void exportHistoryWritesEachSnapshotBackAndTheyBuildTheSameIndex() throws Exception {
+    Path index = dir.resolve("history.ipidx");
+    assertEquals(0, IndexToolsTest.ipindex("build", "--input", SNAPSHOTS.toString(),
+        "--as-of-from-file", DATED, "--output", index.toString(), "--quiet").exit());
+    Path out = dir.resolve("exported");
+    Run export = IndexToolsTest.ipindex("export", index.toString(), "--history", "--output",
+        out.toString());
+    assertEquals(0, export.exit(), export.err());
+    for (LocalDate day : days()) {
+      Set<String> written = new HashSet<>(Files.readAllLines(out.resolve(day + ".txt")));
+      assertEquals(snapshot(day), written, day.toString());
+    }
+    Path again = dir.resolve("again.ipidx");
+    assertEquals(0, IndexToolsTest.ipindex("build", "--input", out.toString(),
+        "--as-of-from-file", DATED, "--output", again.toString(), "--quiet").exit());
+    // The same entries, periods, times and source sizes (the lists hold the same lines).
+    assertEquals(java.util.Arrays.toString(Files.readAllBytes(index)),
+        java.util.Arrays.toString(Files.readAllBytes(again)));
+
+    Path plainIndex = dir.resolve("plain.ipidx");
+    assertEquals(0, IndexToolsTest.ipindex("build", "--input",
+        SNAPSHOTS.resolve("2026-03-12.txt").toString(), "--output", plainIndex.toString(),
+        "--quiet").exit());
+    Run plain = IndexToolsTest.ipindex("export", plainIndex.toString(), "--history", "--output",
+        dir.resolve("x").toString());
+    assertEquals(2, plain.exit());
+    assertEquals("ipindex export: " + plainIndex + " is not a history index (ipindex build"
+        + " --as-of-from-file); export it without --history", plain.err().strip());
+  }
+
+  @Test
   void theHistoryCostsWhatItsChangesCost() throws Exception {
     Path history = dir.resolve("history.ipidx");
     Path last = dir.resolve("last.ipidx");
