@@ -10,6 +10,7 @@ import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.builder.BuildSummary;
 import org.ipjoin.index.builder.FileLabels;
+import org.ipjoin.index.builder.HistoryBuilder;
 import org.ipjoin.index.builder.IndexBuilder;
 import org.ipjoin.index.builder.IndexShrinkException;
 import org.ipjoin.index.builder.InvalidBuildInputException;
@@ -17,6 +18,7 @@ import org.ipjoin.index.builder.ListTooBigForHeapException;
 import org.ipjoin.index.builder.MalformedMaxMindDbException;
 import org.ipjoin.index.builder.OutputWriteException;
 import org.ipjoin.index.builder.RecordFields;
+import org.ipjoin.index.builder.SnapshotTimes;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.KeyLayout;
 import org.ipjoin.index.list.EmptyIpListException;
@@ -57,6 +59,7 @@ public final class IndexBuild {
   private String maxShrink;
   private String layout;
   private String fields;
+  private String asOfFromFile;
   private LongConsumer progress = bytes -> { };
 
   IndexBuild(Configuration conf) {
@@ -118,6 +121,19 @@ public final class IndexBuild {
     return this;
   }
 
+  /**
+   * Builds a history index: the one input is a folder whose every file is a dated snapshot of one
+   * list, dated by the first group of {@code regex} matched against its whole name (a date such as
+   * {@code "ipsum-(\\d{4}-\\d{2}-\\d{2})\\.txt"}, or a timestamp; UTC). Each distinct entry is
+   * stored once with the periods it was listed in ({@link HistoryBuilder}). Not with
+   * {@link #labels}, {@link #labelFromFile}, {@link #fields}, {@link #layout} or {@link #maxShrink}.
+   * {@code ipindex build --as-of-from-file REGEX}.
+   */
+  public IndexBuild asOfFromFile(String regex) {
+    this.asOfFromFile = ApiArguments.notNull(regex, "regex");
+    return this;
+  }
+
   /** Which entry answers for an address several entries hold: {@code "longest"} (default) or {@code "first"}. */
   public IndexBuild overlap(String policy) {
     this.overlap = ApiArguments.notNull(policy, "policy");
@@ -172,8 +188,11 @@ public final class IndexBuild {
    *     a refused shrink, a list too big for the heap or an I/O failure. Nothing is published then.
    */
   public BuiltIndex run() throws IpJoinException {
+    if (asOfFromFile != null) {
+      return runHistory();
+    }
     IndexBuilder builder = builder();
-    try {
+    return translated(() -> {
       List<IndexBuilder.ListFile> lists = new ArrayList<>();
       for (String input : inputs) {
         Path path = new Path(input);
@@ -184,6 +203,20 @@ public final class IndexBuild {
           progress::accept);
       return new BuiltIndex(out, summary.intervals(), summary.lines(), summary.skipped(),
           summary.format(), summary.listWarnings());
+    });
+  }
+
+  /** A build's reading and writing, whose failures {@link #translated} turns into exit codes. */
+  private interface Work {
+    BuiltIndex run() throws IOException, IpJoinException;
+  }
+
+  /** Runs {@code work}, its failures one-line {@link IpJoinException}s with their exit codes. */
+  private static BuiltIndex translated(Work work) throws IpJoinException {
+    try {
+      return work.run();
+    } catch (IpJoinException e) {
+      throw e;
     } catch (FileNotFoundException | FileAlreadyExistsException | InvalidBuildInputException e) {
       throw new IpJoinException(ExitCode.USAGE, e.getMessage());
     } catch (CorruptIndexException | MalformedIpListException | MalformedMaxMindDbException
@@ -198,6 +231,35 @@ public final class IndexBuild {
     } catch (RuntimeException | Error e) {
       throw IoCause.failure(e);
     }
+  }
+
+  /** {@link #run} of a history index: the checks, then {@link HistoryBuilder}. */
+  private BuiltIndex runHistory() throws IpJoinException {
+    if (inputs.size() != 1) {
+      throw new IpJoinException(ExitCode.USAGE, "--as-of-from-file takes one --input, the folder"
+          + " of dated snapshots; got " + inputs.size());
+    }
+    if (output == null) {
+      throw new IpJoinException(ExitCode.USAGE, "missing --output");
+    }
+    if (labels != null || labelFromFile || fields != null || layout != null || maxShrink != null) {
+      throw new IpJoinException(ExitCode.USAGE, "--as-of-from-file cannot be combined with"
+          + " --labels, --label-from-file, --fields, --layout or --max-shrink: each snapshot is read"
+          + " as a text list with its default labels");
+    }
+    SnapshotTimes times;
+    try {
+      times = SnapshotTimes.of(asOfFromFile);
+    } catch (IllegalArgumentException e) {
+      throw new IpJoinException(ExitCode.USAGE, "--as-of-from-file: " + e.getMessage());
+    }
+    return translated(() -> {
+      Path dir = new Path(inputs.get(0));
+      Path out = new Path(output);
+      HistoryBuilder.Built built = new HistoryBuilder(times, overwrite).build(
+          FileSystemConnector.of(dir, conf), dir, FileSystemConnector.of(out, conf), out);
+      return new BuiltIndex(out, built.entries(), built.lines(), 0, built.summary());
+    });
   }
 
   /** The options, checked in the order the command line always checked them. */

@@ -140,6 +140,15 @@ public final class JoinJob {
   }
 
   /**
+   * What a history index answers for a record whose time lies outside its history ({@code
+   * --as-of-outside none|nearest}): {@code none} (default), no entry, tag mode writing {@code ?};
+   * {@code nearest}, the first or the last snapshot.
+   */
+  public JoinJob asOfOutside(String answer) {
+    return set(IpJoinKeys.AS_OF_OUTSIDE, ApiArguments.notNull(answer, "answer"));
+  }
+
+  /**
    * How tasks read the indexes: {@code text}, {@code stream}, {@code buffered}, {@code nio}
    * (default), {@code mmap}, {@code mmap-direct}; or {@code NAME=LOADER} for one index. Repeatable;
    * the calls together replace {@code ipjoin.index.loader}, unless every one names an index: then

@@ -29,7 +29,7 @@ final class IpJoinCommandLine {
   static final String USAGE = "hadoop jar ipjoin.jar [generic options] --index [NAME=]<path>..."
       + " --input <path>... --output <dir> [--loader [NAME=]L...] [--mode M] [--where EXPR]"
       + " [--count-by C] [--format F | --client NAME=F...] [--chain RULE]"
-      + " [--time SPEC | --as-of TIME] [--no-verify-checksum] [--verify-in-task] [--no-verify-index] [--no-malformed-output] [--allow-empty-input]"
+      + " [--time SPEC | --as-of TIME] [--as-of-outside none|nearest] [--no-verify-checksum] [--verify-in-task] [--no-verify-index] [--no-malformed-output] [--allow-empty-input]"
       + " [--overwrite] [--flat-output] [--verbose]";
 
   /** Where the results go, for --help. */
@@ -92,6 +92,10 @@ final class IpJoinCommandLine {
     o.addOption(Option.builder().longOpt("as-of").hasArg().argName("TIME")
         .desc("one time for every record, e.g. 2026-11-27T07:05:00Z; not with --time ("
             + IpJoinKeys.AS_OF.key() + ")").build());
+    o.addOption(Option.builder().longOpt("as-of-outside").hasArg().argName("none|nearest")
+        .desc("what a history index answers for a record before its first snapshot or after its"
+            + " last one's validity: none (default; tag mode writes ?) or nearest ("
+            + IpJoinKeys.AS_OF_OUTSIDE.key() + ")").build());
     o.addOption(Option.builder().longOpt("no-verify-checksum")
         .desc("skip the index payload checksum in each task (" + IpJoinKeys.VERIFY_CHECKSUM.key()
             + "=false)").build());
@@ -155,6 +159,7 @@ final class IpJoinCommandLine {
     StrictCommandLine.ifGiven(cmd, "chain", join::chain);
     StrictCommandLine.ifGiven(cmd, "time", join::time);
     StrictCommandLine.ifGiven(cmd, "as-of", join::asOf);
+    StrictCommandLine.ifGiven(cmd, "as-of-outside", join::asOfOutside);
     StrictCommandLine.ifGiven(cmd, "count-by", join::countBy);
     StrictCommandLine.ifGiven(cmd, "output", join::output);
     String[] inputs = cmd.getOptionValues("input");

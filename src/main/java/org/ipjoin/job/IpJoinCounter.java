@@ -68,5 +68,12 @@ public enum IpJoinCounter {
    * malformed/}, in {@code time-m-*} files), whatever its address, so the sums above still hold.
    * Last, for the same reason as {@link #INDEX_LOADS}.
    */
-  TIME_UNREADABLE
+  TIME_UNREADABLE,
+  /**
+   * Records whose time lies outside the history of a history index of the job (before its first
+   * snapshot, or from the end of its last snapshot's validity on), answered per {@code
+   * --as-of-outside}; each is also counted where its answer puts it (matched or unmatched). Made
+   * only when a task has such a record. Last, for the same reason as {@link #INDEX_LOADS}.
+   */
+  AS_OF_OUTSIDE
 }

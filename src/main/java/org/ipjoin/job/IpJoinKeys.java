@@ -39,7 +39,8 @@ public enum IpJoinKeys {
   TAG_UNMATCHED("ipjoin.tag.unmatched", "0",
       "What `tag` mode writes after the TAB for a record whose client IP matches nothing, e.g. "
           + "`none`; any non-empty text without a tab or line break, other than `1` (a match without "
-          + "a label) and `-` (a malformed record)."),
+          + "a label), `-` (a malformed record) and `?` (a record outside a history index's "
+          + "snapshots)."),
   COUNT_BY("ipjoin.count.by", "address",
       "What `count` mode counts by: `address` (`address<TAB>records` per listed client address, "
           + "IPv4 then IPv6, sorted by address) or `label` (`label<TAB>records` per label of the "
@@ -76,6 +77,12 @@ public enum IpJoinKeys {
   AS_OF("ipjoin.as.of", null,
       "One time for every record, in any form `ipjoin.time` reads (e.g. `2026-11-27T07:05:00Z`, "
           + "`2026-11-27`, `1732690000`). Unset: none. Not with `ipjoin.time`. `--as-of` sets it."),
+  AS_OF_OUTSIDE("ipjoin.as.of.outside", "none",
+      "What a history index (`ipindex build --as-of-from-file`) answers for a record whose time "
+          + "lies before its first snapshot or from the end of its last snapshot's validity on "
+          + "(counted in `AS_OF_OUTSIDE`): `none`, no entry (tag mode writes `?` in its columns), "
+          + "or `nearest`, the first snapshot for a record before it, the last for one after. A "
+          + "record without a time is answered as of the last snapshot. `--as-of-outside` sets it."),
   VERIFY_CHECKSUM("ipjoin.index.verify.checksum", "true",
       "Whether tasks check section CRC32Cs while loading the index. Without the whole-index check "
           + "before submitting (`ipjoin.index.verify.submit`) a task checks every section's; with it "

@@ -23,6 +23,8 @@ public final class MatchTags {
   static final byte[] UNLABELLED = {'1'};
   /** A record without a well-formed client IP. */
   static final byte[] MALFORMED = {'-'};
+  /** The tag of a history index for a record outside its history ({@code --as-of-outside none}). */
+  static final byte[] OUTSIDE = {'?'};
   private static final byte[] TAB = {'\t'};
 
   private final byte[] unmatched;
@@ -65,9 +67,12 @@ public final class MatchTags {
       }
     }
     byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
-    if (Arrays.equals(bytes, UNLABELLED) || Arrays.equals(bytes, MALFORMED)) {
+    if (Arrays.equals(bytes, UNLABELLED) || Arrays.equals(bytes, MALFORMED)
+        || Arrays.equals(bytes, OUTSIDE)) {
       throw new IllegalArgumentException(key + " must not be '" + value + "': that is the tag of "
-          + (Arrays.equals(bytes, UNLABELLED) ? "a match without a label" : "a malformed record")
+          + (Arrays.equals(bytes, UNLABELLED) ? "a match without a label"
+              : Arrays.equals(bytes, MALFORMED) ? "a malformed record"
+              : "a record outside a history index's snapshots")
           + "; give a value such as 0 (the default) or none");
     }
     return new MatchTags(bytes);
@@ -111,6 +116,17 @@ public final class MatchTags {
     for (int c = 0; c < columns; c++) {
       out.append(TAB, 0, 1);
       out.append(MALFORMED, 0, 1);
+    }
+  }
+
+  /**
+   * Appends {@code columns} times TAB and {@code ?}: the columns of a history index for a record
+   * whose time lies outside its history ({@code --as-of-outside none}).
+   */
+  public static void appendOutsideTag(Text out, int columns) {
+    for (int c = 0; c < columns; c++) {
+      out.append(TAB, 0, 1);
+      out.append(OUTSIDE, 0, 1);
     }
   }
 

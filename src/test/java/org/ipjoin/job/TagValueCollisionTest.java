@@ -56,7 +56,8 @@ class TagValueCollisionTest {
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
       "1|a match without a label",
-      "-|a malformed record"})
+      "-|a malformed record",
+      "?|a record outside a history index's snapshots"})
   void anUnmatchedValueWrittenLikeAnotherOutcomeIsRefused(String value, String outcome) {
     assertEquals(List.of("ipjoin.tag.unmatched must not be '" + value + "': that is the tag of "
         + outcome + "; give a value such as 0 (the default) or none"), refusedWith(value));

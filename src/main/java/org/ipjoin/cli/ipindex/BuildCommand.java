@@ -44,7 +44,7 @@ final class BuildCommand extends IndexCommand {
     super("build", "--input ip.tsv|DIR|db.mmdb [more ...] --output ips.ipidx"
         + " [--labels none|default|N|N,N...|name=N,...|name,...] [--label-from-file [REGEX]]"
         + " [--fields [name=]path,...] [--overlap longest|first] [--layout sorted|compact] [--skip-invalid] [--overwrite]"
-        + " [--max-shrink F]"
+        + " [--max-shrink F] [--as-of-from-file REGEX]"
         + " [--allow-empty] [--quiet]");
   }
 
@@ -71,6 +71,12 @@ final class BuildCommand extends IndexCommand {
             .desc("every entry of a list takes its file's name as label, or the first group of"
                 + " REGEX (a Java regex matching the whole name, e.g. 'country_(..)\\.netset');"
                 + " not with --labels")
+            .build())
+        .addOption(Option.builder().longOpt("as-of-from-file").hasArg().argName("REGEX")
+            .desc("build a history index: --input is one folder whose every file is a dated"
+                + " snapshot of one list, dated by REGEX's first group (matching the whole name,"
+                + " e.g. 'ipsum-(\\d{4}-\\d{2}-\\d{2})\\.txt'; a date or a timestamp, UTC); each"
+                + " distinct entry is stored once with the periods it was listed in")
             .build())
         .addOption(Option.builder().longOpt("fields").hasArg().argName("[name=]path,...")
             .desc("the inputs are MaxMind DB files (.mmdb: GeoLite2, DB-IP lite, IPinfo lite);"
@@ -123,6 +129,7 @@ final class BuildCommand extends IndexCommand {
     StrictCommandLine.ifGiven(line, "overlap", build::overlap);
     StrictCommandLine.ifGiven(line, "max-shrink", build::maxShrink);
     StrictCommandLine.ifGiven(line, "layout", build::layout);
+    StrictCommandLine.ifGiven(line, "as-of-from-file", build::asOfFromFile);
     boolean quiet = line.hasOption("quiet");
     long length = given == null ? 0 : totalLength(given);
     ProgressLine progress = new ProgressLine("ipindex build: read", length,

@@ -12,6 +12,8 @@ import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.builder.IndexBuilder;
+import org.ipjoin.index.builder.SnapshotTimes;
+import org.ipjoin.index.format.ListingHistory;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.VerifyReader;
 import org.ipjoin.index.lookup.Ipv4Lookup;
@@ -37,13 +39,19 @@ import org.ipjoin.problem.IpJoinException;
  * when complete.
  * Exit codes: 0 written, 1 the index is corrupt or an I/O error, 2 usage error, index missing, or
  * output exists (without {@code --overwrite}) or is the index.
+ *
+ * <p>{@code --history --output DIR} writes a history index back as its snapshots: one text list per
+ * snapshot, {@code DIR/2026-03-12.txt} (a snapshot not at midnight UTC: {@code
+ * 2026-03-12T06-00-00Z.txt}), each holding the entries listed in that snapshot as above; {@code
+ * ipindex build --input DIR --as-of-from-file '(.+)\.txt'} builds the same history from them.
  */
 final class ExportCommand extends IndexCommand {
 
   private static final int BUFFER_BYTES = 1 << 16;
 
   ExportCommand() {
-    super("export", "ips.ipidx [--output list.txt] [--overwrite]", "index file");
+    super("export", "ips.ipidx [--output list.txt] [--overwrite] [--history --output DIR]",
+        "index file");
   }
 
   @Override
@@ -51,7 +59,9 @@ final class ExportCommand extends IndexCommand {
     return new Options()
         .addOption(Option.builder().longOpt("output").hasArg().argName("path")
             .desc("the text list to write (default: stdout)").build())
-        .addOption(Option.builder().longOpt("overwrite").desc("replace an existing output").build());
+        .addOption(Option.builder().longOpt("overwrite").desc("replace an existing output").build())
+        .addOption(Option.builder().longOpt("history").desc("a history index: write each"
+            + " snapshot as a text list into the folder --output (2026-03-12.txt, ...)").build());
   }
 
   @Override
@@ -62,6 +72,9 @@ final class ExportCommand extends IndexCommand {
       throw new FileNotFoundException(file + " does not exist");
     }
     String output = line.getOptionValue("output");
+    if (line.hasOption("history")) {
+      return exportHistory(fs, file, output, line.hasOption("overwrite"));
+    }
     if (output == null) {
       LoadedIndex index = VerifyReader.load(fs, file, true);
       OutputStream out = new BufferedOutputStream(System.out, BUFFER_BYTES);
@@ -94,12 +107,54 @@ final class ExportCommand extends IndexCommand {
     return ExitCode.SUCCESS.code();
   }
 
+  /** {@code --history}: each snapshot of the history index {@code file} as a list in {@code output}. */
+  private int exportHistory(FileSystem fs, Path file, String output, boolean overwrite)
+      throws Exception {
+    if (output == null) {
+      throw IpJoinException.usage("--history writes one list per snapshot: give the folder"
+          + " with --output");
+    }
+    LoadedIndex index = VerifyReader.load(fs, file, true);
+    ListingHistory history = index.history();
+    if (history == null) {
+      throw IpJoinException.usage(file + " is not a history index (ipindex build"
+          + " --as-of-from-file); export it without --history");
+    }
+    Path dir = new Path(output);
+    FileSystem targetFs = IndexBuilder.withoutChecksumFiles(FileSystemConnector.of(dir, getConf()));
+    for (int s = 0; s < history.snapshots(); s++) {
+      int snapshot = s;
+      Path target = new Path(dir, SnapshotTimes.format(history.time(s)).replace(':', '-') + ".txt");
+      if (!overwrite && targetFs.exists(target)) {
+        throw new FileAlreadyExistsException(target + " already exists; pass --overwrite to"
+            + " replace it");
+      }
+      SampleCommand.writeAtomically(targetFs, target, overwrite, out -> {
+        OutputStream buffered = new BufferedOutputStream(out, BUFFER_BYTES);
+        write(index, buffered, entry -> history.listedIn(entry, snapshot));
+        buffered.flush();
+      });
+    }
+    System.out.printf("exported %,d snapshots (%,d entries, %,d listing periods) from %s to %s%n",
+        history.snapshots(), history.entries(), history.periodCount(), file, dir);
+    return ExitCode.SUCCESS.code();
+  }
+
   /**
    * Every interval as one line: the IPv4 ones in address order, then the IPv6 ones. An index of
    * named attributes starts with a header line, {@code network} and the names, TAB-separated:
    * {@code ipindex build --labels 2,3,...} (one column per attribute) reads it back.
    */
   static void write(LoadedIndex loaded, OutputStream out) throws IOException {
+    write(loaded, out, entry -> true);
+  }
+
+  /**
+   * As {@link #write(LoadedIndex, OutputStream)}, the entries {@code keep} takes only (entry i is
+   * IPv4 interval i, then the IPv6 intervals follow, as a history numbers them).
+   */
+  static void write(LoadedIndex loaded, OutputStream out, java.util.function.IntPredicate keep)
+      throws IOException {
     Ipv4Lookup index = loaded.index();
     LabelDictionary labels = index.labels();
     if (!labels.attributeNames().isEmpty()) {
@@ -107,13 +162,16 @@ final class ExportCommand extends IndexCommand {
           .getBytes(StandardCharsets.UTF_8));
     }
     for (int i = 0; i < index.size(); i++) {
-      if (!index.listed(i)) {
-        continue; // a gap of implicit ends: not in the list
+      if (!index.listed(i) || !keep.test(i)) {
+        continue; // a gap of implicit ends, or not in the snapshot written
       }
       line(out, Ipv4IntervalText.format(index.start(i), index.end(i)), labels, index.labelId(i));
     }
     Ipv6IntervalIndex index6 = loaded.index6();
     for (int i = 0; i < index6.size(); i++) {
+      if (!keep.test(index.size() + i)) {
+        continue;
+      }
       line(out, Ipv6IntervalText.of(index6, i), labels, index6.labelId(i));
     }
   }

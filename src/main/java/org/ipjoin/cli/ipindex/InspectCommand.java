@@ -7,8 +7,10 @@ import org.apache.commons.cli.Options;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.builder.MaxMindDbDescription;
+import org.ipjoin.index.builder.SnapshotTimes;
 import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexHeader;
+import org.ipjoin.index.format.ListingHistory;
 import org.ipjoin.index.format.Section;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.VerifyReader;
@@ -113,6 +115,13 @@ final class InspectCommand extends IndexCommand {
       System.out.printf("attributes     %s (a label is their values, TAB-separated)%n",
           String.join(", ", index.labels().attributeNames()));
     }
+    ListingHistory history = loaded.history();
+    if (history != null) {
+      System.out.printf("history        %,d snapshots, %s .. %s (valid until %s), %,d listing"
+          + " periods%n", history.snapshots(), SnapshotTimes.format(history.time(0)),
+          SnapshotTimes.format(history.time(history.snapshots() - 1)),
+          SnapshotTimes.format(history.validUntil()), history.periodCount());
+    }
     System.out.printf("source         %,d bytes, %,d lines%n", header.sourceBytes(), header.sourceLines());
     System.out.printf("prefixes       %,d distinct /8, %,d distinct /16%n",
         distinctPrefixes(index, 24), distinctPrefixes(index, 16));
@@ -121,7 +130,7 @@ final class InspectCommand extends IndexCommand {
     System.out.printf("heap if loaded %,d bytes (%.2f bytes per %s)%n", heap,
         entries == 0 ? 0.0 : (double) heap / entries, ranges ? "interval" : "key");
     for (int i = 0; i < probes.length; i++) {
-      System.out.println(lookups[i] + " " + probes[i].describe(index, index6));
+      System.out.println(lookups[i] + " " + probes[i].describe(index, index6, history));
     }
     return ExitCode.SUCCESS.code();
   }
@@ -132,14 +141,34 @@ final class InspectCommand extends IndexCommand {
    */
   private record Probe(boolean v6, int key, long hi, long lo, boolean mapped) {
 
-    String describe(Ipv4Lookup index, Ipv6IntervalIndex index6) {
+    String describe(Ipv4Lookup index, Ipv6IntervalIndex index6, ListingHistory history) {
       if (!v6) {
-        String match = describeMatch(index, index.match(key));
+        int interval = index.match(key);
+        String match = describeMatch(index, interval) + listed(history, interval);
         return mapped ? "(IPv4 " + Ipv4Codec.format(key) + ") " + match : match;
       }
-      return describeMatch6(index6, index.labels(),
-          index6.match(Ipv6Codec.toKey(hi), Ipv6Codec.toKey(lo)));
+      int interval = index6.match(Ipv6Codec.toKey(hi), Ipv6Codec.toKey(lo));
+      return describeMatch6(index6, index.labels(), interval)
+          + listed(history, interval < 0 ? interval : index.size() + interval);
     }
+  }
+
+  /**
+   * For the entry of a history index, the periods it was listed in ({@code , listed 2026-03-12
+   * .. 2026-03-13, 2026-03-14 .. 2026-03-16}: from a snapshot's time until, not including, the
+   * time of the first snapshot that no longer lists it); nothing for other indexes.
+   */
+  private static String listed(ListingHistory history, int entry) {
+    if (history == null || entry < 0) {
+      return "";
+    }
+    StringBuilder text = new StringBuilder(", listed");
+    for (int p = history.first(entry); p < history.first(entry + 1); p++) {
+      text.append(p == history.first(entry) ? " " : ", ")
+          .append(SnapshotTimes.format(history.time(history.from(p)))).append(" .. ")
+          .append(SnapshotTimes.format(history.time(history.to(p))));
+    }
+    return text.toString();
   }
 
   private static Probe[] parseLookups(String[] lookups) throws IpJoinException {

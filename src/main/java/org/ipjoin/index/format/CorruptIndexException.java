@@ -51,6 +51,11 @@ public class CorruptIndexException extends IOException {
     BITMAPS("compact bucket bitmaps"),
     BITMAP_RANKS("compact bitmap ranks"),
     ATTRIBUTE_NAMES("attribute names"),
+    HISTORY_SHAPE("history section shape"),
+    SNAPSHOT_TIMES("snapshot times"),
+    PERIOD_OFFSETS("period offsets"),
+    PERIOD_BOUNDS("period bounds"),
+    PERIOD_ORDER("period order"),
     IDENTITY("index identity");
 
     public final String description;

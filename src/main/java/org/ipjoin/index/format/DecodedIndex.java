@@ -20,10 +20,19 @@ import java.util.List;
  * @param compact the IPv4 keys in the compact layout, or null (then {@code starts} holds them)
  * @param attributeNames the names of the attributes a label holds (values joined by TAB); empty
  *     when a label is one unnamed value
+ * @param history the checked listing history of a history index, or null
  */
 public record DecodedIndex(IndexHeader header, int[] starts, int[] ends, int[] labelIds,
     int[] directory, int directoryBits, int[] labelEnds, byte[] labelBytes, V6 v6,
-    Compact compact, List<String> attributeNames) {
+    Compact compact, List<String> attributeNames, ListingHistory history) {
+
+  /** An index that is not a history. */
+  public DecodedIndex(IndexHeader header, int[] starts, int[] ends, int[] labelIds,
+      int[] directory, int directoryBits, int[] labelEnds, byte[] labelBytes, V6 v6,
+      Compact compact, List<String> attributeNames) {
+    this(header, starts, ends, labelIds, directory, directoryBits, labelEnds, labelBytes, v6,
+        compact, attributeNames, null);
+  }
 
   /** An index whose label is one unnamed value. */
   public DecodedIndex(IndexHeader header, int[] starts, int[] ends, int[] labelIds,

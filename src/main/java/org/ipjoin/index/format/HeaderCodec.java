@@ -155,7 +155,7 @@ public final class HeaderCodec {
       throw new CorruptIndexException(file, Check.FLAGS, "unknown flag bits "
           + CorruptIndexException.hex(flags & ~KNOWN_FLAGS)
           + " (known: 0x1 ranges, 0x2 labels, 0x4 IPv6, 0x8 IPv6 ranges, 0x10 compact,"
-          + " 0x20 attributes, 0x40 short label ids, 0x80 implicit ends);"
+          + " 0x20 attributes, 0x40 short label ids, 0x80 implicit ends, 0x100 history);"
           + " written by a newer ipjoin?");
     }
     CompactLayout.checkFlags(flags, file);
@@ -168,6 +168,11 @@ public final class HeaderCodec {
           "flag 0x20 (attributes) is set without flag 0x2 (labels)");
     }
     ImplicitEndsLayout.checkFlags(flags, file);
+    if ((flags & IndexByteMap.FLAG_HISTORY) != 0
+        && (flags & (IndexByteMap.FLAG_COMPACT | IndexByteMap.FLAG_IMPLICIT_ENDS)) != 0) {
+      throw new CorruptIndexException(file, Check.FLAGS,
+          "flag 0x100 (history) is set with flag 0x10 (compact) or 0x80 (implicit ends)");
+    }
     if ((flags & FLAG_V6_RANGES) != 0 && (flags & FLAG_V6) == 0) {
       throw new CorruptIndexException(file, Check.FLAGS,
           "flag 0x8 (IPv6 ranges) is set without flag 0x4 (IPv6)");

@@ -31,7 +31,9 @@ import java.util.List;
  *                               at most 65535 labels), bit 7 IMPLICIT_ENDS (no V4_ENDS: IPv4
  *                               interval i ends before start i + 1, the last at
  *                               255.255.255.255; label id 65535 marks a gap, not listed; only
- *                               with SHORT_LABEL_IDS, not with RANGES, at most 65534 labels);
+ *                               with SHORT_LABEL_IDS, not with RANGES, at most 65534 labels),
+ *                               bit 8 HISTORY (HISTORY: each interval's listing periods over
+ *                               dated snapshots; not with COMPACT or IMPLICIT_ENDS);
  *                               other bits 0
  *     16     4  SECTION_COUNT   u32, entries in the section directory (2 .. 16)
  *     20     4  DIRECTORY_CRC   u32, CRC32C of the section directory's bytes
@@ -76,6 +78,13 @@ import java.util.List;
  *  14 V4_BITMAP_RANKS  u16, 128 a bitmap  with COMPACT: bucket keys before each 512 bits
  *  15 ATTRIBUTE_NAMES  u8               with ATTRIBUTES: the attribute names, UTF-8, joined by
  *                                       TAB (one name per TAB-separated value of a label)
+ *  16 HISTORY       u8                  with HISTORY: snapshot times and listing periods:
+ *                                       0 u32 snapshots S, 4 u32 entries n (IPv4 then IPv6
+ *                                       intervals), 8 u32 periods p, 12 u32 0, 16 i64 x (S + 1)
+ *                                       times (UTC ms, increasing; the last ends the last
+ *                                       snapshot's validity), i32 x (n + 1) period offsets
+ *                                       (0, increasing, = p), i32 x 2p periods (from, to):
+ *                                       snapshot numbers 0 <= from < to <= S, disjoint, apart
  * </pre>
  *
  * Sections start 64-byte aligned, so a bulk copy into an {@code int[]} on a little-endian CPU is a
@@ -158,8 +167,15 @@ public final class IndexByteMap {
   public static final int GAP_LABEL_ID = 0xFFFF;
   /** Labels at most with {@link #FLAG_IMPLICIT_ENDS}: the largest u16 id is the gap's. */
   public static final int MAX_IMPLICIT_END_LABELS = GAP_LABEL_ID - 1;
+  /**
+   * The index is a history of dated snapshots of one list: the {@code HISTORY} section
+   * ({@link ListingHistory}) holds the snapshots' times and, for each interval (each distinct entry
+   * of any snapshot), the snapshots it was listed in. Not with {@link #FLAG_COMPACT} or {@link
+   * #FLAG_IMPLICIT_ENDS}: an entry is an interval of the sorted layout, numbered by its position.
+   */
+  public static final int FLAG_HISTORY = 1 << 8;
   static final int KNOWN_FLAGS = FLAG_RANGES | FLAG_LABELS | FLAG_V6 | FLAG_V6_RANGES | FLAG_COMPACT
-      | FLAG_ATTRIBUTES | FLAG_SHORT_LABEL_IDS | FLAG_IMPLICIT_ENDS;
+      | FLAG_ATTRIBUTES | FLAG_SHORT_LABEL_IDS | FLAG_IMPLICIT_ENDS | FLAG_HISTORY;
 
   /**
    * Bytes of the {@code ATTRIBUTE_NAMES} section at most: names are column headings, and a reader
@@ -345,18 +361,21 @@ public final class IndexByteMap {
   public static List<Section> layOut(long intervals, boolean ranges, boolean labels, long labelCount,
       long labelBytes, long v6Intervals, boolean v6Ranges, CompactShape compact, int[] crcs) {
     return layOut(intervals, ranges, labels, labelCount, labelBytes, v6Intervals, v6Ranges, compact,
-        directoryBitsFor(intervals), directoryBitsFor(Math.max(0, v6Intervals)), -1, false, crcs);
+        directoryBitsFor(intervals), directoryBitsFor(Math.max(0, v6Intervals)), -1, false, -1,
+        crcs);
   }
 
   /**
    * As {@link #layOut(long, boolean, boolean, long, long, long, boolean, CompactShape, int[])},
    * with lookup directories of {@code directoryBits} (IPv4) and {@code v6DirectoryBits} (IPv6),
    * an {@code ATTRIBUTE_NAMES} section of {@code attributeNameBytes} bytes (negative: none), and
-   * u16 label ids when {@code shortLabelIds}.
+   * u16 label ids when {@code shortLabelIds}, and a {@code HISTORY} section of
+   * {@code historyBytes} bytes (negative: none).
    */
   static List<Section> layOut(long intervals, boolean ranges, boolean labels, long labelCount,
       long labelBytes, long v6Intervals, boolean v6Ranges, CompactShape compact, int directoryBits,
-      int v6DirectoryBits, long attributeNameBytes, boolean shortLabelIds, int[] crcs) {
+      int v6DirectoryBits, long attributeNameBytes, boolean shortLabelIds, long historyBytes,
+      int[] crcs) {
     boolean v6 = v6Intervals >= 0;
     List<SectionKind> kinds = new ArrayList<>();
     if (compact == null) {
@@ -392,6 +411,9 @@ public final class IndexByteMap {
     if (attributeNameBytes >= 0) {
       kinds.add(SectionKind.ATTRIBUTE_NAMES);
     }
+    if (historyBytes >= 0) {
+      kinds.add(SectionKind.HISTORY);
+    }
     List<Section> sections = new ArrayList<>();
     long at = HEADER_SIZE + (long) kinds.size() * ENTRY_SIZE;
     for (SectionKind kind : kinds) {
@@ -407,6 +429,7 @@ public final class IndexByteMap {
         case V4_BITMAPS -> (long) BITMAP_WORDS * compact.denseBuckets();
         case V4_BITMAP_RANKS -> (long) RANKS_PER_BITMAP * compact.denseBuckets();
         case ATTRIBUTE_NAMES -> attributeNameBytes;
+        case HISTORY -> historyBytes;
       };
       Section s = new Section(kind, count, align(at), crcs[kind.ordinal()],
           itemBytes(kind, shortLabelIds));

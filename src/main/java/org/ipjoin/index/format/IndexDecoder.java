@@ -69,6 +69,12 @@ public final class IndexDecoder {
   private AttributeNamesDecoder attributeNames;
   /** The attribute names; empty when a label is one unnamed value. */
   private List<String> names = List.of();
+  /** The history section's bytes as they come, with {@link IndexByteMap#FLAG_HISTORY}. */
+  private byte[] historyBytes;
+  private int historyFilled;
+  private SectionVerdict historyVerdict;
+  /** The checked listing history; null without {@link IndexByteMap#FLAG_HISTORY}. */
+  private ListingHistory history;
   /** The compact sections' decoder, with {@link IndexByteMap#FLAG_COMPACT}. */
   private final CompactDecoder compact;
   /** True while in one of the compact sections after the bucket directory. */
@@ -196,6 +202,8 @@ public final class IndexDecoder {
       } else if (s.kind() == SectionKind.ATTRIBUTE_NAMES) {
         attributeNames.accept(in, take);
         position += take;
+      } else if (s.kind() == SectionKind.HISTORY) {
+        acceptHistoryBytes(in, take);
       } else {
         acceptColumnBytes(in, take, s.itemBytes());
       }
@@ -263,6 +271,26 @@ public final class IndexDecoder {
     } else {
       column.accept(values);
     }
+  }
+
+  private void acceptHistoryBytes(ByteBuffer in, int take) {
+    ByteBuffer bytes = in.slice(in.position(), take);
+    historyVerdict.checksum(bytes);
+    bytes.get(historyBytes, historyFilled, take);
+    historyFilled += take;
+    in.position(in.position() + take);
+    position += take;
+  }
+
+  /**
+   * The history is checked on every load, trusted or not, as the attribute names are: it is read
+   * whole into the heap anyway, and its checks are one pass over it.
+   */
+  private void finishHistory() throws CorruptIndexException {
+    historyVerdict.conclude(historyFilled);
+    Section v6 = header.section(SectionKind.V6_STARTS);
+    long entries = header.section(SectionKind.V4_STARTS).count() + (v6 == null ? 0 : v6.count());
+    history = ListingHistory.decode(historyBytes, entries, file);
   }
 
   private void acceptLabelBytes(ByteBuffer in, int take) {
@@ -333,10 +361,14 @@ public final class IndexDecoder {
       case V6_DIRECTORY -> new ColumnDecoder.Directory(s, file, verifyChecksums, directory6);
       // Checked whole, against the header and the section sizes, by the CompactDecoder.
       case V4_BUCKETS -> new ColumnDecoder.Unchecked(s, file, verifyChecksums, true);
-      case V4_SUFFIXES, V4_BITMAPS, V4_BITMAP_RANKS, ATTRIBUTE_NAMES -> null;
+      case V4_SUFFIXES, V4_BITMAPS, V4_BITMAP_RANKS, ATTRIBUTE_NAMES, HISTORY -> null;
     };
     if (s.kind() == SectionKind.ATTRIBUTE_NAMES) {
       attributeNames = new AttributeNamesDecoder(s, file, verifyChecksums);
+    }
+    if (s.kind() == SectionKind.HISTORY) {
+      historyBytes = new byte[(int) s.count()];
+      historyVerdict = new SectionVerdict(s, file, verifyChecksums);
     }
     if (s.kind() == SectionKind.LABEL_BYTES) {
       labelBytes = new byte[(int) s.count()];
@@ -404,6 +436,7 @@ public final class IndexDecoder {
       case V6_LABEL_IDS -> labelIds6 = column.finish();
       case V6_DIRECTORY -> column.finish();
       case ATTRIBUTE_NAMES -> names = attributeNames.finish(labelBytes, labelEnds);
+      case HISTORY -> finishHistory();
       default -> throw new IllegalStateException(s.kind() + " is finished above");
     }
     column = null;
@@ -424,6 +457,7 @@ public final class IndexDecoder {
       case V6_LABEL_IDS -> labelIds6 = column.finish();
       case V6_DIRECTORY -> directory6 = column.finish();
       case ATTRIBUTE_NAMES -> names = attributeNames.finish(labelBytes, labelEnds);
+      case HISTORY -> finishHistory();
       default -> throw new IllegalStateException(s.kind() + " is finished above");
     }
     column = null;
@@ -455,6 +489,6 @@ public final class IndexDecoder {
     // The header's bits, as for IPv6: a full load recorded its directory with them and compared
     // the stored one entry by entry; a trusted load takes the stored one.
     return new DecodedIndex(header, starts, ends, labelIds, directory, header.directoryBits(),
-        labelEnds, labelBytes, v6, compact == null ? null : compact.finish(), names);
+        labelEnds, labelBytes, v6, compact == null ? null : compact.finish(), names, history);
   }
 }

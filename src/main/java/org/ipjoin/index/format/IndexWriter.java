@@ -47,6 +47,35 @@ public final class IndexWriter {
    */
   static IndexHeader writeColumns(IndexContent content, OutputStream out, int bits, int v6Bits,
       int moreFlags, long keyCount) throws IOException {
+    return writeColumns(content, out, bits, v6Bits, moreFlags, keyCount, null);
+  }
+
+  /**
+   * Writes a history index: {@code content} holds every distinct entry of the snapshots, in the
+   * sorted layout (an entry is numbered by its interval), and {@code history} their listing
+   * periods ({@link IndexByteMap#FLAG_HISTORY}). Does not close {@code out}.
+   */
+  public static IndexHeader writeHistory(IndexContent content, ListingHistory history,
+      OutputStream out) throws IOException {
+    long entries = content.count() + (content.hasV6() ? content.v6().count() : 0);
+    if (history.entries() != entries) {
+      throw new IllegalArgumentException("the history has " + history.entries()
+          + " entries for " + entries + " intervals");
+    }
+    byte[] bytes = history.encode();
+    // The builder's bugs must not become files that every reader refuses.
+    try {
+      ListingHistory.decode(bytes, entries, "the history written");
+    } catch (CorruptIndexException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+    return writeColumns(content, out, IndexByteMap.directoryBitsFor(content.count()),
+        IndexByteMap.directoryBitsFor(content.hasV6() ? content.v6().count() : 0),
+        IndexByteMap.FLAG_HISTORY, 0, bytes);
+  }
+
+  private static IndexHeader writeColumns(IndexContent content, OutputStream out, int bits,
+      int v6Bits, int moreFlags, long keyCount, byte[] history) throws IOException {
     int n = content.count();
     checkIntervals(content);
     int[] directory = Ipv4LookupDirectory.of(content.starts(), n, bits);
@@ -82,9 +111,12 @@ public final class IndexWriter {
     if (names != null) {
       crcs[SectionKind.ATTRIBUTE_NAMES.ordinal()] = crcOf(names);
     }
+    if (history != null) {
+      crcs[SectionKind.HISTORY.ordinal()] = crcOf(history);
+    }
     List<Section> sections = IndexByteMap.layOut(n, content.ranges(), content.labels(), labelCount,
         labelBytes, v6 == null ? -1 : v6.count(), v6 != null && v6.ranges(), null, bits, v6Bits,
-        names == null ? -1 : names.length, shortIds, crcs);
+        names == null ? -1 : names.length, shortIds, history == null ? -1 : history.length, crcs);
     IndexHeader header = HeaderCodec.describe(content.flags() | moreFlags, sections,
         content.sourceBytes(), content.sourceLines(), keyCount);
     return writeFile(header, out, kind -> {
@@ -112,6 +144,7 @@ public final class IndexWriter {
         }
         case V6_DIRECTORY -> writeInts(directory6, directory6.length, out);
         case ATTRIBUTE_NAMES -> out.write(names);
+        case HISTORY -> out.write(history);
         default -> throw new IllegalStateException("a sorted index has no " + kind);
       }
     });

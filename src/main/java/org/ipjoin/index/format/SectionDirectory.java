@@ -162,6 +162,12 @@ final class SectionDirectory {
       throw failure(file, "the attribute names section has " + names.count() + " bytes, more than"
           + " the " + IndexByteMap.MAX_ATTRIBUTE_NAME_BYTES + " a writer stores");
     }
+    Section history = require(sections, SectionKind.HISTORY,
+        (flags & IndexByteMap.FLAG_HISTORY) != 0, file);
+    if (history != null && history.count() > Integer.MAX_VALUE - 8) {
+      throw failure(file, "the history section has " + history.count() + " bytes, more than a"
+          + " reader holds");
+    }
     if (labelEnds != null && (labelEnds.count() < 1 || labelEnds.count() > Integer.MAX_VALUE)) {
       throw failure(file, "the label offsets section has " + labelEnds.count() + " entries");
     }

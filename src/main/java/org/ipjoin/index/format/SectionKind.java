@@ -53,7 +53,12 @@ public enum SectionKind {
    * The names of the attributes a label holds (its values joined by TAB), UTF-8, joined by TAB.
    * Present with {@link IndexByteMap#FLAG_ATTRIBUTES}.
    */
-  ATTRIBUTE_NAMES(15, 1, "attribute names");
+  ATTRIBUTE_NAMES(15, 1, "attribute names"),
+  /**
+   * The snapshot times and each entry's listing periods ({@link ListingHistory}). Present with
+   * {@link IndexByteMap#FLAG_HISTORY}.
+   */
+  HISTORY(16, 1, "listing history");
 
   public final int code;
   /** Bytes per item: the section's length is count × itemBytes (16 for a pair of i64 halves). */

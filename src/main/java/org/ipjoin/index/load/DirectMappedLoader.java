@@ -52,7 +52,7 @@ public final class DirectMappedLoader implements IndexLoader {
       return new LoadedIndex(LayoutLookup.of(h.layout()).mapped(d, sections),
           Lookups.mapped6(d, starts6, sections.longs(SectionKind.V6_ENDS),
               sections.labelIds(SectionKind.V6_LABEL_IDS)),
-          h.identity(length));
+          h.identity(length), d.history());
     }
   }
 }

@@ -79,7 +79,7 @@ final class Lookups {
 
   /** Both families on the heap, as every heap read path returns them. */
   static LoadedIndex loadedOnHeap(DecodedIndex d, IndexIdentity identity) {
-    return new LoadedIndex(onHeap(d), onHeap6(d), identity);
+    return new LoadedIndex(onHeap(d), onHeap6(d), identity, d.history());
   }
 
   /** The IPv6 lookup over the heap columns of {@code d} ({@link Ipv6IntervalIndex#EMPTY} without). */

@@ -57,6 +57,16 @@ public final class TextListLoader implements IndexLoader {
    * @param length the list's length in bytes, which is part of its identity
    */
   public LoadedIndex load(InputStream in, String name, long length) throws IOException {
+    NormalisedList list = normalised(in, name);
+    return new LoadedIndex(Lookups.ofList(list), Lookups.ofList6(list),
+        IndexIdentity.ofTextList(length, list));
+  }
+
+  /**
+   * The list {@code in} holds, read and normalised by the rules above; also each snapshot of a
+   * history index ({@code ipindex build --as-of-from-file}). Does not close {@code in}.
+   */
+  public static NormalisedList normalised(InputStream in, String name) throws IOException {
     ListLineParser parser = new ListLineParser();
     ListEntries entries = new ListEntries(1 << 16);
     long lineNumber = 0;
@@ -82,8 +92,6 @@ public final class TextListLoader implements IndexLoader {
         throw MalformedIpListException.of(name, lineNumber, parser.error());
       }
     }
-    NormalisedList list = IntervalNormaliser.normalise(entries, OverlapPolicy.LONGEST);
-    return new LoadedIndex(Lookups.ofList(list), Lookups.ofList6(list),
-        IndexIdentity.ofTextList(length, list));
+    return IntervalNormaliser.normalise(entries, OverlapPolicy.LONGEST);
   }
 }

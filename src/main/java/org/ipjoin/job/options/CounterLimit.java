@@ -38,7 +38,8 @@ final class CounterLimit {
    * tasks make it.
    */
   static int needed(int indexes, int clients, JoinMode mode, boolean time) {
-    return HADOOP_OWN + IpJoinCounter.values().length - (time ? 0 : 1)
+    // AS_OF_OUTSIDE is made by a record with a time (--time, --as-of) outside a history index.
+    return HADOOP_OWN + IpJoinCounter.values().length - (time ? 0 : 2)
         + IndexCounter.values().length * indexes + ClientCounter.values().length * clients
         + (mode.needsReducer() ? SHUFFLE_ERRORS : 0);
   }

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.function.Predicate;
 import org.apache.hadoop.conf.Configuration;
+import org.ipjoin.index.load.AsOfLookup;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinColumns;
 import org.ipjoin.job.JoinIndex;
@@ -51,12 +52,13 @@ import org.ipjoin.problem.IpJoinException;
  *     fixed time ({@code --as-of}) or none
  * @param flatOutput whether the output is flat even when input files are in partition folders
  *     ({@code --flat-output}; {@link org.ipjoin.job.OutputPartitions})
+ * @param asOfOutside what a history index answers for a record outside its history
  */
 public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
     CountChoice countBy, ClientFormat format, List<ClientColumn> clients, String tagUnmatched, boolean verifyChecksum,
     boolean verifyIndex, boolean verifyTask, boolean malformedOutput, boolean memoryCheck, boolean allowEmptyInput,
     boolean overwrite, boolean verbose, String malformedMaxFraction, InputBlocks blocks,
-    RecordTimeSpec time, boolean flatOutput) {
+    RecordTimeSpec time, boolean flatOutput, AsOfLookup.Outside asOfOutside) {
 
   public JoinOptions {
     indexes = List.copyOf(indexes);
@@ -74,7 +76,7 @@ public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
       String malformedMaxFraction, InputBlocks blocks, RecordTimeSpec time) {
     this(indexes, mode, where, countBy, format, clients, tagUnmatched, verifyChecksum, verifyIndex,
         verifyTask, malformedOutput, memoryCheck, allowEmptyInput, overwrite, verbose,
-        malformedMaxFraction, blocks, time, false);
+        malformedMaxFraction, blocks, time, false, AsOfLookup.Outside.NONE);
   }
 
   /**
@@ -142,13 +144,14 @@ public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
     IpJoinKeys.INPUT_BLOCK_BYTES.set(conf, Integer.toString(blocks.blockBytes()));
     IpJoinKeys.INPUT_PIPELINE.set(conf, blocks.pipeline().externalName());
     time.writeTo(conf);
+    IpJoinKeys.AS_OF_OUTSIDE.set(conf, asOfOutside.name().toLowerCase(java.util.Locale.ROOT));
   }
 
   /** The same options with the indexes at the paths the driver qualified. */
   public JoinOptions withIndexes(JoinIndexes qualified) {
     return new JoinOptions(qualified.list(), mode, where, countBy, format, clients, tagUnmatched,
         verifyChecksum, verifyIndex, verifyTask, malformedOutput, memoryCheck, allowEmptyInput, overwrite,
-        verbose, malformedMaxFraction, blocks, time, flatOutput);
+        verbose, malformedMaxFraction, blocks, time, flatOutput, asOfOutside);
   }
 
   /** The indexes, with their names and link names. */

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
+import org.ipjoin.index.load.AsOfLookup;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinIndexes;
 import org.ipjoin.job.JoinMode;
@@ -39,6 +40,7 @@ public final class OptionChecks {
   private RecordTimeSpec time;
   private final Boolean[] switches = new Boolean[SWITCHES.size()];
   private String maxFraction;
+  private AsOfLookup.Outside asOfOutside;
 
   private OptionChecks() {}
 
@@ -53,7 +55,7 @@ public final class OptionChecks {
     if (c.indexes != null && c.mode != null) {
       c.check(() -> {
         CounterLimit.check(conf, c.indexes.size(), ClientColumns.count(conf), c.mode,
-            IpJoinKeys.TIME.get(conf) != null);
+            IpJoinKeys.TIME.get(conf) != null || IpJoinKeys.AS_OF.get(conf) != null);
         return null;
       });
     }
@@ -99,6 +101,7 @@ public final class OptionChecks {
         IpJoinKeys.CHAIN.get(conf)), "");
     blocks = setting(() -> InputBlocks.of(conf), "");
     time = setting(() -> RecordTimeSpec.read(conf), "");
+    asOfOutside = setting(() -> AsOfOutside.read(conf), "");
     for (int k = 0; k < switches.length; k++) {
       IpJoinKeys key = SWITCHES.get(k);
       switches[k] = setting(() -> key.getBoolean(conf), "");
@@ -190,6 +193,6 @@ public final class OptionChecks {
     }
     return new JoinOptions(indexes.list(), mode, where, countBy, format, clients,
         tagUnmatched, switches[0], switches[3], switches[7], switches[1], switches[2], switches[4],
-        switches[5], switches[6], maxFraction, blocks, time, switches[8]);
+        switches[5], switches[6], maxFraction, blocks, time, switches[8], asOfOutside);
   }
 }

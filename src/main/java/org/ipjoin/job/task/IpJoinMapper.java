@@ -437,6 +437,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     }
     // The record's family is its first address's (the only one, with one column).
     boolean v6 = columns.column(first).kind(record) == ClientBatch.IPV6;
+    outside(record);
     columns.labelIds(record, labelIds);
     countIndexMatches();
     if (columnTally != null) {
@@ -500,17 +501,32 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
    */
   private void tag(int record, boolean allMalformed) {
     int k = indexes.length;
+    long time = allMalformed ? 0 : batch.recordTime(record);
     for (int c = 0, m = 0; c < columns.columns(); c++) {
       boolean malformedColumn = allMalformed
           || columns.column(c).kind(record) == ClientBatch.MALFORMED;
       for (int i = 0; i < k; i++, m++) {
         if (malformedColumn) {
           MatchTags.appendMalformedTag(output.text(), indexes[i].columns());
+        } else if (RecordColumns.isAddress(columns.column(c).kind(record))
+            && indexes[i].unanswered(time)) {
+          MatchTags.appendOutsideTag(output.text(), indexes[i].columns());
         } else if (indexes[i].writesNetwork()) {
           columns.appendColumns(output.text(), tags, labelIds[m], record, m);
         } else {
           tags.appendColumns(output.text(), indexes[i].output(), labelIds[m], indexes[i].columns());
         }
+      }
+    }
+  }
+
+  /** Counts {@code record} in {@code AS_OF_OUTSIDE} when its time lies outside a history index's. */
+  private void outside(int record) {
+    long time = batch.recordTime(record);
+    for (JoinedIndex index : indexes) {
+      if (index.outside(time)) {
+        tally.asOfOutside++;
+        return;
       }
     }
   }

@@ -11,6 +11,7 @@ import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.format.LoadTrust;
+import org.ipjoin.index.load.AsOfLookup;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.index.lookup.Ipv4Lookup;
@@ -44,6 +45,10 @@ final class JoinedIndex implements TrustedAddresses {
   private final String name;
   private final Ipv4Lookup index;
   private final Ipv6IntervalIndex index6;
+  /** The as-of lookup of a history index; null for an index of one list (answers as of now). */
+  private final AsOfLookup asOf;
+  /** Whether a record outside the history is answered by nothing ({@code --as-of-outside none}). */
+  private final boolean outsideUnanswered;
   /** The one dictionary both families' label ids point into. */
   private final LabelDictionary labels;
   /**
@@ -69,10 +74,13 @@ final class JoinedIndex implements TrustedAddresses {
   private long matched;
   private Counter matchedCounter;
 
-  private JoinedIndex(String name, LoadedIndex loaded, java.util.List<String> chosen) {
+  private JoinedIndex(String name, LoadedIndex loaded, java.util.List<String> chosen,
+      AsOfLookup.Outside outside) {
     this.name = name;
     this.index = loaded.index();
     this.index6 = loaded.index6();
+    this.asOf = loaded.history() == null ? null : new AsOfLookup(loaded, outside);
+    this.outsideUnanswered = outside == AsOfLookup.Outside.NONE;
     this.labels = index.labels();
     int[] positions = AttributeSelection.positions(name, labels.attributeNames(), chosen);
     if (AttributeSelection.choosesNetwork(positions)) {
@@ -138,7 +146,7 @@ final class JoinedIndex implements TrustedAddresses {
       expected.check(loaded.identity(), local.path() + " (cache file " + uri + ")");
       JoinedIndex joined;
       try {
-        joined = new JoinedIndex(spec.name(), loaded, spec.attributes());
+        joined = new JoinedIndex(spec.name(), loaded, spec.attributes(), options.asOfOutside());
       } catch (IllegalArgumentException e) {
         throw new IOException(e.getMessage(), e);
       }
@@ -217,11 +225,41 @@ final class JoinedIndex implements TrustedAddresses {
     if (into.intervals6.length < v6) {
       into.intervals6 = new int[Math.max(v6, 2 * into.intervals6.length)];
     }
-    index.matchAll(batch.ipv4Keys(), v4, into.intervals);
     int[] intervals6 = into.intervals6;
+    if (asOf != null) {
+      lookUpAsOf(batch, into, v4, v6);
+      return;
+    }
+    index.matchAll(batch.ipv4Keys(), v4, into.intervals);
     for (int i = 0; i < v6; i++) {
       intervals6[i] = index6.match(Ipv6Codec.toKey(batch.ipv6HiAt(i)), Ipv6Codec.toKey(batch.ipv6LoAt(i)));
     }
+  }
+
+  /** {@link #lookUp} of a history index: each client as of its record's time. */
+  private void lookUpAsOf(ClientBatch batch, Matches into, int v4, int v6) {
+    if (batch.timePerRecord()) {
+      asOf.matchAll(batch.ipv4Keys(), batch.ipv4Times(), v4, into.intervals);
+    } else {
+      asOf.matchAll(batch.ipv4Keys(), batch.recordTime(0), v4, into.intervals);
+    }
+    for (int i = 0; i < v6; i++) {
+      into.intervals6[i] = asOf.match6(Ipv6Codec.toKey(batch.ipv6HiAt(i)),
+          Ipv6Codec.toKey(batch.ipv6LoAt(i)), batch.ipv6TimeAt(i));
+    }
+  }
+
+  /** Whether {@code time} lies outside this index's history (never for an index of one list). */
+  boolean outside(long time) {
+    return asOf != null && asOf.isOutside(time);
+  }
+
+  /**
+   * Whether tag mode writes {@code ?} in this index's columns for a record of {@code time}: a
+   * history index under {@code --as-of-outside none}, the time outside its history.
+   */
+  boolean unanswered(long time) {
+    return outsideUnanswered && outside(time);
   }
 
   /**

@@ -24,6 +24,10 @@ final class RecordTally {
   long matchedV6;
   /** With {@code --time}: records whose time could not be read (also in {@link #malformed}). */
   long timeUnreadable;
+  /** Records whose time lies outside a history index's history. */
+  long asOfOutside;
+  /** Makes {@code AS_OF_OUTSIDE} when a record first needs it. */
+  private TaskInputOutputContext<?, ?, ?, ?> context;
 
   private Counter recordsCounter;
   private Counter matchedCounter;
@@ -54,6 +58,7 @@ final class RecordTally {
     matchedV4Counter = context.getCounter(IpJoinCounter.MATCHED_V4);
     matchedV6Counter = context.getCounter(IpJoinCounter.MATCHED_V6);
     timeUnreadableCounter = time ? context.getCounter(IpJoinCounter.TIME_UNREADABLE) : null;
+    this.context = context;
   }
 
   /** Adds what was tallied to the counters (only the counts that moved) and starts from zero. */
@@ -69,6 +74,12 @@ final class RecordTally {
     add(matchedV4Counter, matchedV4);
     add(matchedV6Counter, matchedV6);
     add(timeUnreadableCounter, timeUnreadable);
+    if (asOfOutside != 0) {
+      // Made only by a job with such a record: a job without history indexes makes no more
+      // counters than before.
+      context.getCounter(IpJoinCounter.AS_OF_OUTSIDE).increment(asOfOutside);
+      asOfOutside = 0;
+    }
     records = matched = unmatched = malformed = noAddress = recordsV4 = recordsV6 = matchedV4 = matchedV6 = 0;
     timeUnreadable = 0;
   }

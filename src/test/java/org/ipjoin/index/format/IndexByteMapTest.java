@@ -288,7 +288,7 @@ class IndexByteMapTest {
    * IPv6 sections sets bit 2 (0x4), and bit 3 (0x8) when an IPv6 interval is wider than one
    * address, so that reader's FLAGS check refuses it naming those bits, while a file without IPv6
    * sets neither and is read as ever. A reader's FLAGS check refuses any bit it does not know,
-   * naming it: shown here with a bit this reader does not know (0x100) in an IPv6 file.
+   * naming it: shown here with a bit this reader does not know (0x200) in an IPv6 file.
    */
   @Test
   void anIpv6FileCarriesFlagBitsAnOlderReaderRefusesAndAnIpv4FileNone() {
@@ -302,8 +302,8 @@ class IndexByteMapTest {
             keyHalves(0x2001_0db8_0000_0000L, 9), null, 1)));
     assertEquals(0x4, flags(narrow) & ~olderReaderKnows, "IPv6 addresses");
     assertEquals(0x4 | 0x8, flags(wide) & ~olderReaderKnows, "an IPv6 range");
-    refused(narrow.copy().putInt(IndexBytes.FLAGS_OFFSET, flags(narrow) | 0x100).fixHeaderCrc(),
-        Check.FLAGS, "unknown flag bits 0x00000100");
+    refused(narrow.copy().putInt(IndexBytes.FLAGS_OFFSET, flags(narrow) | 0x200).fixHeaderCrc(),
+        Check.FLAGS, "unknown flag bits 0x00000200");
   }
 
   /** The FLAGS word of a file, read from its bytes (u32 little-endian at byte 12). */
@@ -553,9 +553,10 @@ class IndexByteMapTest {
         "expected 1 (little-endian), found 2");
     refused(EXACT.copy().putByte(IndexBytes.BYTE_ORDER_OFFSET, 0).fixHeaderCrc(), Check.BYTE_ORDER,
         "found 0");
-    refused(EXACT.copy().putInt(IndexBytes.FLAGS_OFFSET, 256).fixHeaderCrc(), Check.FLAGS,
-        "unknown flag bits 0x00000100 (known: 0x1 ranges, 0x2 labels, 0x4 IPv6, 0x8 IPv6 ranges,"
-            + " 0x10 compact, 0x20 attributes, 0x40 short label ids, 0x80 implicit ends);"
+    refused(EXACT.copy().putInt(IndexBytes.FLAGS_OFFSET, 512).fixHeaderCrc(), Check.FLAGS,
+        "unknown flag bits 0x00000200 (known: 0x1 ranges, 0x2 labels, 0x4 IPv6, 0x8 IPv6 ranges,"
+            + " 0x10 compact, 0x20 attributes, 0x40 short label ids, 0x80 implicit ends,"
+            + " 0x100 history);"
             + " written by a newer ipjoin?");
     refused(EXACT.copy().putInt(IndexBytes.FLAGS_OFFSET, 128).fixHeaderCrc(), Check.FLAGS,
         "flag 0x80 (implicit ends) is set without flag 0x2 (labels)");
@@ -605,7 +606,7 @@ class IndexByteMapTest {
 
   @Test
   void unknownSectionKindSaysUpgrade() {
-    for (int kind : new int[] {0, 16, 0xFFFF}) {
+    for (int kind : new int[] {0, 17, 0xFFFF}) {
       refused(FULL.copy().putShort(IndexBytes.entry(5) + IndexBytes.ENTRY_KIND, kind).fixHead(),
           Check.SECTION_DIRECTORY, "section 5 has kind " + kind
               + ", which this reader does not know (written by a newer ipjoin: upgrade ipjoin)");

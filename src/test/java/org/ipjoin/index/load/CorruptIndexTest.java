@@ -183,8 +183,8 @@ class CorruptIndexTest {
         "big-endian", Check.BYTE_ORDER, "expected 1 (little-endian), found 2");
     corruption.rejects(path, VALID.copy().putByte(IndexBytes.BYTE_ORDER_OFFSET, 0).fixHeaderCrc(),
         "no-byte-order", Check.BYTE_ORDER);
-    corruption.rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, 256).fixHeaderCrc(),
-        "flag-bit-8", Check.FLAGS, "unknown flag bits 0x00000100");
+    corruption.rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, 512).fixHeaderCrc(),
+        "flag-bit-9", Check.FLAGS, "unknown flag bits 0x00000200");
     corruption.rejects(path, VALID.copy().putInt(IndexBytes.FLAGS_OFFSET, 128).fixHeaderCrc(),
         "implicit-ends-without-labels", Check.FLAGS,
         "flag 0x80 (implicit ends) is set without flag 0x2 (labels)");
@@ -214,9 +214,9 @@ class CorruptIndexTest {
         "one-section", Check.SECTION_DIRECTORY, "section count 1 is not between 2 and 16");
     corruption.rejects(path, VALID.copy().putInt(IndexBytes.SECTION_COUNT_OFFSET, 17).fixHeaderCrc(),
         "17-sections", Check.SECTION_DIRECTORY, "section count 17 is not between 2 and 16");
-    corruption.rejects(path, FULL.copy().putShort(IndexBytes.entry(5) + IndexBytes.ENTRY_KIND, 16).fixHead(),
+    corruption.rejects(path, FULL.copy().putShort(IndexBytes.entry(5) + IndexBytes.ENTRY_KIND, 17).fixHead(),
         "unknown-kind", Check.SECTION_DIRECTORY,
-        "section 5 has kind 16, which this reader does not know (written by a newer ipjoin: upgrade ipjoin)");
+        "section 5 has kind 17, which this reader does not know (written by a newer ipjoin: upgrade ipjoin)");
     corruption.rejects(path, FULL.copy().putShort(IndexBytes.entry(2) + IndexBytes.ENTRY_KIND, 2).fixHead(),
         "repeated-kind", Check.SECTION_DIRECTORY, "section 2 (IPv4 interval ends) is out of order or repeated");
     corruption.rejects(path, VALID.copy().putShort(IndexBytes.entry(0) + IndexBytes.ENTRY_ITEM_BYTES, 2).fixHead(),

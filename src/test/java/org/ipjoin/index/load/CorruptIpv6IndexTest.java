@@ -158,9 +158,9 @@ class CorruptIpv6IndexTest {
     corruption.rejectsExactly(path, V6_ONLY.copy().putInt(IndexBytes.FLAGS_OFFSET, IndexByteMap.FLAG_V6
             | IndexByteMap.FLAG_LABELS).fixHeaderCrc(), "labels-without-sections",
         Check.SECTION_DIRECTORY, "no IPv4 label ids section, which the header's flags require");
-    corruption.rejectsExactly(path, MIXED.copy().putShort(IndexBytes.entry(9) + IndexBytes.ENTRY_KIND, 16)
+    corruption.rejectsExactly(path, MIXED.copy().putShort(IndexBytes.entry(9) + IndexBytes.ENTRY_KIND, 17)
             .fixHead(), "unknown-kind-after-v6", Check.SECTION_DIRECTORY,
-        "section 9 has kind 16, which this reader does not know (written by a newer ipjoin: upgrade ipjoin)");
+        "section 9 has kind 17, which this reader does not know (written by a newer ipjoin: upgrade ipjoin)");
   }
 
   @ParameterizedTest

@@ -58,6 +58,15 @@ class TrustedLoadTest {
         v4.count(), v4.labelEnds(), v4.labelBytes(), 10, 20, null, java.util.List.of("name"))));
   }
 
+  /** A history index of three addresses over two snapshots: the HISTORY section. */
+  private static IndexBytes history() throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    IndexWriter.writeHistory(IndexContent.exact(new int[] {-1000, 0, 500}, 3, 30, 9),
+        new org.ipjoin.index.format.ListingHistory(new long[] {0, 86_400_000L, 172_800_000L},
+            new int[] {0, 1, 2, 3}, new int[] {0, 2, 0, 1, 1, 2}), out);
+    return IndexBytes.copyOf(out.toByteArray());
+  }
+
   private static byte[] write(IndexContent content) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     IndexWriter.write(content, out);
@@ -90,12 +99,14 @@ class TrustedLoadTest {
         java.util.stream.IntStream.range(0, 5000).map(i -> 0x8a010000 + 13 * i)).toArray();
     IndexBytes compact = IndexBytes.compact(keys);
     IndexBytes named = named();
+    IndexBytes history = history();
     List<DamagedSection> all = new java.util.ArrayList<>();
     for (SectionKind kind : SectionKind.values()) {
       boolean inCompact = kind.compareTo(SectionKind.V4_BUCKETS) >= 0
-          && kind != SectionKind.ATTRIBUTE_NAMES;
+          && kind != SectionKind.ATTRIBUTE_NAMES && kind != SectionKind.HISTORY;
       IndexBytes valid = inCompact ? compact
-          : kind == SectionKind.ATTRIBUTE_NAMES ? named : sorted;
+          : kind == SectionKind.ATTRIBUTE_NAMES ? named
+          : kind == SectionKind.HISTORY ? history : sorted;
       assertTrue(valid.entryOf(kind) >= 0, kind + " is in the fixture");
       int middle = valid.sectionLength(kind) / 2;
       all.add(new DamagedSection(kind,

@@ -55,7 +55,7 @@ class JoinOptionsTest {
     return new JoinOptions(indexes, JoinMode.MATCH, null, CountChoice.ADDRESS,
         new ClientFormat("combined", "first"), List.of(), "0", true, true, false, true, true, false, false,
         false, "1.0",
-        DEFAULT_BLOCKS, RecordTimeSpec.NONE);
+        DEFAULT_BLOCKS, RecordTimeSpec.NONE, false, org.ipjoin.index.load.AsOfLookup.Outside.NONE);
   }
 
   @Test
@@ -88,7 +88,8 @@ class JoinOptionsTest {
         Map.entry("ipjoin.input.blocks", "false"),
         Map.entry("ipjoin.input.block.bytes", "4096"),
         Map.entry("ipjoin.input.pipeline", "Always"),
-        Map.entry("ipjoin.time", "json:ts"));
+        Map.entry("ipjoin.time", "json:ts"),
+        Map.entry("ipjoin.as.of.outside", " Nearest "));
     JoinOptions options = resolve(values);
     JoinOptions expected = new JoinOptions(List.of(
         new JoinIndex("block", "/ref/ipsum.ipidx", ReadPath.MMAP, List.of()),
@@ -98,7 +99,8 @@ class JoinOptionsTest {
         JoinMode.TAG, null, CountChoice.ADDRESS, new ClientFormat("regex:^(\\S+) ", "first"), List.of(), "none",
         false, false, true, false, false, true, true, true, "1e-1",
         new InputBlocks(false, 4096, InputPipeline.ALWAYS),
-        new RecordTimeSpec("json:ts", null, org.ipjoin.job.locate.RecordTime.UNREADABLE));
+        new RecordTimeSpec("json:ts", null, org.ipjoin.job.locate.RecordTime.UNREADABLE),
+        false, org.ipjoin.index.load.AsOfLookup.Outside.NEAREST);
     assertEquals(expected, options);
     assertEquals("regex", options.format().kind());
     assertEquals(0, options.maxFraction().compareTo(new java.math.BigDecimal("0.1")));

@@ -1,0 +1,348 @@
+package org.ipjoin.index.builder;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.ipjoin.index.format.IndexContent;
+import org.ipjoin.index.format.IndexWriter;
+import org.ipjoin.index.format.ListingHistory;
+import org.ipjoin.index.list.LabelInterner;
+import org.ipjoin.index.list.NormalisedList;
+import org.ipjoin.index.load.TextListLoader;
+import org.ipjoin.index.load.VerifyReader;
+import org.ipjoin.ip.Ipv4Codec;
+
+/**
+ * {@code ipindex build --input DIR --as-of-from-file REGEX}: a history index of the dated snapshots
+ * of one list, the files of {@code DIR}. Each snapshot is read as any text list ({@link
+ * TextListLoader#normalised}: default labels, overlap {@code longest}); snapshot s is in force from
+ * its time to the next one's, the last for the median gap between snapshots (a day when there is
+ * one snapshot). The index holds every distinct entry once, with the snapshots it was listed in as
+ * periods ({@link ListingHistory}).
+ *
+ * <p>Entries: the address space is cut at every start and every end + 1 of any snapshot's
+ * intervals; a piece that some snapshot lists is an entry. An exact-address list's entries are its
+ * addresses; a range listed unchanged is one entry; a /24 that becomes a /25 is two (the /25,
+ * listed in both, and the rest, in the first). An address holds one label across the snapshots:
+ * a list whose labels of an address change over time is refused (naming both snapshots). Snapshots
+ * are read twice (the cuts, then the periods), so the heap holds the entries, not every snapshot.
+ */
+public final class HistoryBuilder {
+
+  private static final long DAY_MILLIS = 86_400_000L;
+
+  private final SnapshotTimes times;
+  private final boolean overwrite;
+
+  public HistoryBuilder(SnapshotTimes times, boolean overwrite) {
+    this.times = times;
+    this.overwrite = overwrite;
+  }
+
+  /** What was built, for the summary and the result line. */
+  public record Built(int snapshots, long entries, long periods, long lines, long firstMillis,
+      long lastMillis, long validUntil) {
+
+    public String summary() {
+      return String.format(Locale.ROOT, "history of %,d snapshots, %s .. %s (valid until %s):"
+          + " %,d entries, %,d listing periods%n", snapshots, SnapshotTimes.format(firstMillis),
+          SnapshotTimes.format(lastMillis), SnapshotTimes.format(validUntil), entries, periods);
+    }
+  }
+
+  private record Snapshot(Path path, long millis, long bytes) {}
+
+  /** Builds the history index of the snapshots in {@code dir} at {@code output}, published whole. */
+  public Built build(FileSystem inFs, Path dir, FileSystem outFs, Path output) throws IOException {
+    IndexPublisher.checkTarget(outFs, output, overwrite);
+    List<Snapshot> snapshots = snapshots(inFs, dir);
+    int s = snapshots.size();
+    long[] times = new long[s + 1];
+    for (int i = 0; i < s; i++) {
+      times[i] = snapshots.get(i).millis();
+    }
+    times[s] = times[s - 1] + medianGap(times, s);
+    long[] cuts = cuts(inFs, snapshots);
+    Pieces pieces = new Pieces(cuts);
+    long lines = 0;
+    long bytes = 0;
+    for (int i = 0; i < s; i++) {
+      Snapshot snap = snapshots.get(i);
+      try (LineCounting in = new LineCounting(inFs.open(snap.path()))) {
+        NormalisedList list = TextListLoader.normalised(in, snap.path().toString());
+        pieces.list(list, i, snap.path().getName());
+        lines += in.lines;
+      }
+      bytes += snap.bytes();
+    }
+    pieces.closeAll(s);
+    IndexContent content = pieces.content(bytes, lines);
+    ListingHistory history = pieces.history(times);
+    try (UnpublishedFile file = UnpublishedFile.beside(outFs, output)) {
+      file.write(1 << 16, out -> IndexWriter.writeHistory(content, history, out));
+      VerifyReader.check(outFs, file.temp(), true);
+      file.publish(overwrite);
+    }
+    return new Built(s, history.entries(), history.periodCount(), lines, times[0], times[s - 1],
+        times[s]);
+  }
+
+  /** The snapshots of {@code dir} in time order; usage errors name the folder or the file. */
+  private List<Snapshot> snapshots(FileSystem fs, Path dir) throws IOException {
+    if (!fs.getFileStatus(dir).isDirectory()) {
+      throw new InvalidBuildInputException("--as-of-from-file: --input " + dir
+          + " is not a folder of dated snapshots");
+    }
+    List<Snapshot> snapshots = new ArrayList<>();
+    for (FileStatus f : fs.listStatus(dir)) {
+      String name = f.getPath().getName();
+      if (f.isFile() && !name.startsWith(".") && !name.startsWith("_")) {
+        snapshots.add(new Snapshot(f.getPath(), times.timeOf(name), f.getLen()));
+      }
+    }
+    if (snapshots.isEmpty()) {
+      throw new InvalidBuildInputException("--as-of-from-file: " + dir + " holds no snapshot");
+    }
+    snapshots.sort(Comparator.comparingLong(Snapshot::millis));
+    for (int i = 1; i < snapshots.size(); i++) {
+      if (snapshots.get(i).millis() == snapshots.get(i - 1).millis()) {
+        throw new InvalidBuildInputException("--as-of-from-file: " + snapshots.get(i - 1).path()
+            .getName() + " and " + snapshots.get(i).path().getName() + " have the same time "
+            + SnapshotTimes.format(snapshots.get(i).millis()));
+      }
+    }
+    if (snapshots.size() > ListingHistory.MAX_SNAPSHOTS) {
+      throw new InvalidBuildInputException("--as-of-from-file: " + snapshots.size()
+          + " snapshots are more than a history index holds (" + ListingHistory.MAX_SNAPSHOTS + ")");
+    }
+    return snapshots;
+  }
+
+  /**
+   * How long the last snapshot is in force: the median gap between snapshots, so a daily list's
+   * last snapshot answers for its day and a record after that is outside the history; a day for
+   * a single snapshot.
+   */
+  static long medianGap(long[] times, int s) {
+    if (s < 2) {
+      return DAY_MILLIS;
+    }
+    long[] gaps = new long[s - 1];
+    for (int i = 1; i < s; i++) {
+      gaps[i - 1] = times[i] - times[i - 1];
+    }
+    Arrays.sort(gaps);
+    return gaps[(s - 2) / 2];
+  }
+
+  /** Every start and end + 1 (as keys widened to long) of every snapshot, sorted, distinct. */
+  private static long[] cuts(FileSystem fs, List<Snapshot> snapshots) throws IOException {
+    long[] cuts = new long[1024];
+    int n = 0;
+    for (Snapshot snap : snapshots) {
+      NormalisedList list;
+      try (InputStream in = fs.open(snap.path())) {
+        list = TextListLoader.normalised(in, snap.path().toString());
+      }
+      if (list.v6().size() > 0) {
+        throw new InvalidBuildInputException("--as-of-from-file: " + snap.path() + " has "
+            + list.v6().size() + " IPv6 entries; a history index holds IPv4 entries");
+      }
+      if (n + 2L * list.size() > cuts.length) {
+        // Snapshots mostly repeat each other: the distinct cuts so far make room first.
+        n = sortDistinct(cuts, n);
+        cuts = Arrays.copyOf(cuts, Math.max(2 * cuts.length, n + 2 * list.size()));
+      }
+      for (int i = 0; i < list.size(); i++) {
+        cuts[n++] = list.startKey(i);
+        cuts[n++] = list.endKey(i) + 1L;
+      }
+    }
+    return Arrays.copyOf(cuts, sortDistinct(cuts, n));
+  }
+
+  private static int sortDistinct(long[] values, int n) {
+    Arrays.sort(values, 0, n);
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+      if (m == 0 || values[i] != values[m - 1]) {
+        values[m++] = values[i];
+      }
+    }
+    return m;
+  }
+
+  /** The pieces between the cuts: each one's label and the periods it was listed in. */
+  private static final class Pieces {
+    private final long[] cuts;
+    private final int[] label;
+    private final String[] labelFrom;
+    private final int[] openFrom;
+    private final int[] openTo;
+    /** Closed periods, three ints each: piece, from, to. */
+    private int[] closed = new int[3 * 1024];
+    private int closedCount;
+    private final LabelInterner labels = new LabelInterner();
+    private boolean anyLabel;
+
+    Pieces(long[] cuts) {
+      this.cuts = cuts;
+      int k = Math.max(0, cuts.length - 1);
+      label = new int[k];
+      Arrays.fill(label, -1);
+      labelFrom = new String[k];
+      openFrom = new int[k];
+      openTo = new int[k];
+    }
+
+    void list(NormalisedList list, int s, String name) throws InvalidBuildInputException {
+      for (int i = 0; i < list.size(); i++) {
+        int id = 0;
+        if (list.hasLabels() && list.labelId(i) != LabelInterner.NO_LABEL) {
+          byte[] b = list.labels().bytes(list.labelId(i));
+          id = labels.idOf(b, 0, b.length);
+          anyLabel = true;
+        }
+        long end = list.endKey(i);
+        for (int k = Arrays.binarySearch(cuts, list.startKey(i)); k < label.length && cuts[k] <= end;
+            k++) {
+          listed(k, s, id, name);
+        }
+      }
+    }
+
+    private void listed(int k, int s, int id, String name) throws InvalidBuildInputException {
+      if (label[k] == -1) {
+        label[k] = id;
+        labelFrom[k] = name;
+      } else if (label[k] != id) {
+        throw new InvalidBuildInputException("--as-of-from-file: " + name + " labels "
+            + Ipv4Codec.format((int) cuts[k])
+            + " '" + labelText(id) + "', " + labelFrom[k] + " '" + labelText(label[k])
+            + "'; a history index holds one label for an address across its snapshots");
+      }
+      if (openTo[k] == s) {
+        openTo[k] = s + 1;
+        return;
+      }
+      close(k);
+      openFrom[k] = s;
+      openTo[k] = s + 1;
+    }
+
+    private String labelText(int id) {
+      return id == 0 ? "" : labels.label(id);
+    }
+
+    private void close(int k) {
+      if (openTo[k] == 0) {
+        return;
+      }
+      if (3 * closedCount + 3 > closed.length) {
+        closed = Arrays.copyOf(closed, 2 * closed.length);
+      }
+      closed[3 * closedCount] = k;
+      closed[3 * closedCount + 1] = openFrom[k];
+      closed[3 * closedCount + 2] = openTo[k];
+      closedCount++;
+      openTo[k] = 0;
+    }
+
+    void closeAll(int s) {
+      for (int k = 0; k < label.length; k++) {
+        close(k);
+      }
+    }
+
+    IndexContent content(long sourceBytes, long sourceLines) {
+      int n = 0;
+      boolean wide = false;
+      for (int k = 0; k < label.length; k++) {
+        if (label[k] != -1) {
+          n++;
+          wide |= cuts[k + 1] - cuts[k] > 1;
+        }
+      }
+      int[] starts = new int[n];
+      int[] ends = wide ? new int[n] : null;
+      int[] ids = anyLabel ? new int[n] : null;
+      int e = 0;
+      for (int k = 0; k < label.length; k++) {
+        if (label[k] != -1) {
+          starts[e] = (int) cuts[k];
+          if (wide) {
+            ends[e] = (int) (cuts[k + 1] - 1);
+          }
+          if (anyLabel) {
+            ids[e] = label[k];
+          }
+          e++;
+        }
+      }
+      return new IndexContent(starts, ends, ids, n, anyLabel ? labels.endOffsets() : null,
+          anyLabel ? labels.concatenatedBytes() : null, sourceBytes, sourceLines);
+    }
+
+    /** Periods by entry (pieces in address order), each entry's in time order. */
+    ListingHistory history(long[] times) {
+      int[] entryOf = new int[label.length];
+      int n = 0;
+      for (int k = 0; k < label.length; k++) {
+        entryOf[k] = label[k] == -1 ? -1 : n++;
+      }
+      int[] ends = new int[n + 1];
+      for (int c = 0; c < closedCount; c++) {
+        ends[entryOf[closed[3 * c]] + 1]++;
+      }
+      for (int i = 0; i < n; i++) {
+        ends[i + 1] += ends[i];
+      }
+      int[] fill = Arrays.copyOf(ends, n);
+      int[] periods = new int[2 * closedCount];
+      // Closed in time order for each piece, so each entry's periods come out in order.
+      for (int c = 0; c < closedCount; c++) {
+        int at = fill[entryOf[closed[3 * c]]]++;
+        periods[2 * at] = closed[3 * c + 1];
+        periods[2 * at + 1] = closed[3 * c + 2];
+      }
+      return new ListingHistory(times, ends, periods);
+    }
+  }
+
+  /** Counts the lines of what it passes on, for the header's SOURCE_LINES. */
+  private static final class LineCounting extends FilterInputStream {
+    long lines;
+
+    LineCounting(InputStream in) {
+      super(in);
+    }
+
+    @Override
+    public int read() throws IOException {
+      int b = super.read();
+      if (b == '\n') {
+        lines++;
+      }
+      return b;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      int n = super.read(b, off, len);
+      for (int i = off; i < off + n; i++) {
+        if (b[i] == '\n') {
+          lines++;
+        }
+      }
+      return n;
+    }
+  }
+}

@@ -1,0 +1,112 @@
+package org.ipjoin.index.load;
+
+import org.ipjoin.index.format.ListingHistory;
+import org.ipjoin.index.lookup.Ipv4Lookup;
+import org.ipjoin.index.lookup.Ipv6IntervalIndex;
+
+/**
+ * Lookups of a history index as of a time: the entry holding the key, when one of its periods
+ * holds the snapshot in force at that time ({@link ListingHistory#snapshotAt}). {@link #NOW} asks
+ * for the list as it is now, the last snapshot. A time before the first snapshot, or from the end
+ * of the last one's validity on, is outside the history: answered per {@link Outside}.
+ */
+public final class AsOfLookup {
+
+  /** The time of a record that gives none: answered as of the last snapshot. */
+  public static final long NOW = Long.MIN_VALUE;
+  /** {@link #snapshotFor} of a time outside the history under {@link Outside#NONE}. */
+  public static final int NO_SNAPSHOT = -1;
+
+  /** What a time outside the history is answered by. */
+  public enum Outside {
+    /** No entry: the record matches nothing. */
+    NONE,
+    /** The nearest snapshot: the first before it, the last after it. */
+    NEAREST
+  }
+
+  private final Ipv4Lookup index;
+  private final Ipv6IntervalIndex index6;
+  private final ListingHistory history;
+  private final Outside outside;
+
+  public AsOfLookup(LoadedIndex loaded, Outside outside) {
+    if (loaded.history() == null) {
+      throw new IllegalArgumentException("not a history index");
+    }
+    this.index = loaded.index();
+    this.index6 = loaded.index6();
+    this.history = loaded.history();
+    this.outside = outside;
+  }
+
+  public ListingHistory history() {
+    return history;
+  }
+
+  /** True when {@code millis} (not {@link #NOW}) lies before the first snapshot or after the last's validity. */
+  public boolean isOutside(long millis) {
+    if (millis == NOW) {
+      return false;
+    }
+    int s = history.snapshotAt(millis);
+    return s < 0 || s >= history.snapshots();
+  }
+
+  /** The snapshot that answers for {@code millis}, or {@link #NO_SNAPSHOT}. */
+  public int snapshotFor(long millis) {
+    int last = history.snapshots() - 1;
+    if (millis == NOW) {
+      return last;
+    }
+    int s = history.snapshotAt(millis);
+    if (s >= 0 && s <= last) {
+      return s;
+    }
+    if (outside == Outside.NONE) {
+      return NO_SNAPSHOT;
+    }
+    return s < 0 ? 0 : last;
+  }
+
+  /** The IPv4 interval in force for {@code key} at {@code millis}, or {@link Ipv4Lookup#NO_MATCH}. */
+  public int match(int key, long millis) {
+    return inForce(index.match(key), snapshotFor(millis));
+  }
+
+  /** The IPv6 interval in force for the key halves at {@code millis}, or {@link Ipv4Lookup#NO_MATCH}. */
+  public int match6(long hiKey, long loKey, long millis) {
+    int i = index6.match(hiKey, loKey);
+    int s = snapshotFor(millis);
+    return i < 0 || s < 0 || !history.listedIn(index.size() + i, s) ? Ipv4Lookup.NO_MATCH : i;
+  }
+
+  /**
+   * Batched as {@link Ipv4Lookup#matchAll}: {@code ids[i]} is the interval in force for
+   * {@code keys[i]} at {@code times[i]}, or {@link Ipv4Lookup#NO_MATCH}. The keys are looked up
+   * in one batch first, then each match is checked against its periods.
+   */
+  public void matchAll(int[] keys, long[] times, int count, int[] ids) {
+    index.matchAll(keys, count, ids);
+    for (int i = 0; i < count; i++) {
+      ids[i] = inForce(ids[i], snapshotFor(times[i]));
+    }
+  }
+
+  /**
+   * As {@link #matchAll(int[], long[], int, int[])} with one time for every key ({@code --as-of},
+   * or {@link #NOW}): the snapshot is found once.
+   */
+  public void matchAll(int[] keys, long time, int count, int[] ids) {
+    index.matchAll(keys, count, ids);
+    int s = snapshotFor(time);
+    for (int i = 0; i < count; i++) {
+      ids[i] = inForce(ids[i], s);
+    }
+  }
+
+  private int inForce(int interval, int snapshot) {
+    return interval < 0 || snapshot < 0 || !history.listedIn(interval, snapshot)
+        ? Ipv4Lookup.NO_MATCH : interval;
+  }
+}
