@@ -421,7 +421,8 @@ class OutputPublicationJobTest {
     counters.fieldNames().forEachRemaining(names::add);
     assertEquals(List.of("RECORDS", "MATCHED", "UNMATCHED", "IPV6", "MALFORMED", "RECORDS_V4",
         "RECORDS_V6", "MATCHED_V4", "MATCHED_V6", "INDEX_ENTRIES", "INDEX_ENTRIES_V6", "INDEX_BYTES",
-        "INDEX_LOAD_MILLIS", "INDEX_LABELS", "INDEX_LOADS", "NO_ADDRESS", "TIME_UNREADABLE"), names);
+        "INDEX_LOAD_MILLIS", "INDEX_LABELS", "INDEX_LOADS", "NO_ADDRESS", "TIME_UNREADABLE",
+        "AS_OF_OUTSIDE"), names);
     assertEquals(records, counters.get("RECORDS").asLong());
     assertEquals(matched, counters.get("MATCHED").asLong());
     assertEquals(records - matched, counters.get("UNMATCHED").asLong());
