@@ -24,42 +24,6 @@ public final class AvroRowsInputFormat extends FileInputFormat<Void, TableRow> {
       TaskAttemptContext context) throws IOException, InterruptedException {
     RecordReader<AvroKey<GenericRecord>, NullWritable> records =
         avro.createRecordReader(split, context);
-    TableRow row = new TableRow();
-    return new RecordReader<>() {
-      @Override
-      public void initialize(InputSplit s, TaskAttemptContext c)
-          throws IOException, InterruptedException {
-        records.initialize(s, c);
-      }
-
-      @Override
-      public boolean nextKeyValue() throws IOException, InterruptedException {
-        if (!records.nextKeyValue()) {
-          return false;
-        }
-        row.set(records.getCurrentKey().datum());
-        return true;
-      }
-
-      @Override
-      public Void getCurrentKey() {
-        return null;
-      }
-
-      @Override
-      public TableRow getCurrentValue() {
-        return row;
-      }
-
-      @Override
-      public float getProgress() throws IOException, InterruptedException {
-        return records.getProgress();
-      }
-
-      @Override
-      public void close() throws IOException {
-        records.close();
-      }
-    };
+    return new TableRowReader<>(records, r -> r.getCurrentKey().datum());
   }
 }

@@ -59,13 +59,8 @@ final class AvroTable implements TableFormat {
     try (DataFileReader<Object> reader = header(fs, file)) {
       schema = reader.getSchema();
     }
-    for (String column : columns) {
-      String problem = columnProblem(schema, column);
-      if (problem != null) {
-        throw new IllegalArgumentException("input " + file.getPath() + ": column " + column + " "
-            + problem + " (its schema: " + schema + ")");
-      }
-    }
+    TableFormat.requireAddressColumns(file, columns, column -> columnProblem(schema, column),
+        () -> schema.toString());
     return schema.toString();
   }
 

@@ -23,40 +23,6 @@ public final class OrcRowsInputFormat extends FileInputFormat<Void, TableRow> {
       TaskAttemptContext context) throws IOException, InterruptedException {
     RecordReader<NullWritable, OrcStruct> rows =
         new OrcInputFormat<OrcStruct>().createRecordReader(split, context);
-    TableRow row = new TableRow();
-    return new RecordReader<>() {
-      @Override
-      public void initialize(InputSplit s, TaskAttemptContext c)
-          throws IOException, InterruptedException {
-        rows.initialize(s, c);
-      }
-
-      @Override
-      public boolean nextKeyValue() throws IOException, InterruptedException {
-        return rows.nextKeyValue();
-      }
-
-      @Override
-      public Void getCurrentKey() {
-        // No key, as Parquet's input format: the mapper reads the row alone.
-        return null;
-      }
-
-      @Override
-      public TableRow getCurrentValue() throws IOException, InterruptedException {
-        row.set(rows.getCurrentValue());
-        return row;
-      }
-
-      @Override
-      public float getProgress() throws IOException, InterruptedException {
-        return rows.getProgress();
-      }
-
-      @Override
-      public void close() throws IOException {
-        rows.close();
-      }
-    };
+    return new TableRowReader<>(rows, RecordReader::getCurrentValue);
   }
 }

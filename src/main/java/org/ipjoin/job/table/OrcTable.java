@@ -57,13 +57,8 @@ final class OrcTable implements TableFormat {
   public String schema(FileSystem fs, FileStatus file, List<String> columns, Configuration conf)
       throws IOException {
     TypeDescription schema = reader(fs, file, conf).getSchema();
-    for (String column : columns) {
-      String problem = columnProblem(schema, column);
-      if (problem != null) {
-        throw new IllegalArgumentException("input " + file.getPath() + ": column " + column + " "
-            + problem + " (its schema: " + schema + ")");
-      }
-    }
+    TableFormat.requireAddressColumns(file, columns, column -> columnProblem(schema, column),
+        () -> schema.toString());
     return schema.toString();
   }
 

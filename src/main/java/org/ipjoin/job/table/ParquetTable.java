@@ -61,13 +61,8 @@ final class ParquetTable implements TableFormat {
   public String schema(FileSystem fs, FileStatus file, List<String> columns, Configuration conf)
       throws IOException {
     MessageType schema = footer(fs, file, conf).getFileMetaData().getSchema();
-    for (String column : columns) {
-      String problem = columnProblem(schema, column);
-      if (problem != null) {
-        throw new IllegalArgumentException("input " + file.getPath() + ": column " + column + " "
-            + problem + " (its schema: " + oneLine(schema) + ")");
-      }
-    }
+    TableFormat.requireAddressColumns(file, columns, column -> columnProblem(schema, column),
+        () -> oneLine(schema));
     return schema.toString();
   }
 

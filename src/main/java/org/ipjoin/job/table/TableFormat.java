@@ -3,6 +3,8 @@ package org.ipjoin.job.table;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -53,6 +55,24 @@ public sealed interface TableFormat permits ParquetTable, OrcTable, AvroTable {
    */
   void configure(Job job, String schema, Path first, String malformedOutput, boolean rows)
       throws IOException;
+
+  /**
+   * The check every format's {@link #schema} ends with: each of {@code columns} asked of {@code
+   * problem} (null when the column holds an address, else what is wrong with it).
+   *
+   * @throws IllegalArgumentException one line naming the file, the first column that fails and
+   *     the schema ({@code schemaText}, made only then)
+   */
+  static void requireAddressColumns(FileStatus file, List<String> columns,
+      Function<String, String> problem, Supplier<String> schemaText) {
+    for (String column : columns) {
+      String why = problem.apply(column);
+      if (why != null) {
+        throw new IllegalArgumentException("input " + file.getPath() + ": column " + column + " "
+            + why + " (its schema: " + schemaText.get() + ")");
+      }
+    }
+  }
 
   /** Classes whose jars a task on a cluster needs (shipped with the job: the job jar is thin). */
   List<Class<?>> runtimeClasses();

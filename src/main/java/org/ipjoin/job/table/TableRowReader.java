@@ -1,0 +1,66 @@
+package org.ipjoin.job.table;
+
+import java.io.IOException;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+
+/**
+ * A format's own record reader with each of its rows handed over in one reused {@link TableRow}:
+ * the mapper takes Writables, and no key (a row has no offset the mapper uses). Splitting,
+ * progress and closing are the delegate's.
+ *
+ * @param <K> the delegate's key type
+ * @param <V> the delegate's value type
+ */
+final class TableRowReader<K, V> extends RecordReader<Void, TableRow> {
+
+  /** Where the row is among the delegate's current key and value. */
+  interface RowOf<K, V> {
+    Object row(RecordReader<K, V> reader) throws IOException, InterruptedException;
+  }
+
+  private final RecordReader<K, V> rows;
+  private final RowOf<K, V> rowOf;
+  private final TableRow row = new TableRow();
+
+  TableRowReader(RecordReader<K, V> rows, RowOf<K, V> rowOf) {
+    this.rows = rows;
+    this.rowOf = rowOf;
+  }
+
+  @Override
+  public void initialize(InputSplit split, TaskAttemptContext context)
+      throws IOException, InterruptedException {
+    rows.initialize(split, context);
+  }
+
+  @Override
+  public boolean nextKeyValue() throws IOException, InterruptedException {
+    if (!rows.nextKeyValue()) {
+      return false;
+    }
+    row.set(rowOf.row(rows));
+    return true;
+  }
+
+  @Override
+  public Void getCurrentKey() {
+    return null;
+  }
+
+  @Override
+  public TableRow getCurrentValue() {
+    return row;
+  }
+
+  @Override
+  public float getProgress() throws IOException, InterruptedException {
+    return rows.getProgress();
+  }
+
+  @Override
+  public void close() throws IOException {
+    rows.close();
+  }
+}
