@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.function.LongConsumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.builder.BuildSummary;
 import org.ipjoin.index.builder.FileLabels;
@@ -19,6 +20,7 @@ import org.ipjoin.index.builder.MalformedMaxMindDbException;
 import org.ipjoin.index.builder.OutputWriteException;
 import org.ipjoin.index.builder.RecordFields;
 import org.ipjoin.index.builder.SnapshotTimes;
+import org.ipjoin.index.builder.ValidityTable;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.KeyLayout;
 import org.ipjoin.index.list.EmptyIpListException;
@@ -26,6 +28,7 @@ import org.ipjoin.index.list.LabelColumn;
 import org.ipjoin.index.list.MalformedIpListException;
 import org.ipjoin.index.list.OverlapPolicy;
 import org.ipjoin.job.FileSystemConnector;
+import org.ipjoin.job.locate.RecordTime;
 import org.ipjoin.problem.ExitCode;
 import org.ipjoin.problem.IoCause;
 import org.ipjoin.problem.IpJoinException;
@@ -60,6 +63,8 @@ public final class IndexBuild {
   private String layout;
   private String fields;
   private String asOfFromFile;
+  private String validFrom;
+  private String validTo;
   private LongConsumer progress = bytes -> { };
 
   IndexBuild(Configuration conf) {
@@ -134,6 +139,30 @@ public final class IndexBuild {
     return this;
   }
 
+  /**
+   * Builds a history index from one table whose lines carry their validity, as a slowly changing
+   * dimension table exports it: each line an entry of a text list, valid from the time in column
+   * {@code column} until (not including) the time in the {@link #validTo} column. A column is a
+   * number from 2 or a heading of the table's header line; times in the forms {@link
+   * JoinJob#time} reads (ISO 8601 dates and timestamps, epoch seconds or milliseconds, UTC unless
+   * they carry a zone). {@link #labels} then names the label's column (a number or a heading), or
+   * {@code "none"} (the default). Not with {@link #asOfFromFile}, {@link #labelFromFile}, {@link
+   * #fields}, {@link #layout} or {@link #maxShrink}. {@code ipindex build --valid-from COL}.
+   */
+  public IndexBuild validFrom(String column) {
+    this.validFrom = ApiArguments.notNull(column, "column");
+    return this;
+  }
+
+  /**
+   * With {@link #validFrom}: the column of the time a line stops being valid; an empty, {@code
+   * \N} or {@code NULL} one is a line still valid. {@code ipindex build --valid-to COL}.
+   */
+  public IndexBuild validTo(String column) {
+    this.validTo = ApiArguments.notNull(column, "column");
+    return this;
+  }
+
   /** Which entry answers for an address several entries hold: {@code "longest"} (default) or {@code "first"}. */
   public IndexBuild overlap(String policy) {
     this.overlap = ApiArguments.notNull(policy, "policy");
@@ -188,6 +217,9 @@ public final class IndexBuild {
    *     a refused shrink, a list too big for the heap or an I/O failure. Nothing is published then.
    */
   public BuiltIndex run() throws IpJoinException {
+    if (validFrom != null || validTo != null) {
+      return runValidity();
+    }
     if (asOfFromFile != null) {
       return runHistory();
     }
@@ -258,6 +290,57 @@ public final class IndexBuild {
       Path out = new Path(output);
       HistoryBuilder.Built built = new HistoryBuilder(times, overwrite).build(
           FileSystemConnector.of(dir, conf), dir, FileSystemConnector.of(out, conf), out);
+      return new BuiltIndex(out, built.entries(), built.lines(), 0, built.summary());
+    });
+  }
+
+  /** {@link #run} of a history index from a table of validity lines: the checks, then {@link ValidityTable}. */
+  private BuiltIndex runValidity() throws IpJoinException {
+    if (validFrom == null || validTo == null) {
+      throw new IpJoinException(ExitCode.USAGE, validFrom == null
+          ? "--valid-to needs --valid-from: a line is valid from one column's time to the other's"
+          : "--valid-from needs --valid-to (a line without a valid-to time is still valid)");
+    }
+    if (inputs.size() != 1) {
+      throw new IpJoinException(ExitCode.USAGE, "--valid-from takes one --input, the table of"
+          + " validity lines; got " + inputs.size());
+    }
+    if (output == null) {
+      throw new IpJoinException(ExitCode.USAGE, "missing --output");
+    }
+    if (asOfFromFile != null || labelFromFile || fields != null || layout != null
+        || maxShrink != null) {
+      throw new IpJoinException(ExitCode.USAGE, "--valid-from cannot be combined with"
+          + " --as-of-from-file, --label-from-file, --fields, --layout or --max-shrink");
+    }
+    if (labels != null && (labels.strip().equalsIgnoreCase("default") || labels.contains(",")
+        || labels.contains("="))) {
+      throw new IpJoinException(ExitCode.USAGE, "--labels " + labels + ": with --valid-from name"
+          + " the one label column, by number or heading, or none (a history index holds one"
+          + " label value, no attributes)");
+    }
+    ValidityTable.Column from;
+    ValidityTable.Column to;
+    ValidityTable.Column label;
+    try {
+      from = ValidityTable.Column.parse("--valid-from", validFrom);
+      to = ValidityTable.Column.parse("--valid-to", validTo);
+      label = labels == null || "none".equalsIgnoreCase(labels.strip()) ? null
+          : ValidityTable.Column.parse("--labels", labels);
+    } catch (IllegalArgumentException e) {
+      throw new IpJoinException(ExitCode.USAGE, e.getMessage());
+    }
+    return translated(() -> {
+      Path in = new Path(inputs.get(0));
+      Path out = new Path(output);
+      FileSystem inFs = FileSystemConnector.of(in, conf);
+      if (inFs.getFileStatus(in).isDirectory()) {
+        throw new InvalidBuildInputException("--valid-from: --input " + in + " is a folder; give"
+            + " the one table whose lines carry their validity");
+      }
+      ValidityTable table = ValidityTable.read(inFs, in, from, to, label, RecordTime::parse);
+      HistoryBuilder.Built built = new HistoryBuilder(overwrite).build(table,
+          FileSystemConnector.of(out, conf), out);
       return new BuiltIndex(out, built.entries(), built.lines(), 0, built.summary());
     });
   }

@@ -3,6 +3,7 @@ package org.ipjoin.job;
 import static org.ipjoin.job.DriverRun.partLines;
 import static org.ipjoin.job.DriverRun.sorted;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,9 +14,11 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
@@ -31,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  * here, whose clients are drawn from the snapshots' union and a few never-listed addresses, and
  * whose times fall in each snapshot's day, before the first and after the last one's validity.
  * Every record's answer is checked against the snapshot file in force at its time, read by plain
- * Java into a HashSet; a plain index in the same job answers as of now.
+ * Java into a HashSet; a plain index in the same job answers as of now, {@code --where} over both
+ * holds as of each record's time, and {@code --count-by} counts each record as of its time.
  */
 class AsOfJoinJobTest {
 
@@ -193,6 +197,101 @@ class AsOfJoinJobTest {
     assertEquals(2, r.exitCode(), r.toString());
     assertEquals(List.of("ipjoin: bad --as-of-outside 'latest' (ipjoin.as.of.outside): give none"
         + " or nearest"), r.errLines());
+  }
+
+  /**
+   * A plain index of every third address of the snapshots' union (in its sorted order) and the
+   * address only the plain index of the other tests lists: some records are listed in both
+   * indexes, some in one, at some times and not others.
+   */
+  private Set<String> seen() {
+    Set<String> union = new TreeSet<>();
+    snapshots.forEach(union::addAll);
+    Set<String> seen = new HashSet<>();
+    int i = 0;
+    for (String ip : union) {
+      if (i++ % 3 == 0) {
+        seen.add(ip);
+      }
+    }
+    seen.add(PLAIN_IP);
+    return seen;
+  }
+
+  @Test
+  void whereOverAHistoryAndAPlainIndexHoldsAsOfEachRecordsTime() throws Exception {
+    Set<String> seen = seen();
+    Path seenIndex = dir.resolve("seen.ipidx");
+    TestIndexes.write(seenIndex, seen.toArray(new String[0]));
+    String[][] cases = {{"ipsum and not seen", "match"}, {"seen and not ipsum", "match"},
+        {"ipsum=1 or seen", "nomatch"}};
+    for (String[] c : cases) {
+      DriverRun r = DriverRun.of("--index", "ipsum=" + history, "--index", "seen=" + seenIndex,
+          "--input", logs.toString(), "--output", dir.resolve("where-" + c[0].hashCode())
+              .toString(), "--time", "combined", "--where", c[0], "--mode", c[1]);
+      assertEquals(0, r.exitCode(), c[0] + ": " + r);
+      java.util.function.IntPredicate holds = switch (c[0]) {
+        case "ipsum and not seen" -> rec -> listed(rec, false) && !seen.contains(clients.get(rec));
+        case "seen and not ipsum" -> rec -> seen.contains(clients.get(rec)) && !listed(rec, false);
+        default -> rec -> listed(rec, false) || seen.contains(clients.get(rec));
+      };
+      java.util.function.IntPredicate written = c[1].equals("match") ? holds : holds.negate();
+      List<String> want = expected(written);
+      assertEquals(want, sorted(partLines(r.output())), c[0]);
+      assertEquals(outsideCount(), r.counter(IpJoinCounter.AS_OF_OUTSIDE), c[0]);
+      // The reference is not vacuous: each expression holds for some records and not others.
+      assertTrue(!want.isEmpty() && want.size() < lines.size(), c[0] + ": " + want.size());
+    }
+  }
+
+  @Test
+  void countByCountsEachRecordAsOfItsTime() throws Exception {
+    Set<String> seen = seen();
+    Path seenIndex = dir.resolve("seen.ipidx");
+    TestIndexes.write(seenIndex, seen.toArray(new String[0]));
+
+    // Per combination of both indexes' answers (1 listed, 0 not), records listed in either;
+    // outside records answered by the nearest snapshot.
+    DriverRun both = DriverRun.of("--index", "ipsum=" + history, "--index", "seen=" + seenIndex,
+        "--input", logs.toString(), "--output", dir.resolve("count-both").toString(), "--time",
+        "combined", "--mode", "count", "--count-by", "ipsum,seen", "--as-of-outside", "nearest");
+    assertEquals(0, both.exitCode(), both.toString());
+    Map<String, Long> combinations = new TreeMap<>();
+    for (int rec = 0; rec < lines.size(); rec++) {
+      boolean inIpsum = listed(rec, true);
+      boolean inSeen = seen.contains(clients.get(rec));
+      if (inIpsum || inSeen) {
+        combinations.merge((inIpsum ? "1" : "0") + "\t" + (inSeen ? "1" : "0"), 1L, Long::sum);
+      }
+    }
+    List<String> want = new ArrayList<>();
+    combinations.forEach((k, v) -> want.add(k + "\t" + v));
+    assertEquals(sorted(want), sorted(partLines(both.output())));
+    assertEquals(3, want.size(), want.toString());
+    assertEquals(outsideCount(), both.counter(IpJoinCounter.AS_OF_OUTSIDE));
+
+    // Per address, the records listed as of their time only.
+    DriverRun addresses = DriverRun.of("--index", "ipsum=" + history, "--input",
+        logs.toString(), "--output", dir.resolve("count-address").toString(), "--time",
+        "combined", "--mode", "count");
+    assertEquals(0, addresses.exitCode(), addresses.toString());
+    Map<String, Long> perAddress = new TreeMap<>();
+    for (int rec = 0; rec < lines.size(); rec++) {
+      if (listed(rec, false)) {
+        perAddress.merge(clients.get(rec), 1L, Long::sum);
+      }
+    }
+    List<String> wantAddresses = new ArrayList<>();
+    perAddress.forEach((k, v) -> wantAddresses.add(k + "\t" + v));
+    assertEquals(sorted(wantAddresses), sorted(partLines(addresses.output())));
+
+    // One index by label: an unlabelled list's entries under 1, records listed as of their time.
+    DriverRun label = DriverRun.of("--index", "ipsum=" + history, "--input", logs.toString(),
+        "--output", dir.resolve("count-label").toString(), "--time", "combined", "--mode",
+        "count", "--count-by", "label");
+    assertEquals(0, label.exitCode(), label.toString());
+    assertEquals(List.of("1\t" + expected(rec -> listed(rec, false)).size()),
+        partLines(label.output()));
   }
 
   static long millis(LocalDate day) {

@@ -203,6 +203,17 @@ public final class IpJoinMiniCluster implements BeforeAllCallback, AfterAllCallb
     return IpJoin.buildIndex(conf()).input(list).output(index).run();
   }
 
+  /**
+   * Builds the history index of the dated snapshots in the folder {@code dir} into {@code index},
+   * each dated by the first group of {@code regex} matched against its name ({@code
+   * "(\\d{4}-\\d{2}-\\d{2})\\.txt"}), through {@code IpJoin.buildIndex(...).asOfFromFile}; a join
+   * with {@code time(...)} or {@code asOf(...)} then answers each record as of its time.
+   */
+  public BuiltIndex buildHistoryIndex(String dir, String regex, String index)
+      throws IpJoinException {
+    return IpJoin.buildIndex(conf()).input(dir).output(index).asOfFromFile(regex).run();
+  }
+
   /** A join on this cluster: set index, input, output and options, then prepare and run it. */
   public JoinJob join() {
     return IpJoin.join(conf());

@@ -18,7 +18,8 @@ import org.ipjoin.problem.IpJoinException;
 /**
  * {@code ipindex build --input ip.tsv [more.tsv ...] --output ips.ipidx [--labels none|default|N]
  * [--fields [name=]path,...] [--overlap longest|first] [--layout sorted|compact] [--skip-invalid] [--overwrite]
- * [--max-shrink F] [--allow-empty] [--quiet]}
+ * [--max-shrink F] [--as-of-from-file REGEX] [--valid-from COL --valid-to COL] [--allow-empty]
+ * [--quiet]}
  *
  * <p>Builds one index of the union of the text lists (addresses, CIDR blocks, ranges, with labels)
  * on any Hadoop FileSystem and publishes it atomically. A malformed line fails the build with
@@ -44,7 +45,7 @@ final class BuildCommand extends IndexCommand {
     super("build", "--input ip.tsv|DIR|db.mmdb [more ...] --output ips.ipidx"
         + " [--labels none|default|N|N,N...|name=N,...|name,...] [--label-from-file [REGEX]]"
         + " [--fields [name=]path,...] [--overlap longest|first] [--layout sorted|compact] [--skip-invalid] [--overwrite]"
-        + " [--max-shrink F] [--as-of-from-file REGEX]"
+        + " [--max-shrink F] [--as-of-from-file REGEX] [--valid-from COL --valid-to COL]"
         + " [--allow-empty] [--quiet]");
   }
 
@@ -77,6 +78,17 @@ final class BuildCommand extends IndexCommand {
                 + " snapshot of one list, dated by REGEX's first group (matching the whole name,"
                 + " e.g. 'ipsum-(\\d{4}-\\d{2}-\\d{2})\\.txt'; a date or a timestamp, UTC); each"
                 + " distinct entry is stored once with the periods it was listed in")
+            .build())
+        .addOption(Option.builder().longOpt("valid-from").hasArg().argName("COL")
+            .desc("build a history index from one table whose lines carry their validity (a"
+                + " slowly changing dimension's export): each line's entry is valid from the time"
+                + " in column COL (a number from 2 or a heading of the header line; ISO 8601 date"
+                + " or timestamp, epoch seconds or milliseconds) until the time in --valid-to's;"
+                + " --labels then names the label's column (default none)")
+            .build())
+        .addOption(Option.builder().longOpt("valid-to").hasArg().argName("COL")
+            .desc("with --valid-from: the column of the time a line stops being valid (not"
+                + " included); empty, \\N or NULL: still valid")
             .build())
         .addOption(Option.builder().longOpt("fields").hasArg().argName("[name=]path,...")
             .desc("the inputs are MaxMind DB files (.mmdb: GeoLite2, DB-IP lite, IPinfo lite);"
@@ -130,6 +142,8 @@ final class BuildCommand extends IndexCommand {
     StrictCommandLine.ifGiven(line, "max-shrink", build::maxShrink);
     StrictCommandLine.ifGiven(line, "layout", build::layout);
     StrictCommandLine.ifGiven(line, "as-of-from-file", build::asOfFromFile);
+    StrictCommandLine.ifGiven(line, "valid-from", build::validFrom);
+    StrictCommandLine.ifGiven(line, "valid-to", build::validTo);
     boolean quiet = line.hasOption("quiet");
     long length = given == null ? 0 : totalLength(given);
     ProgressLine progress = new ProgressLine("ipindex build: read", length,

@@ -34,6 +34,8 @@ import org.ipjoin.ip.Ipv4Codec;
  * listed in both, and the rest, in the first). An address holds one label across the snapshots:
  * a list whose labels of an address change over time is refused (naming both snapshots). Snapshots
  * are read twice (the cuts, then the periods), so the heap holds the entries, not every snapshot.
+ * Snapshots from elsewhere, such as the lines of a table valid at each time ({@link
+ * ValidityTable}), come in as a {@link SnapshotSource}.
  */
 public final class HistoryBuilder {
 
@@ -45,6 +47,11 @@ public final class HistoryBuilder {
   public HistoryBuilder(SnapshotTimes times, boolean overwrite) {
     this.times = times;
     this.overwrite = overwrite;
+  }
+
+  /** A builder of histories whose snapshots are no dated files ({@link SnapshotSource}). */
+  public HistoryBuilder(boolean overwrite) {
+    this(null, overwrite);
   }
 
   /** What was built, for the summary and the result line. */
@@ -60,39 +67,110 @@ public final class HistoryBuilder {
 
   private record Snapshot(Path path, long millis, long bytes) {}
 
+  /**
+   * Where a history's snapshots come from, in time order: a folder of dated files ({@link
+   * #build(FileSystem, Path, FileSystem, Path)}) or a table whose lines carry their validity
+   * ({@link ValidityTable}). Each snapshot is read twice, in order (the cuts, then the periods).
+   */
+  public interface SnapshotSource {
+    /** The option that asked for the history, for messages: {@code --as-of-from-file}. */
+    String option();
+
+    /** The snapshots' times, strictly increasing, then the end of the last one's validity. */
+    long[] times();
+
+    /** Snapshot {@code s}, read as a text list is ({@link TextListLoader#normalised}). */
+    NormalisedList read(int s) throws IOException;
+
+    /** Snapshot {@code s} as a message names it. */
+    String name(int s);
+
+    /** The bytes and lines of the source, for the header; known once every snapshot was read. */
+    long bytes();
+
+    long lines();
+  }
+
   /** Builds the history index of the snapshots in {@code dir} at {@code output}, published whole. */
   public Built build(FileSystem inFs, Path dir, FileSystem outFs, Path output) throws IOException {
     IndexPublisher.checkTarget(outFs, output, overwrite);
-    List<Snapshot> snapshots = snapshots(inFs, dir);
-    int s = snapshots.size();
-    long[] times = new long[s + 1];
+    return build(new FolderSnapshots(inFs, snapshots(inFs, dir)), outFs, output);
+  }
+
+  /** Builds the history index of {@code source}'s snapshots at {@code output}, published whole. */
+  public Built build(SnapshotSource source, FileSystem outFs, Path output) throws IOException {
+    IndexPublisher.checkTarget(outFs, output, overwrite);
+    long[] times = source.times();
+    int s = times.length - 1;
+    long[] cuts = cuts(source, s);
+    Pieces pieces = new Pieces(cuts, source.option());
     for (int i = 0; i < s; i++) {
-      times[i] = snapshots.get(i).millis();
-    }
-    times[s] = times[s - 1] + medianGap(times, s);
-    long[] cuts = cuts(inFs, snapshots);
-    Pieces pieces = new Pieces(cuts);
-    long lines = 0;
-    long bytes = 0;
-    for (int i = 0; i < s; i++) {
-      Snapshot snap = snapshots.get(i);
-      try (LineCounting in = new LineCounting(inFs.open(snap.path()))) {
-        NormalisedList list = TextListLoader.normalised(in, snap.path().toString());
-        pieces.list(list, i, snap.path().getName());
-        lines += in.lines;
-      }
-      bytes += snap.bytes();
+      pieces.list(source.read(i), i, source.name(i));
     }
     pieces.closeAll(s);
-    IndexContent content = pieces.content(bytes, lines);
+    IndexContent content = pieces.content(source.bytes(), source.lines());
     ListingHistory history = pieces.history(times);
     try (UnpublishedFile file = UnpublishedFile.beside(outFs, output)) {
       file.write(1 << 16, out -> IndexWriter.writeHistory(content, history, out));
       VerifyReader.check(outFs, file.temp(), true);
       file.publish(overwrite);
     }
-    return new Built(s, history.entries(), history.periodCount(), lines, times[0], times[s - 1],
-        times[s]);
+    return new Built(s, history.entries(), history.periodCount(), source.lines(), times[0],
+        times[s - 1], times[s]);
+  }
+
+  /** The dated files of a folder, the last one in force for the median gap between them. */
+  private static final class FolderSnapshots implements SnapshotSource {
+    private final FileSystem fs;
+    private final List<Snapshot> snapshots;
+    private final long[] lines;
+
+    FolderSnapshots(FileSystem fs, List<Snapshot> snapshots) {
+      this.fs = fs;
+      this.snapshots = snapshots;
+      this.lines = new long[snapshots.size()];
+    }
+
+    @Override
+    public String option() {
+      return "--as-of-from-file";
+    }
+
+    @Override
+    public long[] times() {
+      int s = snapshots.size();
+      long[] times = new long[s + 1];
+      for (int i = 0; i < s; i++) {
+        times[i] = snapshots.get(i).millis();
+      }
+      times[s] = times[s - 1] + medianGap(times, s);
+      return times;
+    }
+
+    @Override
+    public NormalisedList read(int s) throws IOException {
+      Path path = snapshots.get(s).path();
+      try (LineCounting in = new LineCounting(fs.open(path))) {
+        NormalisedList list = TextListLoader.normalised(in, path.toString());
+        lines[s] = in.lines;
+        return list;
+      }
+    }
+
+    @Override
+    public String name(int s) {
+      return snapshots.get(s).path().getName();
+    }
+
+    @Override
+    public long bytes() {
+      return snapshots.stream().mapToLong(Snapshot::bytes).sum();
+    }
+
+    @Override
+    public long lines() {
+      return Arrays.stream(lines).sum();
+    }
   }
 
   /** The snapshots of {@code dir} in time order; usage errors name the folder or the file. */
@@ -144,16 +222,13 @@ public final class HistoryBuilder {
   }
 
   /** Every start and end + 1 (as keys widened to long) of every snapshot, sorted, distinct. */
-  private static long[] cuts(FileSystem fs, List<Snapshot> snapshots) throws IOException {
+  private static long[] cuts(SnapshotSource source, int s) throws IOException {
     long[] cuts = new long[1024];
     int n = 0;
-    for (Snapshot snap : snapshots) {
-      NormalisedList list;
-      try (InputStream in = fs.open(snap.path())) {
-        list = TextListLoader.normalised(in, snap.path().toString());
-      }
+    for (int snap = 0; snap < s; snap++) {
+      NormalisedList list = source.read(snap);
       if (list.v6().size() > 0) {
-        throw new InvalidBuildInputException("--as-of-from-file: " + snap.path() + " has "
+        throw new InvalidBuildInputException(source.option() + ": " + source.name(snap) + " has "
             + list.v6().size() + " IPv6 entries; a history index holds IPv4 entries");
       }
       if (n + 2L * list.size() > cuts.length) {
@@ -192,9 +267,11 @@ public final class HistoryBuilder {
     private int closedCount;
     private final LabelInterner labels = new LabelInterner();
     private boolean anyLabel;
+    private final String option;
 
-    Pieces(long[] cuts) {
+    Pieces(long[] cuts, String option) {
       this.cuts = cuts;
+      this.option = option;
       int k = Math.max(0, cuts.length - 1);
       label = new int[k];
       Arrays.fill(label, -1);
@@ -224,7 +301,7 @@ public final class HistoryBuilder {
         label[k] = id;
         labelFrom[k] = name;
       } else if (label[k] != id) {
-        throw new InvalidBuildInputException("--as-of-from-file: " + name + " labels "
+        throw new InvalidBuildInputException(option + ": " + name + " labels "
             + Ipv4Codec.format((int) cuts[k])
             + " '" + labelText(id) + "', " + labelFrom[k] + " '" + labelText(label[k])
             + "'; a history index holds one label for an address across its snapshots");

@@ -18,6 +18,13 @@ import java.util.regex.PatternSyntaxException;
  */
 public final class SnapshotTimes {
 
+  /**
+   * The validity end of a history whose last snapshot is in force until further notice (a table
+   * line without a valid-to, {@link ValidityTable}): 10000-01-01T00:00Z, after every time a record
+   * can carry (years up to 9999), so every record from the last snapshot's time on is inside.
+   */
+  public static final long OPEN_END = 253_402_300_800_000L;
+
   private final Pattern pattern;
 
   private SnapshotTimes(Pattern pattern) {
@@ -75,8 +82,14 @@ public final class SnapshotTimes {
     return LocalDateTime.parse(t).toInstant(ZoneOffset.UTC).toEpochMilli();
   }
 
-  /** {@code millis} as the history prints it: the date at midnight UTC, else the instant. */
+  /**
+   * {@code millis} as the history prints it: the date at midnight UTC, else the instant; {@code
+   * open} for {@link #OPEN_END}.
+   */
   public static String format(long millis) {
+    if (millis == OPEN_END) {
+      return "open";
+    }
     Instant i = Instant.ofEpochMilli(millis);
     return millis % 86_400_000L == 0 ? i.atZone(ZoneOffset.UTC).toLocalDate().toString()
         : i.toString();

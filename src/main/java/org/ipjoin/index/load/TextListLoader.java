@@ -70,16 +70,7 @@ public final class TextListLoader implements IndexLoader {
     ListLineParser parser = new ListLineParser();
     ListEntries entries = new ListEntries(1 << 16);
     long lineNumber = 0;
-    BufferedInputStream buffered = new BufferedInputStream(in);
-    buffered.mark(IndexByteMap.MAGIC.length);
-    byte[] head = buffered.readNBytes(IndexByteMap.MAGIC.length);
-    String notText = ListContent.whyNotText(head, head.length);
-    if (notText != null) {
-      throw MalformedIpListException.notATextList(name, notText);
-    }
-    buffered.reset();
-    BufferedReader reader = new BufferedReader(
-        new InputStreamReader(buffered, StandardCharsets.ISO_8859_1));
+    BufferedReader reader = lines(in, name);
     String line;
     while ((line = reader.readLine()) != null) {
       lineNumber++;
@@ -93,5 +84,22 @@ public final class TextListLoader implements IndexLoader {
       }
     }
     return IntervalNormaliser.normalise(entries, OverlapPolicy.LONGEST);
+  }
+
+  /**
+   * The lines of the text list {@code in} (ISO-8859-1: a line's chars are its bytes), once its
+   * first bytes show it is one: a file that is not (an index, gzip, UTF-16) fails naming what it
+   * is. Does not close {@code in}.
+   */
+  public static BufferedReader lines(InputStream in, String name) throws IOException {
+    BufferedInputStream buffered = new BufferedInputStream(in);
+    buffered.mark(IndexByteMap.MAGIC.length);
+    byte[] head = buffered.readNBytes(IndexByteMap.MAGIC.length);
+    String notText = ListContent.whyNotText(head, head.length);
+    if (notText != null) {
+      throw MalformedIpListException.notATextList(name, notText);
+    }
+    buffered.reset();
+    return new BufferedReader(new InputStreamReader(buffered, StandardCharsets.ISO_8859_1));
   }
 }
