@@ -26,6 +26,7 @@ import org.apache.hadoop.util.ToolRunner;
 import org.ipjoin.api.JoinResult;
 import org.ipjoin.cli.IpJoinDriver;
 import org.ipjoin.job.FailingFirstAttemptMapper;
+import org.ipjoin.testing.IpsumHistoryProbes;
 import org.ipjoin.testkit.IpJoinMiniCluster;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -128,6 +129,43 @@ class IpJoinMiniClusterIT {
     assertEquals(2, rerun);
     assertTrue(err.toString(StandardCharsets.UTF_8).contains("already exists"), err.toString());
     assertEquals(sortedExpected(), outputLines("/out/match"), "the first run's output is untouched");
+  }
+
+  /**
+   * A history index built on HDFS from the five real daily ipsum snapshots through the test kit
+   * ({@code buildHistoryIndex}), joined on YARN as of each record's own time: every probe's
+   * answer is the snapshot file in force on its day (the nearest one outside the history), read
+   * by plain Java.
+   */
+  @Test
+  void aHistoryIndexOnHdfsAnswersEachRecordAsOfItsDayOnYarn() throws Exception {
+    IpsumHistoryProbes ipsum = new IpsumHistoryProbes();
+    try (Stream<Path> days = Files.list(IpsumHistoryProbes.SNAPSHOTS)) {
+      for (Path day : days.toList()) {
+        CLUSTER.copyFromLocal(day, "/history/ipsum6/" + day.getFileName());
+      }
+    }
+    CLUSTER.buildHistoryIndex("/history/ipsum6", IpsumHistoryProbes.DATE_REGEX,
+        "/lists/ipsum-history.ipidx");
+    List<String> clients = ipsum.clients();
+    List<String> log = new ArrayList<>();
+    List<String> expected = new ArrayList<>();
+    for (IpsumHistoryProbes.Probe probe : IpsumHistoryProbes.probes(clients)) {
+      log.add(probe.line());
+      if (ipsum.listedNearest(probe)) {
+        expected.add(probe.line());
+      }
+    }
+    CLUSTER.writeLines("/history-logs/access.log", log);
+
+    JoinResult result = CLUSTER.join().index("block", "/lists/ipsum-history.ipidx")
+        .input("/history-logs").output("/out/as-of").time("combined").asOfOutside("nearest")
+        .prepare().run();
+
+    assertEquals(0, result.exitCode());
+    assertEquals(sorted(expected), outputLines("/out/as-of"));
+    assertEquals(2L * clients.size(), result.counter("AS_OF_OUTSIDE"));
+    assertTrue(!expected.isEmpty() && expected.size() < log.size(), expected.toString());
   }
 
   /**
