@@ -369,6 +369,69 @@ class TextAsParquetJobTest {
         rows(out, List.of("line")));
   }
 
+  @Test
+  void partitionFoldersAreKeptAndABinaryLineIsWrittenByteForByte() throws Exception {
+    Path lake = Files.createDirectories(dir.resolve("lake"));
+    // A Latin-1 byte, no UTF-8: the line is written as it was read.
+    byte[] latin1 = (v4(0) + " - - [27/Nov/2026:07:05:00 +0000] \"GET /caf\u00e9 HTTP/1.1\" 200 1")
+        .getBytes(StandardCharsets.ISO_8859_1);
+    Map<String, List<byte[]>> want = new LinkedHashMap<>();
+    for (String day : List.of("dt=2026-11-27", "dt=2026-11-28")) {
+      Path folder = Files.createDirectories(lake.resolve(day));
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      List<byte[]> listed = new ArrayList<>();
+      for (int i = day.endsWith("27") ? 0 : 1; i < 240; i += 2) {
+        byte[] line = combinedLine(i).getBytes(StandardCharsets.UTF_8);
+        bytes.writeBytes(line);
+        bytes.write('\n');
+        Client c = client(i);
+        if (c == Client.BLOCK || c == Client.CLOUD || c == Client.BOTH) {
+          listed.add(line);
+        }
+      }
+      if (day.endsWith("27")) {
+        bytes.writeBytes(latin1);
+        bytes.write('\n');
+        listed.add(latin1);
+      }
+      Files.write(folder.resolve("access.log"), bytes.toByteArray());
+      want.put(day, listed);
+    }
+    DriverRun run = run(lake, "lake-out");
+    assertEquals(0, run.exitCode(), run.toString());
+    assertEquals(List.of(), DriverRun.parts(run.output()));
+    for (Map.Entry<String, List<byte[]>> day : want.entrySet()) {
+      List<Path> parts = DriverRun.parts(run.output().resolve(day.getKey()));
+      assertEquals(1, parts.size(), parts.toString());
+      assertTrue(parts.get(0).getFileName().toString().matches("part-m-0000[01]\\.snappy\\.parquet"),
+          parts.toString());
+      List<String> got = new ArrayList<>();
+      // Read by parquet-hadoop, which hands over the bytes as they are.
+      try (org.apache.parquet.hadoop.ParquetReader<org.apache.parquet.example.data.Group> reader =
+          org.apache.parquet.hadoop.ParquetReader.builder(
+              new org.apache.parquet.hadoop.example.GroupReadSupport(),
+              new org.apache.hadoop.fs.Path(parts.get(0).toUri())).build()) {
+        for (org.apache.parquet.example.data.Group g = reader.read(); g != null; g = reader.read()) {
+          got.add(java.util.HexFormat.of().formatHex(g.getBinary("line", 0).getBytes()));
+        }
+      }
+      List<String> expected = new ArrayList<>(day.getValue().stream()
+          .map(b -> java.util.HexFormat.of().formatHex(b)).toList());
+      expected.sort(null);
+      got.sort(null);
+      assertEquals(expected, got, day.getKey());
+    }
+  }
+
+  @Test
+  void aCustomRecordDelimiterIsRefusedWithParquetOutput() throws Exception {
+    DriverRun run = refused("delimiter", "-D", "textinputformat.record.delimiter=;",
+        "--output-format", "parquet");
+    assertEquals(List.of("ipjoin: --output-format parquet needs lines that end at a line end, but"
+        + " textinputformat.record.delimiter is set: leave it unset or write text"),
+        run.errLines());
+  }
+
   private static DriverRun refused(String name, String... args) throws Exception {
     Path input = Files.isDirectory(dir.resolve("combined")) ? dir.resolve("combined")
         : input("refused-input", TextAsParquetJobTest::combinedLine);
