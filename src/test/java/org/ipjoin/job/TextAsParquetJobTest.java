@@ -424,6 +424,18 @@ class TextAsParquetJobTest {
   }
 
   @Test
+  void parquetOutputOfAnOrcTableIsRefused() throws Exception {
+    Path orc = Files.createDirectories(dir.resolve("orc"));
+    Files.copy(org.ipjoin.testing.ProjectFiles.root().resolve("src/test/resources/tables/orc/a.orc"),
+        orc.resolve("a.orc"));
+    DriverRun run = refused("orc-parquet", "--format", "orc:http.client_ip", "--output-format",
+        "parquet", "--input", orc.toString());
+    assertEquals(List.of("ipjoin: --output-format parquet does not apply to input read with"
+        + " --format orc:COLUMN: a table's rows are written in its own format (orc); leave out"
+        + " --output-format"), run.errLines());
+  }
+
+  @Test
   void aCustomRecordDelimiterIsRefusedWithParquetOutput() throws Exception {
     DriverRun run = refused("delimiter", "-D", "textinputformat.record.delimiter=;",
         "--output-format", "parquet");
