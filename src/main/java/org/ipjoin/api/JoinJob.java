@@ -100,6 +100,16 @@ public final class JoinJob {
   }
 
   /**
+   * What {@code match}, {@code nomatch} and {@code tag} write for text input ({@code
+   * --output-format}): {@code text} (default), the lines; or {@code parquet}, a Parquet table with
+   * the column {@code line} and, in tag mode, one string column per tag column (docs/job.md). Not
+   * with mode {@code count}; table input is written in its own format.
+   */
+  public JoinJob outputFormat(String format) {
+    return set(IpJoinKeys.OUTPUT_FORMAT, ApiArguments.notNull(format, "format"));
+  }
+
+  /**
    * One of several address columns of each record ({@code --client NAME=FORMAT}), e.g. {@code
    * client("src", "json:src_ip").client("dst", "json:dest_ip")}: each column's address is looked
    * up in every index; tag columns, {@code where} and {@code countBy} names are {@code

@@ -28,7 +28,7 @@ final class IpJoinCommandLine {
 
   static final String USAGE = "hadoop jar ipjoin.jar [generic options] --index [NAME=]<path>..."
       + " --input <path>... --output <dir> [--loader [NAME=]L...] [--mode M] [--where EXPR]"
-      + " [--count-by C] [--format F | --client NAME=F...] [--chain RULE]"
+      + " [--count-by C] [--format F | --client NAME=F...] [--output-format text|parquet] [--chain RULE]"
       + " [--time SPEC | --as-of TIME] [--as-of-outside none|nearest] [--no-verify-checksum] [--verify-in-task] [--no-verify-index] [--no-malformed-output] [--allow-empty-input]"
       + " [--overwrite] [--flat-output] [--verbose]";
 
@@ -83,6 +83,10 @@ final class IpJoinCommandLine {
             + " --format; repeatable, not with --format: each address is looked up in every index,"
             + " tag columns and --where/--count-by names are NAME.INDEX[.ATTR] ("
             + IpJoinKeys.CLIENTS.key() + ")").build());
+    o.addOption(Option.builder().longOpt("output-format").hasArg().argName("text|parquet")
+        .desc("what match, nomatch and tag write for text input: text (default, the lines) or"
+            + " parquet (a Parquet table: the line, and a string column per tag column); not with"
+            + " count (" + IpJoinKeys.OUTPUT_FORMAT.key() + ")").build());
     o.addOption(Option.builder().longOpt("chain").hasArg().argName("RULE")
         .desc("which address of a comma-separated chain (X-Forwarded-For) is the client: "
             + ChainRule.FORMS + " (default first; " + IpJoinKeys.CHAIN.key() + ")").build());
@@ -156,6 +160,7 @@ final class IpJoinCommandLine {
       // The name is checked with the key's other items (OptionChecks): pass what was given.
       join.client(eq < 0 ? "" : client.substring(0, eq), client.substring(eq + 1));
     }
+    StrictCommandLine.ifGiven(cmd, "output-format", join::outputFormat);
     StrictCommandLine.ifGiven(cmd, "chain", join::chain);
     StrictCommandLine.ifGiven(cmd, "time", join::time);
     StrictCommandLine.ifGiven(cmd, "as-of", join::asOf);

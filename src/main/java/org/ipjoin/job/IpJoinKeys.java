@@ -52,6 +52,14 @@ public enum IpJoinKeys {
       "Where the client IP is in a record: `combined` (first space-delimited field: Apache "
           + "common/combined, Nginx), `tsv:N` or `csv:N` (1-based column, spaces around it trimmed; CSV without quoting), "
           + "`regex:PATTERN` (first capture group). `--format` sets it."),
+  OUTPUT_FORMAT("ipjoin.output.format", "text",
+      "What `match`, `nomatch` and `tag` write for text input: `text` (the lines, as always) or "
+          + "`parquet` (a Parquet table: the column `line`, each input line as read without its "
+          + "line end, and in `tag` mode one optional string column per tag column, named and "
+          + "valued as text tag mode writes them; header lines of header-named formats are not "
+          + "rows; docs/job.md, Text logs as a Parquet table). Not with `count` (its output is "
+          + "text); table input (`parquet:COLUMN`, ...) is written in its own format, so only "
+          + "`parquet` with Parquet input is accepted there. `--output-format` sets it."),
   CLIENTS("ipjoin.clients", null,
       "Several address columns per record (source and destination): a comma-separated list of "
           + "`NAME=FORMAT` (a comma inside a format, as in a regex, written `\\,`, a backslash "

@@ -32,6 +32,8 @@ import org.ipjoin.job.task.AddressRangePartitioner;
 import org.ipjoin.job.task.ConfiguredMapper;
 import org.ipjoin.job.task.IpCountReducer;
 import org.ipjoin.job.task.IpJoinMapper;
+import org.ipjoin.job.options.OutputKind;
+import org.ipjoin.job.table.LineRowsOutputFormat;
 import org.ipjoin.job.table.TableColumn;
 import org.ipjoin.job.table.TableFormat;
 
@@ -121,6 +123,12 @@ final class JobFactory {
     if (!table.isEmpty() && !inputs.isEmpty()) {
       configureTable(job, table, inputs.get(0), !mode.needsReducer());
     }
+    if (table.isEmpty() && checked.options().output() == OutputKind.PARQUET
+        && !mode.needsReducer()) {
+      // Text records as a Parquet table; malformed records stay text lines under malformed/.
+      LineRowsOutputFormat.configure(job);
+      shipJars(job.getConfiguration(), TableFormat.ofKind("parquet"));
+    }
     return job;
   }
 
@@ -136,6 +144,11 @@ final class JobFactory {
     FileSystem fs = first.getFileSystem(conf);
     String schema = format.schema(fs, fs.getFileStatus(first), TableColumn.paths(table), conf);
     format.configure(job, schema, first, IpJoinMapper.MALFORMED_OUTPUT, rows);
+    shipJars(conf, format);
+  }
+
+  /** On a cluster, the jars of {@code format}'s classes go with the job ({@code tmpjars}). */
+  private static void shipJars(Configuration conf, TableFormat format) throws IOException {
     if (!LocalRunner.runs(conf)) {
       Set<String> jars = new LinkedHashSet<>();
       String given = conf.get("tmpjars");

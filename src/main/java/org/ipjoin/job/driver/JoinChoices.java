@@ -11,6 +11,9 @@ import org.ipjoin.job.JoinColumns;
 import org.ipjoin.job.JoinMode;
 import org.ipjoin.job.WhereExpression;
 import org.ipjoin.job.options.CountChoice;
+import org.ipjoin.job.options.JoinOptions;
+import org.ipjoin.job.options.OutputKind;
+import org.ipjoin.job.table.LineRowsOutputFormat;
 import org.ipjoin.problem.IpJoinException;
 
 /**
@@ -77,6 +80,27 @@ final class JoinChoices {
             List.copyOf(attributes.values()));
       } catch (IllegalArgumentException e) {
         throw IpJoinException.usage(e.getMessage());
+      }
+    }
+  }
+
+  /**
+   * Text written as a Parquet table in tag mode: no tag column may be named as its column of lines,
+   * which an index called {@code line} writing no attribute would be (a table cannot have two
+   * columns of one name; with {@code --client} tag columns are {@code NAME.INDEX}).
+   */
+  static void checkLineColumn(JoinOptions options, List<IndexCheck.CheckedIndex> indexes)
+      throws IpJoinException {
+    if (options.output() != OutputKind.PARQUET || options.mode() != JoinMode.TAG
+        || !options.tableColumns().isEmpty() || !options.clients().isEmpty()) {
+      return;
+    }
+    for (IndexCheck.CheckedIndex index : indexes) {
+      if (index.index().name().equals(LineRowsOutputFormat.LINE)
+          && index.index().attributes().isEmpty() && index.attributes().isEmpty()) {
+        throw IpJoinException.usage("--output-format parquet: index " + LineRowsOutputFormat.LINE
+            + "'s tag column would be named " + LineRowsOutputFormat.LINE + ", as the table's"
+            + " column of lines; name the index otherwise (--index OTHER=PATH)");
       }
     }
   }

@@ -27,6 +27,7 @@ import org.ipjoin.job.ClientCounter;
 import org.ipjoin.job.IndexCounter;
 import org.ipjoin.job.options.ClientColumn;
 import org.ipjoin.job.options.JoinOptions;
+import org.ipjoin.job.options.OutputKind;
 import org.ipjoin.job.IpJoinCounter;
 import org.ipjoin.job.IpJoinKeys;
 import org.ipjoin.job.JoinMode;
@@ -39,7 +40,8 @@ import org.ipjoin.job.task.IpJoinMapper;
  * the driver's log. A join of several indexes adds {@code indexes} (one entry per index, with its
  * own counters), a {@code --where} adds {@code where}, and a table format ({@code parquet:COLUMN})
  * adds {@code schema}, the input table's (match, nomatch and malformed output have it; tag output
- * adds its tag columns), and output kept in the input's partition folders ({@link
+ * adds its tag columns; text written as a Parquet table has the schema of its lines and {@code
+ * outputFormat} {@code parquet}), and output kept in the input's partition folders ({@link
  * org.ipjoin.job.OutputPartitions}) adds {@code partitions}, those that received output; a
  * one-index run of flat text without a where writes none of them,
  * so its summary is what it always was. It is written into the staging directory before the output is published
@@ -52,7 +54,7 @@ import org.ipjoin.job.task.IpJoinMapper;
  */
 @JsonPropertyOrder({"ipjoinVersion", "hadoopVersion", "jobId", "output", "index", "inputs",
     "format", "mode", "countBy", "loader", "start", "end", "durationMillis", "counters", "where",
-    "indexes", "clients", "schema", "partitions"})
+    "indexes", "clients", "schema", "outputFormat", "partitions"})
 public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobId, String output,
     Index index, List<String> inputs, String format, String mode, String countBy, String loader,
     String start,
@@ -61,7 +63,17 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
     @JsonInclude(JsonInclude.Include.NON_NULL) List<JoinedIndex> indexes,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<Client> clients,
     @JsonInclude(JsonInclude.Include.NON_NULL) String schema,
-    @JsonInclude(JsonInclude.Include.NON_NULL) List<String> partitions) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<String> partitions,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String outputFormat) {
+
+  /** A summary of a run whose output is what its input is (text lines, or the table's rows). */
+  public RunSummary(String ipjoinVersion, String hadoopVersion, String jobId, String output,
+      Index index, List<String> inputs, String format, String mode, String countBy, String loader,
+      String start, String end, long durationMillis, Map<String, Long> counters, String where,
+      List<JoinedIndex> indexes, List<Client> clients, String schema, List<String> partitions) {
+    this(ipjoinVersion, hadoopVersion, jobId, output, index, inputs, format, mode, countBy, loader,
+        start, end, durationMillis, counters, where, indexes, clients, schema, partitions, null);
+  }
 
   /** A summary of a run whose output is flat (no partition folders). */
   public RunSummary(String ipjoinVersion, String hadoopVersion, String jobId, String output,
@@ -69,7 +81,7 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
       String start, String end, long durationMillis, Map<String, Long> counters, String where,
       List<JoinedIndex> indexes, List<Client> clients, String schema) {
     this(ipjoinVersion, hadoopVersion, jobId, output, index, inputs, format, mode, countBy, loader,
-        start, end, durationMillis, counters, where, indexes, clients, schema, null);
+        start, end, durationMillis, counters, where, indexes, clients, schema, null, null);
   }
 
   /** The file name in the output directory. */
@@ -151,7 +163,11 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
         checked.options().clients().isEmpty() ? null : clients(counters, checked.options()),
         IpJoinKeys.TABLE_SCHEMA.get(job.getConfiguration()),
         partitions.isEmpty() ? null : partitions.written(dir.getFileSystem(conf), dir,
-            IpJoinMapper.MALFORMED_OUTPUT));
+            IpJoinMapper.MALFORMED_OUTPUT),
+        // Said only where it differs from the input's: text lines written as a Parquet table.
+        checked.options().tableColumns().isEmpty()
+            && checked.options().output() == OutputKind.PARQUET
+            ? OutputKind.PARQUET.externalName() : null);
   }
 
   private static List<Client> clients(Counters counters, JoinOptions options) {
@@ -265,6 +281,9 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
       }
       if (schema != null) {
         g.writeStringField("schema", schema);
+      }
+      if (outputFormat != null) {
+        g.writeStringField("outputFormat", outputFormat);
       }
       if (partitions != null) {
         writeStrings(g, "partitions", partitions);

@@ -106,6 +106,9 @@ final class SubmitChecks {
       where = checklist.check(() -> JoinChoices.where(read.where(), read.mode(),
           read.tagUnmatched(), indexes, clients));
       checklist.check(() -> JoinChoices.checkCountBy(read.countBy(), indexes, clients));
+      if (options != null) {
+        checklist.check(() -> JoinChoices.checkLineColumn(options, indexes));
+      }
     }
     Path out = checklist.check(() -> OutputCheck.qualified(conf, output));
     if (out != null) {

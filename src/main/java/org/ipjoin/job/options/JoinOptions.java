@@ -53,12 +53,13 @@ import org.ipjoin.problem.IpJoinException;
  * @param flatOutput whether the output is flat even when input files are in partition folders
  *     ({@code --flat-output}; {@link org.ipjoin.job.OutputPartitions})
  * @param asOfOutside what a history index answers for a record outside its history
+ * @param output what the records of text input are written as ({@code --output-format})
  */
 public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
     CountChoice countBy, ClientFormat format, List<ClientColumn> clients, String tagUnmatched, boolean verifyChecksum,
     boolean verifyIndex, boolean verifyTask, boolean malformedOutput, boolean memoryCheck, boolean allowEmptyInput,
     boolean overwrite, boolean verbose, String malformedMaxFraction, InputBlocks blocks,
-    RecordTimeSpec time, boolean flatOutput, AsOfLookup.Outside asOfOutside) {
+    RecordTimeSpec time, boolean flatOutput, AsOfLookup.Outside asOfOutside, OutputKind output) {
 
   public JoinOptions {
     indexes = List.copyOf(indexes);
@@ -76,7 +77,19 @@ public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
       String malformedMaxFraction, InputBlocks blocks, RecordTimeSpec time) {
     this(indexes, mode, where, countBy, format, clients, tagUnmatched, verifyChecksum, verifyIndex,
         verifyTask, malformedOutput, memoryCheck, allowEmptyInput, overwrite, verbose,
-        malformedMaxFraction, blocks, time, false, AsOfLookup.Outside.NONE);
+        malformedMaxFraction, blocks, time, false, AsOfLookup.Outside.NONE, OutputKind.TEXT);
+  }
+
+  /** The options with text output (the default). */
+  public JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
+      CountChoice countBy, ClientFormat format, List<ClientColumn> clients, String tagUnmatched,
+      boolean verifyChecksum, boolean verifyIndex, boolean verifyTask, boolean malformedOutput,
+      boolean memoryCheck, boolean allowEmptyInput, boolean overwrite, boolean verbose,
+      String malformedMaxFraction, InputBlocks blocks, RecordTimeSpec time, boolean flatOutput,
+      AsOfLookup.Outside asOfOutside) {
+    this(indexes, mode, where, countBy, format, clients, tagUnmatched, verifyChecksum, verifyIndex,
+        verifyTask, malformedOutput, memoryCheck, allowEmptyInput, overwrite, verbose,
+        malformedMaxFraction, blocks, time, flatOutput, asOfOutside, OutputKind.TEXT);
   }
 
   /**
@@ -145,13 +158,20 @@ public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
     IpJoinKeys.INPUT_PIPELINE.set(conf, blocks.pipeline().externalName());
     time.writeTo(conf);
     IpJoinKeys.AS_OF_OUTSIDE.set(conf, asOfOutside.name().toLowerCase(java.util.Locale.ROOT));
+    if (output == OutputKind.TEXT) {
+      // Unset, as the default: a Configuration written here and given to a table join again does
+      // not look as if text output had been asked of the table (which is refused).
+      conf.unset(IpJoinKeys.OUTPUT_FORMAT.key());
+    } else {
+      IpJoinKeys.OUTPUT_FORMAT.set(conf, output.externalName());
+    }
   }
 
   /** The same options with the indexes at the paths the driver qualified. */
   public JoinOptions withIndexes(JoinIndexes qualified) {
     return new JoinOptions(qualified.list(), mode, where, countBy, format, clients, tagUnmatched,
         verifyChecksum, verifyIndex, verifyTask, malformedOutput, memoryCheck, allowEmptyInput, overwrite,
-        verbose, malformedMaxFraction, blocks, time, flatOutput, asOfOutside);
+        verbose, malformedMaxFraction, blocks, time, flatOutput, asOfOutside, output);
   }
 
   /** The indexes, with their names and link names. */

@@ -41,6 +41,7 @@ public final class OptionChecks {
   private final Boolean[] switches = new Boolean[SWITCHES.size()];
   private String maxFraction;
   private AsOfLookup.Outside asOfOutside;
+  private OutputKind output;
 
   private OptionChecks() {}
 
@@ -67,7 +68,19 @@ public final class OptionChecks {
       }, "");
     }
     c.checkTrustedIndex();
+    c.checkOutput(conf);
     return c;
+  }
+
+  /** {@code --output-format} fits the mode and the input's format (the driver's check only). */
+  private void checkOutput(Configuration conf) {
+    ClientFormat first = clients != null && !clients.isEmpty() ? clients.get(0).format() : format;
+    if (output != null && mode != null && first != null) {
+      setting(() -> {
+        output.check(conf.get(IpJoinKeys.OUTPUT_FORMAT.key()) != null, mode, first, conf);
+        return null;
+      }, "");
+    }
   }
 
   /** The index a chain rule {@code untrusted=INDEX} trusts must be one the job joins. */
@@ -102,6 +115,7 @@ public final class OptionChecks {
     blocks = setting(() -> InputBlocks.of(conf), "");
     time = setting(() -> RecordTimeSpec.read(conf), "");
     asOfOutside = setting(() -> AsOfOutside.read(conf), "");
+    output = setting(() -> OutputKind.read(conf), "");
     for (int k = 0; k < switches.length; k++) {
       IpJoinKeys key = SWITCHES.get(k);
       switches[k] = setting(() -> key.getBoolean(conf), "");
@@ -193,6 +207,6 @@ public final class OptionChecks {
     }
     return new JoinOptions(indexes.list(), mode, where, countBy, format, clients,
         tagUnmatched, switches[0], switches[3], switches[7], switches[1], switches[2], switches[4],
-        switches[5], switches[6], maxFraction, blocks, time, switches[8], asOfOutside);
+        switches[5], switches[6], maxFraction, blocks, time, switches[8], asOfOutside, output);
   }
 }

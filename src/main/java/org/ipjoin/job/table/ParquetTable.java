@@ -48,7 +48,7 @@ final class ParquetTable implements TableFormat {
 
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
   /** Where parquet-hadoop reads the job-summary switch: no _metadata files beside the output. */
-  private static final String SUMMARY_LEVEL = "parquet.summary.metadata.level";
+  static final String SUMMARY_LEVEL = "parquet.summary.metadata.level";
 
   private ParquetTable() {}
 

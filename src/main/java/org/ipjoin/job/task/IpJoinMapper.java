@@ -30,6 +30,7 @@ import org.ipjoin.job.locate.HeaderNamedLocator;
 import org.ipjoin.job.options.ClientColumn;
 import org.ipjoin.job.options.ClientFormat;
 import org.ipjoin.job.options.JoinOptions;
+import org.ipjoin.job.options.OutputKind;
 import org.ipjoin.job.table.TableColumn;
 import org.ipjoin.job.table.TableFormat;
 import org.ipjoin.job.table.TableRow;
@@ -286,12 +287,16 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   private void layOutHeaders(TaskIndexes loaded, ClientIpLocator first, Context context) {
     List<String> names = loaded.tagColumnNames(
         options.clients().stream().map(ClientColumn::name).toList());
-    tagLayout = mode == JoinMode.TAG ? TagLayout.of(first, names) : null;
-    if (tableColumns != null && mode == JoinMode.TAG) {
+    // Text written as a Parquet table (--output-format parquet): the tag columns stay in
+    // MatchTags' TAB-separated form for its output format to split, and header lines are no rows.
+    boolean lineTable = tableColumns == null && options.output() == OutputKind.PARQUET;
+    tagLayout = mode == JoinMode.TAG && !lineTable ? TagLayout.of(first, names) : null;
+    if ((tableColumns != null || lineTable) && mode == JoinMode.TAG) {
       // Read by the output format when it makes its writer, at the first row written.
       IpJoinKeys.TABLE_TAG_COLUMNS.set(context.getConfiguration(), String.join(",", names));
     }
-    if (first.field() instanceof HeaderNamedLocator named && mode != JoinMode.COUNT) {
+    if (first.field() instanceof HeaderNamedLocator named && mode != JoinMode.COUNT
+        && !lineTable) {
       headers = new HeaderOutput(named.dialect(), tagLayout, names.size());
     }
   }

@@ -57,7 +57,11 @@ class RunSummaryJsonTest {
         // Output kept in the input's partition folders.
         new RunSummary("1.2.3", "3.5.0", "job_local1_0003", "file:/out", index, inputs,
             "combined", "tag", null, "nio", "s", "e", 1, counters, null, null, null, null,
-            List.of("dt=2026-11-27", "dt=2026-11-28/hour=10%3A00")));
+            List.of("dt=2026-11-27", "dt=2026-11-28/hour=10%3A00")),
+        // Text lines written as a Parquet table.
+        new RunSummary("1.2.3", "3.5.0", "job_local1_0004", "file:/out", index, inputs,
+            "json:src", "tag", null, "nio", "s", "e", 1, counters, null, null, null,
+            "message lines {\n  required binary line (STRING);\n}", null, "parquet"));
   }
 
   @ParameterizedTest

@@ -195,4 +195,21 @@ class JoinOptionsTest {
     JoinOptions options = JoinOptions.readFrom(new Configuration(false));
     assertEquals(defaults(List.of(new JoinIndex("index", "", ReadPath.NIO, List.of()))), options);
   }
+
+  @Test
+  void parquetOutputRoundTripsAndTextStaysTheUnsetDefault() throws Exception {
+    Map<String, String> parquet = Map.of("ipjoin.index.path", "/ref/ips.ipidx", "ipjoin.mode",
+        "tag", "ipjoin.output.format", " Parquet ");
+    JoinOptions options = resolve(parquet);
+    assertEquals(OutputKind.PARQUET, options.output());
+    assertRoundTrip(options, parquet);
+    Map<String, String> text = Map.of("ipjoin.index.path", "/ref/ips.ipidx",
+        "ipjoin.output.format", "text");
+    assertEquals(OutputKind.TEXT, resolve(text).output());
+    Configuration written = keys(text);
+    resolve(text).writeTo(written);
+    // Written as the default is, unset: the Configuration stays good for a table join too.
+    assertNull(written.get(IpJoinKeys.OUTPUT_FORMAT.key()));
+    assertRoundTrip(resolve(text), text);
+  }
 }
