@@ -10,10 +10,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -62,9 +58,8 @@ import org.junit.jupiter.api.io.TempDir;
  * libjars: the minicluster's containers also inherit the test JVM's classpath (which has every
  * format's jar), so the job succeeding alone would not show that a real cluster's tasks get them.
  *
- * <p>The tables: ORC and Avro are the committed files of src/test/resources/tables (README.md
- * there: written by ClickHouse and Arrow); the Parquet table is written here by DuckDB, rows after
- * the ORC README's formula.
+ * <p>The tables are the committed files of src/test/resources/tables (README.md there: written
+ * by DuckDB, ClickHouse and Arrow); the Parquet table's rows follow the ORC README's formula.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TableFormatsMiniClusterIT {
@@ -84,23 +79,6 @@ class TableFormatsMiniClusterIT {
   /** {@code i} (below 65536) as ClickHouse's hex writes a UInt16: no leading zero byte. */
   private static String v6(int i) {
     return "2001:db8::" + String.format(i < 256 ? "%02x" : "%04x", i);
-  }
-
-  /** The {@code client} of row {@code i} in orc/a.orc and the Parquet table. */
-  private static String orcClient(int i) {
-    String b = (i >> 8 & 255) + "." + (i & 255);
-    String hex = String.format(i < 256 ? "%02x" : "%04x", i);
-    return switch (i % 10) {
-      case 0, 1 -> v4(i);
-      case 2 -> "192.0." + b;
-      case 3 -> v6(i);
-      case 4 -> "2001:db8:ffff::" + hex;
-      case 5 -> null;
-      case 6 -> "not-an-ip";
-      case 7 -> v4(i) + ":8080";
-      case 8 -> "[" + v6(i) + "]:443";
-      default -> v6(i) + "%eth0";
-    };
   }
 
   /** The tag of row {@code i}'s {@code client} (ORC README formula): 1 listed, 0 not, - malformed. */
@@ -223,23 +201,12 @@ class TableFormatsMiniClusterIT {
 
   @Test
   void parquetTagJobRunsOnYarn() throws Exception {
-    int rows = 3000;
-    Path table = local.resolve("t.parquet");
-    try (Connection db = DriverManager.getConnection("jdbc:duckdb:");
-        Statement s = db.createStatement()) {
-      s.execute("CREATE TABLE t (id BIGINT, client VARCHAR)");
-      try (PreparedStatement insert = db.prepareStatement("INSERT INTO t VALUES (?, ?)")) {
-        for (int i = 0; i < rows; i++) {
-          insert.setLong(1, i);
-          insert.setString(2, orcClient(i));
-          insert.addBatch();
-        }
-        insert.executeBatch();
-      }
-      s.execute("COPY (SELECT * FROM t ORDER BY id) TO '" + table
-          + "' (FORMAT parquet, ROW_GROUP_SIZE 1000)");
+    int rows = 5000;
+    try (InputStream in = getClass().getResourceAsStream("/tables/parquet/a.parquet")) {
+      assertNotNull(in, "tables/parquet/a.parquet");
+      Files.copy(in, local.resolve("t.parquet"));
     }
-    CLUSTER.copyFromLocal(table, "/tables/parquet/t.parquet");
+    CLUSTER.copyFromLocal(local.resolve("t.parquet"), "/tables/parquet/t.parquet");
     tagJob("parquet", orcListed(rows), "/tables/parquet", "parquet:client",
         ParquetFileReader.class, org.apache.parquet.column.ColumnReader.class);
 
