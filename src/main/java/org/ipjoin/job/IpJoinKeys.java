@@ -51,7 +51,10 @@ public enum IpJoinKeys {
   FORMAT("ipjoin.format", "combined",
       "Where the client IP is in a record: `combined` (first space-delimited field: Apache "
           + "common/combined, Nginx), `tsv:N` or `csv:N` (1-based column, spaces around it trimmed; CSV without quoting), "
-          + "`regex:PATTERN` (first capture group). `--format` sets it."),
+          + "`regex:PATTERN` (first capture group), `auto:COLUMN` (a Parquet, ORC or Avro table's "
+          + "column, the table format told by the input files' first bytes) or `auto` (text and "
+          + "SequenceFiles read as `combined`; a table refused, naming `auto:COLUMN`, as when the "
+          + "key is unset). `--format` sets it."),
   CLIENTS("ipjoin.clients", null,
       "Several address columns per record (source and destination): a comma-separated list of "
           + "`NAME=FORMAT` (a comma inside a format, as in a regex, written `\\,`, a backslash "

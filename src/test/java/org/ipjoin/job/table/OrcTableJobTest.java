@@ -323,6 +323,16 @@ class OrcTableJobTest {
         && l.contains("has another schema than") && l.contains("a.orc")),
         second.errLines().toString());
     assertFalse(Files.exists(dir.resolve("mixed-out")));
+
+    // The same two files under two --input: one job writes one table, whatever folder a file
+    // was found in.
+    IpJoinRun inputs = run("inputs-out", binary, "--input", input.resolve("a.orc").toString(),
+        "--format", "orc:raw");
+    assertEquals(2, inputs.exitCode(), inputs.errLines().toString());
+    assertEquals(1, inputs.errLines().stream().filter(l -> l.contains("binary.orc")
+        && l.contains("has another schema than") && l.contains("a.orc")).count(),
+        inputs.errLines().toString());
+    assertFalse(Files.exists(dir.resolve("inputs-out")));
   }
 
   @Test
