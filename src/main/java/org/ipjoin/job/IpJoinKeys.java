@@ -51,7 +51,10 @@ public enum IpJoinKeys {
   FORMAT("ipjoin.format", "combined",
       "Where the client IP is in a record: `combined` (first space-delimited field: Apache "
           + "common/combined, Nginx), `tsv:N` or `csv:N` (1-based column, spaces around it trimmed; CSV without quoting), "
-          + "`regex:PATTERN` (first capture group). `--format` sets it."),
+          + "`regex:PATTERN` (first capture group), `auto:COLUMN` (a Parquet, ORC or Avro table's "
+          + "column, the table format told by the input files' first bytes) or `auto` (text and "
+          + "SequenceFiles read as `combined`; a table refused, naming `auto:COLUMN`, as when the "
+          + "key is unset). `--format` sets it."),
   OUTPUT_FORMAT("ipjoin.output.format", "text",
       "What `match`, `nomatch` and `tag` write for text input: `text` (the lines, as always) or "
           + "`parquet` (a Parquet table: the column `line`, each input line as read without its "

@@ -1,19 +1,13 @@
 package org.ipjoin.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -46,6 +40,8 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
 import org.ipjoin.cli.IpJoinDriver;
+import org.ipjoin.job.table.TableJobFixture;
+import org.ipjoin.job.table.TableJobFixture.Rows;
 import org.ipjoin.testkit.IpJoinMiniCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -62,9 +58,8 @@ import org.junit.jupiter.api.io.TempDir;
  * libjars: the minicluster's containers also inherit the test JVM's classpath (which has every
  * format's jar), so the job succeeding alone would not show that a real cluster's tasks get them.
  *
- * <p>The tables: ORC and Avro are the committed files of src/test/resources/tables (README.md
- * there: written by ClickHouse and Arrow); the Parquet table is written here by DuckDB, rows after
- * the ORC README's formula.
+ * <p>The tables are the committed files of src/test/resources/tables (README.md there: written
+ * by DuckDB, ClickHouse and Arrow), their rows as {@link TableJobFixture} recomputes them.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TableFormatsMiniClusterIT {
@@ -75,96 +70,24 @@ class TableFormatsMiniClusterIT {
 
   @TempDir Path local;
 
-  // ---- The ORC README's formula (also the Parquet table's rows) ----
-
-  private static String v4(int i) {
-    return "10." + (i >> 8 & 255) + "." + (i & 255) + "." + (1 + i / 65536);
-  }
-
-  /** {@code i} (below 65536) as ClickHouse's hex writes a UInt16: no leading zero byte. */
-  private static String v6(int i) {
-    return "2001:db8::" + String.format(i < 256 ? "%02x" : "%04x", i);
-  }
-
-  /** The {@code client} of row {@code i} in orc/a.orc and the Parquet table. */
-  private static String orcClient(int i) {
-    String b = (i >> 8 & 255) + "." + (i & 255);
-    String hex = String.format(i < 256 ? "%02x" : "%04x", i);
-    return switch (i % 10) {
-      case 0, 1 -> v4(i);
-      case 2 -> "192.0." + b;
-      case 3 -> v6(i);
-      case 4 -> "2001:db8:ffff::" + hex;
-      case 5 -> null;
-      case 6 -> "not-an-ip";
-      case 7 -> v4(i) + ":8080";
-      case 8 -> "[" + v6(i) + "]:443";
-      default -> v6(i) + "%eth0";
-    };
-  }
-
-  /** The tag of row {@code i}'s {@code client} (ORC README formula): 1 listed, 0 not, - malformed. */
-  private static String orcTag(int i) {
-    return switch (i % 10) {
-      case 0, 1, 3, 7, 8, 9 -> "1";
-      case 6 -> "-";
-      default -> "0";
-    };
-  }
-
-  /** The listed addresses of the ORC README's rows {@code 0 .. rows-1}. */
-  private static Set<String> orcListed(int rows) {
-    Set<String> listed = new HashSet<>();
-    for (int i = 0; i < rows; i++) {
-      switch (i % 10) {
-        case 0, 1, 7 -> listed.add(v4(i));
-        case 3, 8, 9 -> listed.add(v6(i));
-        default -> { }
-      }
-    }
-    return listed;
-  }
-
-  // ---- The Avro README's formula (tables/README.md) ----
-
-  /** The tag of row {@code id}'s {@code client} in avro-a.avro and avro-b.avro. */
-  private static String avroTag(int id) {
-    return switch (id % 8) {
-      case 0, 1, 3, 7 -> "1";
-      case 6 -> "-";
-      default -> "0";
-    };
-  }
-
-  private static Set<String> avroListed(int rows) {
-    Set<String> listed = new HashSet<>();
-    for (int id = 0; id < rows; id++) {
-      String b = (id / 256 % 256) + "." + (id % 256);
-      switch (id % 8) {
-        case 0, 7 -> listed.add("10." + b + ".1");
-        case 1 -> listed.add("172.16." + b);
-        case 3 -> listed.add("2001:db8::" + id);
-        default -> { }
-      }
-    }
-    return listed;
-  }
+  /** orc/a.orc and parquet/a.parquet: the ORC README's formula, ids 0 to 4999. */
+  private static final Rows TEN_KINDS = TableJobFixture.tenKinds(5000, false);
+  /** avro-a.avro and avro-b.avro: the Avro README's formula, ids 0 to 2999. */
+  private static final Rows EIGHT_KINDS = TableJobFixture.eightKinds(3000);
 
   // ---- The jobs ----
 
   /**
-   * Writes the list (with two listed addresses no row holds), builds its index into HDFS and runs a
-   * tag job of {@code format} over {@code input}; fails with the driver's ipjoin: lines (a task's
-   * ClassNotFoundException among them when a format's jar did not reach the tasks).
+   * Writes the list of {@code rows} (with two listed addresses no row holds), builds its index
+   * into HDFS and runs a tag job of {@code format} over {@code input}; fails with the driver's
+   * ipjoin: lines (a task's ClassNotFoundException among them when a format's jar did not reach
+   * the tasks).
    */
-  private void tagJob(String name, Set<String> listed, String input, String format,
+  private void tagJob(String name, Rows rows, String input, String format,
       Class<?>... formatClasses) throws Exception {
-    Set<String> list = new HashSet<>(listed);
-    list.add("203.0.113.9");
-    list.add("2001:db8:1::1");
     // The tag column is named after the index: ips.
     String index = "/lists/" + name + "/ips.ipidx";
-    CLUSTER.writeLines("/lists/" + name + "/ips.txt", new ArrayList<>(list));
+    CLUSTER.writeLines("/lists/" + name + "/ips.txt", TableJobFixture.list(rows.listed()));
     CLUSTER.buildIndex("/lists/" + name + "/ips.txt", index);
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream oldErr = System.err;
@@ -223,24 +146,9 @@ class TableFormatsMiniClusterIT {
 
   @Test
   void parquetTagJobRunsOnYarn() throws Exception {
-    int rows = 3000;
-    Path table = local.resolve("t.parquet");
-    try (Connection db = DriverManager.getConnection("jdbc:duckdb:");
-        Statement s = db.createStatement()) {
-      s.execute("CREATE TABLE t (id BIGINT, client VARCHAR)");
-      try (PreparedStatement insert = db.prepareStatement("INSERT INTO t VALUES (?, ?)")) {
-        for (int i = 0; i < rows; i++) {
-          insert.setLong(1, i);
-          insert.setString(2, orcClient(i));
-          insert.addBatch();
-        }
-        insert.executeBatch();
-      }
-      s.execute("COPY (SELECT * FROM t ORDER BY id) TO '" + table
-          + "' (FORMAT parquet, ROW_GROUP_SIZE 1000)");
-    }
-    CLUSTER.copyFromLocal(table, "/tables/parquet/t.parquet");
-    tagJob("parquet", orcListed(rows), "/tables/parquet", "parquet:client",
+    CLUSTER.copyFromLocal(TableJobFixture.copy("parquet/a.parquet", local),
+        "/tables/parquet/t.parquet");
+    tagJob("parquet", TEN_KINDS, "/tables/parquet", "parquet:client",
         ParquetFileReader.class, org.apache.parquet.column.ColumnReader.class);
 
     Configuration conf = CLUSTER.conf();
@@ -268,19 +176,19 @@ class TableFormatsMiniClusterIT {
         }
       }
     }
-    assertEquals(rows, tags.size(), "every row tagged");
-    tags.forEach((id, tag) -> assertEquals(orcTag(id), tag, "row " + id));
+    assertTags(TEN_KINDS, tags);
+  }
+
+  /** Every row of {@code rows} tagged once, as its {@code client}'s status says. */
+  private static void assertTags(Rows rows, Map<Integer, String> tags) {
+    assertEquals(rows.count(), tags.size(), "every row tagged");
+    tags.forEach((id, tag) -> assertEquals(rows.status("client", id).tag(), tag, "row " + id));
   }
 
   @Test
   void orcTagJobRunsOnYarn() throws Exception {
-    int rows = 5000;
-    try (InputStream in = getClass().getResourceAsStream("/tables/orc/a.orc")) {
-      assertNotNull(in, "tables/orc/a.orc");
-      Files.copy(in, local.resolve("a.orc"));
-    }
-    CLUSTER.copyFromLocal(local.resolve("a.orc"), "/tables/orc/a.orc");
-    tagJob("orc", orcListed(rows), "/tables/orc", "orc:client", OrcFile.class,
+    CLUSTER.copyFromLocal(TableJobFixture.copy("orc/a.orc", local), "/tables/orc/a.orc");
+    tagJob("orc", TEN_KINDS, "/tables/orc", "orc:client", OrcFile.class,
         org.apache.orc.mapreduce.OrcInputFormat.class);
 
     Configuration conf = CLUSTER.conf();
@@ -307,26 +215,21 @@ class TableFormatsMiniClusterIT {
         }
       }
     }
-    assertEquals(rows, tags.size(), "every row tagged");
-    tags.forEach((id, tag) -> assertEquals(orcTag(id), tag, "row " + id));
+    assertTags(TEN_KINDS, tags);
   }
 
   @Test
   void avroTagJobRunsOnYarn() throws Exception {
-    int rows = 3000;
     Schema in = null;
     for (String name : List.of("avro-a.avro", "avro-b.avro")) {
-      try (InputStream stream = getClass().getResourceAsStream("/tables/" + name)) {
-        assertNotNull(stream, "tables/" + name);
-        Files.copy(stream, local.resolve(name));
-      }
+      TableJobFixture.copy(name, local);
       try (DataFileStream<GenericRecord> reader = new DataFileStream<>(
           Files.newInputStream(local.resolve(name)), new GenericDatumReader<>())) {
         in = reader.getSchema();
       }
       CLUSTER.copyFromLocal(local.resolve(name), "/tables/avro/" + name);
     }
-    tagJob("avro", avroListed(rows), "/tables/avro", "avro:client",
+    tagJob("avro", EIGHT_KINDS, "/tables/avro", "avro:client",
         org.apache.avro.mapreduce.AvroKeyInputFormat.class);
 
     Schema nullableString = Schema.createUnion(Schema.create(Schema.Type.NULL),
@@ -351,7 +254,6 @@ class TableFormatsMiniClusterIT {
         }
       }
     }
-    assertEquals(rows, tags.size(), "every row tagged");
-    tags.forEach((id, tag) -> assertEquals(avroTag(id), tag, "row " + id));
+    assertTags(EIGHT_KINDS, tags);
   }
 }

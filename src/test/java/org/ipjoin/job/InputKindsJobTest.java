@@ -149,10 +149,10 @@ class InputKindsJobTest {
     // A log line that starts with the letters of a magic number is still text.
     write(in.resolve("seq.log"), List.of("SEQ 8.8.8.8 - - starts like a SequenceFile"));
 
-    DriverRun r = run("--input", in.toString());
     String tail = ", not text: ipjoin reads text logs, plain or compressed by a codec its suffix"
         + " selects (.gz, .bz2); convert it to text first";
-    assertRefused(r,
+    // Given a text format, each binary file is refused as not text.
+    assertRefused(run("--input", in.toString(), "--format", "combined"),
         "ipjoin: input " + qualified(in.resolve("events.avro")) + " is an Avro data file (it starts"
             + " with 4F 62 6A 01)" + tail
             + "; or join it as a table, naming its address column: --format avro:COLUMN",
@@ -163,6 +163,20 @@ class InputKindsJobTest {
             + "; or join it as a table, naming its address column: --format parquet:COLUMN",
         "ipjoin: input " + qualified(in.resolve("zstd-day")) + " is zstd-compressed data (it"
             + " starts with 28 B5 2F FD)" + tail);
+    // Without a format (as with --format auto) a table is refused saying to name its column, and
+    // tables beside text logs are two kinds of file.
+    String nameIt = ", a table: name its address column to join it, --format auto:COLUMN (e.g."
+        + " auto:client_ip)";
+    assertRefused(run("--input", in.toString()),
+        "ipjoin: input " + qualified(in.resolve("events.avro")) + " is an Avro data file" + nameIt,
+        "ipjoin: input " + qualified(in.resolve("lz4-day")) + " is LZ4-compressed data (frame"
+            + " format) (it starts with 04 22 4D 18)" + tail,
+        "ipjoin: input " + qualified(in.resolve("part-0.parquet")) + " is a Parquet file" + nameIt,
+        "ipjoin: input " + qualified(in.resolve("zstd-day")) + " is zstd-compressed data (it"
+            + " starts with 28 B5 2F FD)" + tail,
+        "ipjoin: inputs mix kinds of file: " + qualified(in.resolve("events.avro")) + " is an Avro"
+            + " data file, " + qualified(in.resolve("good.log")) + " is a text file; one job reads"
+            + " one kind, so run one job per kind");
   }
 
   private static byte[] ascii(String s) {

@@ -14,6 +14,7 @@ import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.io.compress.ZStandardCodec;
 import org.ipjoin.index.builder.IndexBuilder;
 import org.ipjoin.job.input.InputKind;
+import org.ipjoin.job.table.TableFormat;
 import org.ipjoin.problem.OneLine;
 
 /**
@@ -22,7 +23,9 @@ import org.ipjoin.problem.OneLine;
  * Parquet file or an xz archive is refused in one line instead of being joined as text (binary
  * fragments published as records) and a codec that cannot run here is named instead of failing
  * every task with a misleading reason. A new kind of input is told here by {@link
- * InputKind#ofHead}, before the list of refused formats is consulted.
+ * InputKind#ofHead}, before the list of refused formats is consulted. The magic of a table format
+ * (Parquet, ORC, Avro) is also what {@code --format auto} joins the file as ({@link
+ * Verdict#table}, {@link AutoFormat}).
  *
  * <ul>
  *   <li>A file whose suffix selects a Hadoop codec ({@code .gz}, {@code .bz2}, {@code .zst},
@@ -45,9 +48,17 @@ final class InputContent {
    * PAR1}, {@code ORC}) must be followed by a byte that is no text, so that a log line that
    * happens to start with those letters is still read.
    */
-  private record Magic(String what, byte[] bytes, boolean thenBinary, String hint) {
+  private record Magic(String what, byte[] bytes, boolean thenBinary, String hint,
+      TableFormat table) {
     Magic(String what, byte[] bytes, boolean thenBinary) {
-      this(what, bytes, thenBinary, "");
+      this(what, bytes, thenBinary, "", null);
+    }
+
+    /** The magic of a table format ({@code KIND}), which the job joins as a table when told. */
+    static Magic table(String kind, byte[] bytes, boolean thenBinary) {
+      TableFormat table = TableFormat.ofKind(kind);
+      return new Magic(table.what(), bytes, thenBinary, "; or join it as a table, naming its"
+          + " address column: --format " + kind + ":COLUMN", table);
     }
   }
 
@@ -55,15 +66,12 @@ final class InputContent {
    * ORC files: the magic {@code ORC} is followed by stream data, which in an uncompressed file may
    * well be text; its postscript, the file's last bytes, ends with {@code ORC} and its length.
    */
-  private static final Magic ORC = new Magic("an ORC file", ascii("ORC"), true,
-      "; or join it as a table, naming its address column: --format orc:COLUMN");
+  private static final Magic ORC = Magic.table("orc", ascii("ORC"), true);
 
   private static final List<Magic> MAGICS = List.of(
-      new Magic("a Parquet file", ascii("PAR1"), true,
-          "; or join it as a table, naming its address column: --format parquet:COLUMN"),
+      Magic.table("parquet", ascii("PAR1"), true),
       ORC,
-      new Magic("an Avro data file", new byte[] {'O', 'b', 'j', 1}, false,
-          "; or join it as a table, naming its address column: --format avro:COLUMN"),
+      Magic.table("avro", new byte[] {'O', 'b', 'j', 1}, false),
       new Magic("zstd-compressed data", bytes(0x28, 0xB5, 0x2F, 0xFD), false),
       new Magic("xz-compressed data", bytes(0xFD, '7', 'z', 'X', 'Z', 0x00), false),
       new Magic("LZ4-compressed data (frame format)", bytes(0x04, 0x22, 0x4D, 0x18), false),
@@ -91,8 +99,14 @@ final class InputContent {
    * the job cannot read it, the one-line problem.
    *
    * @param problem null when the file can be read as its kind
+   * @param table the table format whose magic the file starts with (then {@code problem} says it
+   *     is no text), or null: what {@code --format auto} joins the file as
    */
-  record Verdict(InputKind kind, String problem) {}
+  record Verdict(InputKind kind, String problem, TableFormat table) {
+    Verdict(InputKind kind, String problem) {
+      this(kind, problem, null);
+    }
+  }
 
   /** The verdict on a non-empty input file. */
   Verdict check(FileStatus file) throws IOException {
@@ -127,10 +141,13 @@ final class InputContent {
       }
     }
     Magic magic = orcTail ? ORC : magic(head);
-    return new Verdict(kind, magic == null ? null : "input " + file.getPath() + " is "
-        + magic.what() + " (it starts with " + hex(magic.bytes()) + "), not text: ipjoin reads"
-        + " text logs, plain or compressed by a codec its suffix selects (.gz, .bz2); convert it"
-        + " to text first" + magic.hint());
+    if (magic == null) {
+      return new Verdict(kind, null);
+    }
+    return new Verdict(kind, "input " + file.getPath() + " is " + magic.what() + " (it starts"
+        + " with " + hex(magic.bytes()) + "), not text: ipjoin reads text logs, plain or"
+        + " compressed by a codec its suffix selects (.gz, .bz2); convert it to text first"
+        + magic.hint(), magic.table());
   }
 
   /**

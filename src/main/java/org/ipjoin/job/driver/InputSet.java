@@ -23,6 +23,7 @@ import org.ipjoin.job.input.InputBlocks;
 import org.ipjoin.job.input.InputKind;
 import org.ipjoin.job.input.InputSetFormat;
 import org.ipjoin.job.input.LineBlockInputFormat;
+import org.ipjoin.job.table.TableFormat;
 import org.ipjoin.problem.ExitCode;
 import org.ipjoin.problem.IpJoinException;
 
@@ -41,7 +42,8 @@ import org.ipjoin.problem.IpJoinException;
  *       #reportDuplicates} says so in one line. Files are told apart by {@link InputIdentity}
  *       (device and inode, HDFS file id), not by the names they were reached under.
  *   <li>Every non-empty file is one kind ({@link InputKind}: text, or Hadoop SequenceFiles whose
- *       values are lines): a job that mixes kinds is refused naming a file of each.
+ *       values are lines; with {@code --format auto}, a table format told by magic: {@link
+ *       AutoFormat}): a job that mixes kinds is refused naming a file of each.
  *   <li>Only regular files are inputs: a pipe ({@code /dev/stdin}, {@code <(command)}), socket
  *       or device, named or in a folder, is refused ({@link SpecialFile}), as is a file whose
  *       first bytes are a binary format, or whose codec cannot run here ({@link InputContent}).
@@ -69,12 +71,15 @@ public final class InputSet {
   private final Path firstDuplicateOf;
   /** What every non-empty file is. */
   private final InputKind kind;
+  /** The table format {@code --format auto} found the files to be, or null. */
+  private final TableFormat table;
   /** The partition folders of the files, per file. */
   private final OutputPartitions partitions;
 
   private InputSet(List<String> given, List<FileStatus> files, int duplicates, Path firstDuplicate,
-      Path firstDuplicateOf, InputKind kind, OutputPartitions partitions) {
-    this.kind = kind;
+      Path firstDuplicateOf, FileKind kind, OutputPartitions partitions) {
+    this.kind = kind.table() == null ? kind.lines() : InputKind.TEXT;
+    this.table = kind.table();
     this.partitions = partitions;
     this.given = given;
     this.files = files;
@@ -87,10 +92,11 @@ public final class InputSet {
    * Resolves the {@code --input} values.
    *
    * @param output the qualified output directory, or null when it could not be checked
+   * @param auto the job's format told by the files, or null when the user named one
    * @throws IpJoinException one problem per input that does not exist or cannot be listed, and when
    *     the output is an input or inside one
    */
-  static InputSet resolve(Configuration conf, List<String> inputs, Path output)
+  static InputSet resolve(Configuration conf, List<String> inputs, Path output, AutoFormat auto)
       throws IpJoinException {
     List<String> problems = new ArrayList<>();
     // By identity: the first name a file is reached under is the one it is read under.
@@ -99,8 +105,9 @@ public final class InputSet {
     Path firstDuplicate = null;
     Path firstDuplicateOf = null;
     // The first file of each kind found: a job reads one kind.
-    Map<InputKind, Path> kinds = new LinkedHashMap<>();
+    Map<FileKind, Path> kinds = new LinkedHashMap<>();
     Map<Path, String> partitions = new LinkedHashMap<>();
+    TableCheck tables = TableCheck.of(conf);
     for (String input : inputs) {
       try {
         Path p = SubmitChecks.qualify(new Path(input), conf);
@@ -118,7 +125,6 @@ public final class InputSet {
         boolean exact = matches.length == 1 && matches[0].getPath().equals(p);
         InputContent content = new InputContent(fs, conf);
         HeaderCheck headers = HeaderCheck.of(fs, conf);
-        TableCheck tables = TableCheck.of(fs, conf);
         List<FileStatus> found = new ArrayList<>();
         for (FileStatus match : sorted(matches)) {
           if (!exact && isHidden(match.getPath())) {
@@ -138,7 +144,7 @@ public final class InputSet {
             // Below the input the file was first found under: the name it is read under.
             partitions.put(f.getPath(), OutputPartitions.of(p, f.getPath()));
             String unreadable = f.getLen() == 0 ? null
-                : problem(content, headers, tables, f, kinds);
+                : problem(content, headers, tables, auto, f, kinds);
             if (unreadable != null) {
               problems.add(unreadable);
             }
@@ -156,16 +162,37 @@ public final class InputSet {
         problems.add("cannot check input '" + input + "': " + e.getMessage());
       }
     }
+    FileKind kind = kinds.isEmpty() ? FileKind.TEXT : kinds.keySet().iterator().next();
     if (kinds.size() > 1) {
       problems.add(mixedKinds(kinds));
+    } else if (auto != null && kind.table() == null && !kinds.isEmpty()) {
+      String notTable = auto.linesProblem(kinds.get(kind), kind.what());
+      if (notTable != null) {
+        problems.add(notTable);
+      }
     }
     if (!problems.isEmpty()) {
       throw IpJoinException.usage(problems);
     }
     return new InputSet(List.copyOf(inputs), List.copyOf(files.values()), duplicates,
-        firstDuplicate, firstDuplicateOf,
-        kinds.isEmpty() ? InputKind.TEXT : kinds.keySet().iterator().next(),
-        OutputPartitions.of(partitions));
+        firstDuplicate, firstDuplicateOf, kind, OutputPartitions.of(partitions));
+  }
+
+  /** What a file is: lines of an {@link InputKind}, or (told by magic) a table format's file. */
+  private record FileKind(InputKind lines, TableFormat table) {
+    static final FileKind TEXT = new FileKind(InputKind.TEXT, null);
+
+    String what() {
+      return table == null ? lines.what() : table.what();
+    }
+  }
+
+  /**
+   * The table format {@code --format auto} found the input files to be, or null when they are
+   * lines (or the user named the format).
+   */
+  TableFormat table() {
+    return table;
   }
 
   /**
@@ -179,15 +206,20 @@ public final class InputSet {
   /**
    * The problem of non-empty file {@code f} (its content, then its header), or null; records the
    * first file of its kind in {@code kinds}. A table job ({@code tables} not null) asks the
-   * table's own check, which refuses every file that is not of its format.
+   * table's own check, which refuses every file that is not of its format; a job told its format
+   * by the files ({@code auto} not null) asks its check of a file whose magic is a table's.
    */
   private static String problem(InputContent content, HeaderCheck headers, TableCheck tables,
-      FileStatus f, Map<InputKind, Path> kinds) throws IOException {
+      AutoFormat auto, FileStatus f, Map<FileKind, Path> kinds) throws IOException {
     if (tables != null) {
       return tables.problem(f);
     }
     InputContent.Verdict verdict = content.check(f);
-    kinds.putIfAbsent(verdict.kind(), f.getPath());
+    if (auto != null && verdict.table() != null) {
+      kinds.putIfAbsent(new FileKind(null, verdict.table()), f.getPath());
+      return auto.tableProblem(f, verdict.table());
+    }
+    kinds.putIfAbsent(new FileKind(verdict.kind(), null), f.getPath());
     if (verdict.problem() != null || headers == null) {
       return verdict.problem();
     }
@@ -196,8 +228,8 @@ public final class InputSet {
   }
 
   /** Names the first files of two kinds: a job's splits are all read the same way. */
-  private static String mixedKinds(Map<InputKind, Path> kinds) {
-    List<Map.Entry<InputKind, Path>> first = List.copyOf(kinds.entrySet()).subList(0, 2);
+  private static String mixedKinds(Map<FileKind, Path> kinds) {
+    List<Map.Entry<FileKind, Path>> first = List.copyOf(kinds.entrySet()).subList(0, 2);
     return "inputs mix kinds of file: " + first.get(0).getValue() + " is "
         + first.get(0).getKey().what() + ", " + first.get(1).getValue() + " is "
         + first.get(1).getKey().what() + "; one job reads one kind, so run one job per kind";

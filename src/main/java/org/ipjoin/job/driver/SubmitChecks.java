@@ -116,9 +116,11 @@ final class SubmitChecks {
       checklist.check(() -> OutputCheck.refuseUnwritableParent(conf, output, out));
     }
     // An output that exists still takes part: an input holding it is a problem of its own.
-    InputSet inputSet = checklist.check(() -> InputSet.resolve(conf, inputs, out));
+    AutoFormat auto = AutoFormat.of(conf, read.formats());
+    InputSet inputSet = checklist.check(() -> InputSet.resolve(conf, inputs, out, auto));
     checklist.passOrThrow();
-    return new Checked(indexes, options, where, inputSet, out);
+    // --format auto resolved once: the tasks and the run summary have the format found.
+    return new Checked(indexes, options.withFormatOf(inputSet.table()), where, inputSet, out);
   }
 
   static Path qualify(Path p, Configuration conf) throws IpJoinException {

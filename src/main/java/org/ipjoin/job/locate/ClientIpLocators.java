@@ -18,7 +18,8 @@ public final class ClientIpLocators {
       + " regex:PATTERN, parquet:COLUMN, orc:COLUMN (a column of a Parquet or ORC table, dotted"
       + " when nested),"
       + " avro:COLUMN (a field of Avro data files' records, dotted when nested),"
-      + " or a preset";
+      + " auto:COLUMN (a table's column, its format told by the files' first bytes),"
+      + " auto (text logs read as combined), or a preset";
 
   /**
    * The table formats, whose records are rows of typed columns rather than lines: a {@code

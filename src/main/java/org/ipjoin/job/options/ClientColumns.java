@@ -58,9 +58,9 @@ final class ClientColumns {
       }
       columns.add(new ClientColumn(name, format));
     }
-    long tables = columns.stream().filter(c -> c.format().table() != null).count();
+    long tables = columns.stream().filter(c -> c.format().columnKind() != null).count();
     if (tables > 0 && (tables < columns.size() || columns.stream()
-        .map(c -> c.format().table().format()).distinct().count() > 1)) {
+        .map(c -> c.format().columnKind()).distinct().count() > 1)) {
       throw new IllegalArgumentException("bad --client: " + write(columns) + " mixes a table"
           + " format with another format; every address column of a table row is KIND:COLUMN of"
           + " one kind (e.g. src=parquet:src_ip,dst=parquet:dst_ip)");

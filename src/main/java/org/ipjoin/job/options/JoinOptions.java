@@ -13,6 +13,7 @@ import org.ipjoin.job.JoinMode;
 import org.ipjoin.job.MatchTags;
 import org.ipjoin.job.input.InputBlocks;
 import org.ipjoin.job.table.TableColumn;
+import org.ipjoin.job.table.TableFormat;
 import org.ipjoin.problem.IpJoinException;
 
 /**
@@ -172,6 +173,21 @@ public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
     return new JoinOptions(qualified.list(), mode, where, countBy, format, clients, tagUnmatched,
         verifyChecksum, verifyIndex, verifyTask, malformedOutput, memoryCheck, allowEmptyInput, overwrite,
         verbose, malformedMaxFraction, blocks, time, flatOutput, asOfOutside, output);
+  }
+
+  /**
+   * The same options with each {@code auto} format resolved for the inputs the driver found
+   * ({@link ClientFormat#resolve}): what the tasks read names the format, so none looks at the
+   * files' magic again.
+   *
+   * @param table the inputs' table format, or null when they are lines
+   */
+  public JoinOptions withFormatOf(TableFormat table) {
+    return new JoinOptions(indexes, mode, where, countBy, format.resolve(table),
+        clients.stream().map(c -> new ClientColumn(c.name(), c.format().resolve(table))).toList(),
+        tagUnmatched, verifyChecksum, verifyIndex, verifyTask, malformedOutput, memoryCheck,
+        allowEmptyInput, overwrite, verbose, malformedMaxFraction, blocks, time, flatOutput,
+        asOfOutside);
   }
 
   /** The indexes, with their names and link names. */

@@ -191,6 +191,17 @@ public final class OptionChecks {
     return clients == null ? List.of() : clients.stream().map(ClientColumn::name).toList();
   }
 
+  /**
+   * The formats of the address columns, in order: each {@code --client}'s, else {@code
+   * --format}'s; empty when they could not be read.
+   */
+  public List<ClientFormat> formats() {
+    if (clients != null && !clients.isEmpty()) {
+      return clients.stream().map(ClientColumn::format).toList();
+    }
+    return clients == null || format == null ? List.of() : List.of(format);
+  }
+
   /** The value of {@code ipjoin.tag.unmatched}, trimmed, checked or not. */
   public String tagUnmatched() {
     return tagUnmatched;

@@ -53,6 +53,11 @@ final class AvroTable implements TableFormat {
   }
 
   @Override
+  public String what() {
+    return "an Avro data file";
+  }
+
+  @Override
   public String schema(FileSystem fs, FileStatus file, List<String> columns, Configuration conf)
       throws IOException {
     Schema schema;

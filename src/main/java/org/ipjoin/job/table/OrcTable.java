@@ -54,6 +54,11 @@ final class OrcTable implements TableFormat {
   }
 
   @Override
+  public String what() {
+    return "an ORC file";
+  }
+
+  @Override
   public String schema(FileSystem fs, FileStatus file, List<String> columns, Configuration conf)
       throws IOException {
     TypeDescription schema = reader(fs, file, conf).getSchema();

@@ -58,6 +58,11 @@ final class ParquetTable implements TableFormat {
   }
 
   @Override
+  public String what() {
+    return "a Parquet file";
+  }
+
+  @Override
   public String schema(FileSystem fs, FileStatus file, List<String> columns, Configuration conf)
       throws IOException {
     MessageType schema = footer(fs, file, conf).getFileMetaData().getSchema();

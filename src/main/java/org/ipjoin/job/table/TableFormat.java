@@ -18,8 +18,10 @@ import org.apache.hadoop.mapreduce.Job;
  * The join itself is the text formats': each address column's value is handed to the mapper as
  * the text a log would hold ({@link AddressColumn}), parsed by the same code. A format is chosen
  * once, by the kind of the {@code ipjoin.format} (or {@code --client}) spec, {@code KIND:COLUMN}
- * ({@link TableColumn}); adding one (ORC, Avro) is one class implementing this interface, its kind
- * in {@link #ofKind} and in {@code ClientIpLocators.TABLE_KINDS}.
+ * ({@link TableColumn}), or by the files' magic with {@code auto:COLUMN} (the driver's {@code
+ * InputContent} tells it); adding one (ORC, Avro) is one class implementing this interface, its
+ * kind in {@link #ofKind} and in {@code ClientIpLocators.TABLE_KINDS}, its magic in {@code
+ * InputContent}.
  */
 public sealed interface TableFormat permits ParquetTable, OrcTable, AvroTable {
 
@@ -35,6 +37,9 @@ public sealed interface TableFormat permits ParquetTable, OrcTable, AvroTable {
 
   /** The kind, as specs and the run summary write it. */
   String kind();
+
+  /** What a file of this format is, for messages: "a Parquet file". */
+  String what();
 
   /**
    * Driver side: reads {@code file}'s schema and checks that every column of {@code columns}

@@ -2,12 +2,8 @@ package org.ipjoin.job.table;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.InputStream;
-import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,7 +12,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.avro.Schema;
 import org.apache.avro.file.DataFileReader;
@@ -27,8 +22,9 @@ import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.ipjoin.cli.ipindex.IndexTools;
 import org.ipjoin.job.driver.RunSummary;
+import org.ipjoin.job.table.TableJobFixture.Rows;
+import org.ipjoin.job.table.TableJobFixture.Status;
 import org.ipjoin.testing.CountOutput;
 import org.ipjoin.testing.IpJoinRun;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,77 +41,36 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class AvroTableJobTest {
 
-  /** What a row's address column holds. */
-  private enum Status { LISTED, UNLISTED, NONE, MALFORMED }
-
   private static final int ROWS = 3000;
   private static final List<String> FILES = List.of("avro-a.avro", "avro-b.avro");
+  private static final Rows EXPECTED = TableJobFixture.eightKinds(ROWS);
 
   @TempDir static Path dir;
-  private static Path index;
+  private static TableJobFixture fixture;
   private static Path input;
-  /** Per row id, per address column ({@code client}, {@code num}, {@code raw}): its status. */
-  private static final Map<Integer, Map<String, Status>> expected = new TreeMap<>();
-  /** Per row id, the address of its {@code raw} column (null when none). */
-  private static final Map<Integer, InetAddress> addresses = new HashMap<>();
   /** The input's rows by id, as Avro's own reader reads them. */
-  private static final Map<Integer, GenericRecord> inputRows = new HashMap<>();
+  private static final Map<Long, GenericRecord> inputRows = new HashMap<>();
   private static Schema inputSchema;
 
   @BeforeAll
   static void copyTablesAndWriteList() throws Exception {
-    Set<String> listed = new HashSet<>();
-    for (int id = 0; id < ROWS; id++) {
-      int kind = id % 8;
-      String b = (id / 256 % 256) + "." + (id % 256);
-      String v4 = switch (kind) {
-        case 1 -> "172.16." + b;
-        case 2 -> "192.0." + b;
-        default -> "10." + b + ".1";
-      };
-      String address = switch (kind) {
-        case 0, 1, 2, 7 -> v4;
-        case 3 -> "2001:db8::" + id;
-        case 4 -> "2001:db8:ffff::" + id;
-        default -> null;
-      };
-      Status text = switch (kind) {
-        case 0, 1, 3, 7 -> Status.LISTED;
-        case 2, 4 -> Status.UNLISTED;
-        case 5 -> Status.NONE;
-        default -> Status.MALFORMED;
-      };
-      if (text == Status.LISTED) {
-        listed.add(address);
-      }
-      boolean v4Row = kind == 0 || kind == 1 || kind == 2 || kind == 7;
-      expected.put(id, Map.of("client", text, "num", v4Row ? text : Status.NONE,
-          "raw", address == null ? Status.NONE : text));
-      addresses.put(id, address == null ? null : InetAddress.getByName(address));
-    }
-    // Listed addresses no row holds, too: the index is more than the rows' addresses.
-    listed.add("203.0.113.9");
-    listed.add("2001:db8:1::1");
-    Path list = Files.write(dir.resolve("ips.txt"), listed, StandardCharsets.UTF_8);
-    index = dir.resolve("ips.ipidx");
-    assertEquals(0, IndexTools.run(new Configuration(), new String[] {"build", "--input",
-        list.toString(), "--output", index.toString(), "--quiet"}));
-
+    fixture = TableJobFixture.withList(dir, EXPECTED.listed());
     input = Files.createDirectories(dir.resolve("tables"));
     for (String name : FILES) {
-      try (InputStream in = AvroTableJobTest.class.getResourceAsStream("/tables/" + name)) {
-        assertNotNull(in, name);
-        Files.copy(in, input.resolve(name));
-      }
+      TableJobFixture.copy(name, input);
       try (DataFileReader<GenericRecord> reader = reader(input.resolve(name))) {
         inputSchema = reader.getSchema();
         assertEquals("deflate", reader.getMetaString("avro.codec"), name);
         for (GenericRecord r : reader) {
-          inputRows.put((Integer) r.get("id"), r);
+          inputRows.put(id(r), r);
         }
       }
     }
     assertEquals(ROWS, inputRows.size(), "rows of the test files");
+  }
+
+  private static long id(GenericRecord r) {
+    return (Integer) r.get("id");
   }
 
   private static DataFileReader<GenericRecord> reader(Path file) throws Exception {
@@ -127,23 +82,7 @@ class AvroTableJobTest {
   }
 
   private static IpJoinRun runOn(Path in, String name, String... extra) throws Exception {
-    List<String> args = new ArrayList<>(List.of(extra));
-    if (!args.contains("--index")) {
-      args.addAll(List.of("--index", index.toString()));
-    }
-    args.addAll(List.of("--input", in.toString(), "--output", dir.resolve(name).toString()));
-    Path staging = Files.createTempDirectory(dir, "_mr-staging").resolve("root");
-    return IpJoinRun.local(staging, args);
-  }
-
-  private static Set<Integer> ids(String column, Status... statuses) {
-    Set<Integer> ids = new HashSet<>();
-    expected.forEach((id, s) -> {
-      if (List.of(statuses).contains(s.get(column))) {
-        ids.add(id);
-      }
-    });
-    return ids;
+    return fixture.run(name, in, extra);
   }
 
   /** The Avro files {@code part-*} of {@code folder}, read by Avro's DataFileReader. */
@@ -171,10 +110,10 @@ class AvroTableJobTest {
     final Set<String> codecs = new HashSet<>();
     final List<GenericRecord> rows = new ArrayList<>();
 
-    Set<Integer> ids() {
-      Set<Integer> ids = new HashSet<>();
+    Set<Long> ids() {
+      Set<Long> ids = new HashSet<>();
       for (GenericRecord r : rows) {
-        assertTrue(ids.add((Integer) r.get("id")), "row " + r.get("id") + " once");
+        assertTrue(ids.add(id(r)), "row " + r.get("id") + " once");
       }
       return ids;
     }
@@ -184,16 +123,16 @@ class AvroTableJobTest {
    * Asserts {@code out} holds exactly rows {@code ids}, unchanged, in the input's schema, and
    * compressed as the input is (deflate).
    */
-  private static void assertUnchangedRows(Set<Integer> ids, Output out) {
+  private static void assertUnchangedRows(Set<Long> ids, Output out) {
     assertUnchangedRows(ids, out, "deflate");
   }
 
-  private static void assertUnchangedRows(Set<Integer> ids, Output out, String codec) {
+  private static void assertUnchangedRows(Set<Long> ids, Output out, String codec) {
     assertEquals(Set.of(inputSchema), out.schemas);
     assertEquals(Set.of(codec), out.codecs);
     assertEquals(ids, out.ids());
     for (GenericRecord r : out.rows) {
-      assertEquals(inputRows.get((Integer) r.get("id")), r, "row " + r.get("id"));
+      assertEquals(inputRows.get(id(r)), r, "row " + r.get("id"));
     }
   }
 
@@ -206,8 +145,8 @@ class AvroTableJobTest {
     Path out = dir.resolve("match");
     Output match = read(out);
     assertTrue(match.files > FILES.size(), match.files + " part files: several tasks wrote rows");
-    assertUnchangedRows(ids("client", Status.LISTED), match);
-    assertUnchangedRows(ids("client", Status.MALFORMED), read(out.resolve("malformed")));
+    assertUnchangedRows(EXPECTED.ids("client", Status.LISTED), match);
+    assertUnchangedRows(EXPECTED.ids("client", Status.MALFORMED), read(out.resolve("malformed")));
     RunSummary summary = RunSummary.read(FileSystem.getLocal(new Configuration()),
         new org.apache.hadoop.fs.Path(out.toUri()));
     assertEquals("avro:http.client_ip", summary.format());
@@ -220,16 +159,8 @@ class AvroTableJobTest {
     IpJoinRun run = run("nomatch", "-D", "avro.output.codec=snappy", "--mode", "nomatch",
         "--format", "avro:client");
     assertEquals(0, run.exitCode(), run.errLines().toString());
-    assertUnchangedRows(ids("client", Status.UNLISTED, Status.NONE),
+    assertUnchangedRows(EXPECTED.ids("client", Status.UNLISTED, Status.NONE),
         read(dir.resolve("nomatch")), "snappy");
-  }
-
-  private static String tag(Status status) {
-    return switch (status) {
-      case LISTED -> "1";
-      case UNLISTED, NONE -> "0";
-      case MALFORMED -> "-";
-    };
   }
 
   /** The input's fields, then one union of null and string per name of {@code tags}. */
@@ -259,10 +190,11 @@ class AvroTableJobTest {
       assertTaggedSchema(out.schemas.iterator().next(), "ips");
       assertEquals(Set.of("deflate"), out.codecs);
       String statusColumn = column.startsWith("http") ? "client" : column;
-      assertEquals(expected.keySet(), out.ids(), column + ": every row tagged, once");
+      assertEquals(EXPECTED.ids("client", Status.values()), out.ids(),
+          column + ": every row tagged, once");
       for (GenericRecord r : out.rows) {
-        int id = (Integer) r.get("id");
-        assertEquals(tag(expected.get(id).get(statusColumn)), String.valueOf(r.get("ips")),
+        long id = id(r);
+        assertEquals(EXPECTED.status(statusColumn, id).tag(), String.valueOf(r.get("ips")),
             column + " row " + id);
         for (Schema.Field f : inputSchema.getFields()) {
           assertEquals(inputRows.get(id).get(f.name()), r.get(f.name()), "row " + id);
@@ -279,11 +211,10 @@ class AvroTableJobTest {
     Output out = read(dir.resolve("clients"));
     // n.ips and r.ips: Avro names hold no dots.
     assertTaggedSchema(out.schemas.iterator().next(), "n__ips", "r__ips");
-    assertEquals(expected.keySet(), out.ids());
+    assertEquals(EXPECTED.ids("client", Status.values()), out.ids());
     for (GenericRecord r : out.rows) {
-      Map<String, Status> statuses = expected.get((Integer) r.get("id"));
-      assertEquals(tag(statuses.get("num")), String.valueOf(r.get("n__ips")));
-      assertEquals(tag(statuses.get("raw")), String.valueOf(r.get("r__ips")));
+      assertEquals(EXPECTED.status("num", id(r)).tag(), String.valueOf(r.get("n__ips")));
+      assertEquals(EXPECTED.status("raw", id(r)).tag(), String.valueOf(r.get("r__ips")));
     }
   }
 
@@ -291,13 +222,7 @@ class AvroTableJobTest {
   void countCountsTheListedAddresses() throws Exception {
     IpJoinRun run = run("count", "--mode", "count", "--format", "avro:raw");
     assertEquals(0, run.exitCode(), run.errLines().toString());
-    Map<InetAddress, Long> want = new HashMap<>();
-    expected.forEach((id, s) -> {
-      if (s.get("raw") == Status.LISTED) {
-        want.merge(addresses.get(id), 1L, Long::sum);
-      }
-    });
-    assertEquals(want, CountOutput.read(dir.resolve("count")));
+    assertEquals(EXPECTED.counts("raw"), CountOutput.read(dir.resolve("count")));
   }
 
   /** The lines of {@code run}'s errors naming {@code what}. */
@@ -325,13 +250,8 @@ class AvroTableJobTest {
 
   @Test
   void aTagColumnNamedAsAnInputFieldFailsNamingIt() throws Exception {
-    IpJoinRun run = run("collision", "--mode", "tag", "--format", "avro:num", "--index",
-        "client=" + index);
-    assertEquals(1, run.exitCode(), run.errLines().toString());
-    assertTrue(run.errLines().get(run.errLines().size() - 1).contains(
-        "tag column client (Avro field client) is also a column of the input table"),
-        run.errLines().toString());
-    assertFalse(Files.exists(dir.resolve("collision")));
+    fixture.assertTagColumnNamedAsAnInputColumnFails(input, "avro:num",
+        "tag column client (Avro field client) is also a column of the input table");
   }
 
   @Test

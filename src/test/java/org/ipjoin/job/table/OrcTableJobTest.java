@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,8 +30,10 @@ import org.apache.orc.OrcFile;
 import org.apache.orc.Reader;
 import org.apache.orc.RecordReader;
 import org.apache.orc.TypeDescription;
-import org.ipjoin.cli.ipindex.IndexTools;
 import org.ipjoin.job.driver.RunSummary;
+import org.ipjoin.job.table.TableJobFixture.Rows;
+import org.ipjoin.job.table.TableJobFixture.Status;
+import org.ipjoin.testing.CountOutput;
 import org.ipjoin.testing.IpJoinRun;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,19 +44,20 @@ import org.junit.jupiter.api.io.TempDir;
  * (src/test/resources/tables/orc/README.md: several stripes, IPv4 and IPv6, nulls, a struct
  * column; string, int and binary address columns), joined in every mode and read back with ORC's
  * own file reader. The expected result of each row comes from the formula that made it (the
- * README's, recomputed here) and a HashSet of the listed addresses, never from ipjoin's parsing
- * or lookup.
+ * README's, recomputed by {@link TableJobFixture}) and a HashSet of the listed addresses, never
+ * from ipjoin's parsing or lookup.
  */
 class OrcTableJobTest {
 
-  /** What a row's address column holds. */
-  private enum Status { LISTED, UNLISTED, NONE, MALFORMED }
-
   private static final int ROWS = 8000;
   private static final int BINARY_ROWS = 3000;
+  /** a.orc and b.orc. */
+  private static final Rows TABLE = TableJobFixture.tenKinds(ROWS, false);
+  /** binary.orc. */
+  private static final Rows BINARY = TableJobFixture.tenKinds(BINARY_ROWS, true);
 
   @TempDir static Path dir;
-  private static Path index;
+  private static TableJobFixture fixture;
   /** a.orc and b.orc: ids 0 to 7999. */
   private static Path input;
   /** binary.orc: ids 0 to 2999, a binary address column of 4, 16 or 3 bytes. */
@@ -69,107 +70,15 @@ class OrcTableJobTest {
     copy("a.orc", input);
     copy("b.orc", input);
     copy("binary.orc", binary);
-    Set<String> listed = new HashSet<>();
-    for (int i = 0; i < ROWS; i++) {
-      switch (i % 10) {
-        case 0, 1, 7 -> listed.add(v4(i));
-        case 3, 8, 9 -> listed.add(v6(i));
-        default -> { }
-      }
-    }
-    // Listed addresses no row holds, too: the index is more than the rows' addresses.
-    listed.add("203.0.113.9");
-    listed.add("2001:db8:1::1");
-    Path list = Files.write(dir.resolve("ips.txt"), listed, StandardCharsets.UTF_8);
-    index = dir.resolve("ips.ipidx");
-    assertEquals(0, IndexTools.run(new Configuration(), new String[] {"build", "--input",
-        list.toString(), "--output", index.toString(), "--quiet"}));
+    fixture = TableJobFixture.withList(dir, TABLE.listed());
   }
 
   private static void copy(String name, Path to) throws IOException {
-    try (InputStream in = OrcTableJobTest.class.getResourceAsStream("/tables/orc/" + name)) {
-      Files.copy(in, to.resolve(name));
-    }
-  }
-
-  private static String v4(int i) {
-    return "10." + (i >> 8 & 255) + "." + (i & 255) + "." + (1 + i / 65536);
-  }
-
-  private static String v4Unlisted(int i) {
-    return "192.0." + (i >> 8 & 255) + "." + (i & 255);
-  }
-
-  private static String v6(int i) {
-    return "2001:db8::" + hex(i);
-  }
-
-  private static String v6Unlisted(int i) {
-    return "2001:db8:ffff::" + hex(i);
-  }
-
-  /** {@code i} (below 65536) as ClickHouse's hex writes a UInt16: no leading zero byte. */
-  private static String hex(int i) {
-    return String.format(i < 256 ? "%02x" : "%04x", i);
-  }
-
-  /** The README's {@code client} of row {@code i}. */
-  private static String client(int i) {
-    return switch (i % 10) {
-      case 0, 1 -> v4(i);
-      case 2 -> v4Unlisted(i);
-      case 3 -> v6(i);
-      case 4 -> v6Unlisted(i);
-      case 5 -> null;
-      case 6 -> "not-an-ip";
-      case 7 -> v4(i) + ":8080";
-      case 8 -> "[" + v6(i) + "]:443";
-      default -> v6(i) + "%eth0";
-    };
-  }
-
-  /** The status of row {@code id}'s column: client, num, raw (a.orc, b.orc) or binary. */
-  private static Status status(String column, long id) {
-    int kind = (int) (id % 10);
-    return switch (kind) {
-      case 0, 1, 3, 7, 8, 9 -> column.equals("num") && (kind == 3 || kind > 7) ? Status.NONE
-          : Status.LISTED;
-      case 2 -> Status.UNLISTED;
-      case 4 -> column.equals("num") ? Status.NONE : Status.UNLISTED;
-      case 5 -> Status.NONE;
-      default -> column.equals("client") || column.equals("binary") ? Status.MALFORMED
-          : Status.NONE;
-    };
-  }
-
-  /** The address row {@code id} holds (null for none or malformed). */
-  private static InetAddress address(long id) throws IOException {
-    int i = (int) id;
-    return switch (i % 10) {
-      case 0, 1, 7 -> InetAddress.getByName(v4(i));
-      case 2 -> InetAddress.getByName(v4Unlisted(i));
-      case 3, 8, 9 -> InetAddress.getByName(v6(i));
-      case 4 -> InetAddress.getByName(v6Unlisted(i));
-      default -> null;
-    };
-  }
-
-  private static Set<Long> ids(String column, int rows, Status... statuses) {
-    Set<Long> ids = new HashSet<>();
-    for (long id = 0; id < rows; id++) {
-      if (List.of(statuses).contains(status(column, id))) {
-        ids.add(id);
-      }
-    }
-    return ids;
+    TableJobFixture.copy("orc/" + name, to);
   }
 
   private static IpJoinRun run(String name, Path in, String... extra) throws Exception {
-    List<String> args = new ArrayList<>(List.of(extra));
-    args.addAll(List.of("--index", index.toString(), "--input", in.toString(), "--output",
-        dir.resolve(name).toString()));
-    Path staging = Files.createTempDirectory(dir, "_mr-staging").resolve("root");
-    return IpJoinRun.local(staging, args);
+    return fixture.run(name, in, extra);
   }
 
   /** The rows of an ORC table, read by ORC's file reader: each a list of its values. */
@@ -253,7 +162,7 @@ class OrcTableJobTest {
     assertEquals(ROWS, rows.size());
     for (long id = 0; id < ROWS; id++) {
       List<Object> row = rows.get(id);
-      String client = client((int) id);
+      String client = TABLE.client(id);
       assertEquals(client, row.get(1), "client " + id);
       assertEquals(Arrays.asList(client, 200L), row.get(4), "http " + id);
     }
@@ -273,7 +182,7 @@ class OrcTableJobTest {
     Table in = read(input, "");
     Table match = read(out, "part-");
     assertEquals(in.schema(), match.schema());
-    assertEquals(ids("client", ROWS, Status.LISTED), match.ids());
+    assertEquals(TABLE.ids("client", Status.LISTED), match.ids());
     assertEquals(match.ids().size(), match.rows().size(), "each row once");
     // The rows unchanged: every value of the output equals the input's row of that id.
     Map<Long, List<Object>> inRows = in.byId();
@@ -284,7 +193,7 @@ class OrcTableJobTest {
     }
     Table malformed = read(out.resolve("malformed"), "part-");
     assertEquals(in.schema(), malformed.schema());
-    assertEquals(ids("client", ROWS, Status.MALFORMED), malformed.ids());
+    assertEquals(TABLE.ids("client", Status.MALFORMED), malformed.ids());
     malformed.rows().forEach(row -> assertEquals(inRows.get((Long) row.get(0)), row));
     // Compressed as the input is (Arrow wrote these uncompressed).
     assertEquals(Set.of(CompressionKind.NONE), in.codecs());
@@ -309,19 +218,11 @@ class OrcTableJobTest {
     for (List<Object> row : out.rows()) {
       long id = (Long) row.get(0);
       assertEquals(inRows.get(id), row.subList(0, 5), "input columns of " + id);
-      assertEquals(tag(status("num", id)), row.get(5), "num " + id);
-      assertEquals(tag(status("raw", id)), row.get(6), "raw " + id);
+      assertEquals(TABLE.status("num", id).tag(), row.get(5), "num " + id);
+      assertEquals(TABLE.status("raw", id).tag(), row.get(6), "raw " + id);
     }
     assertEquals(ROWS, out.ids().size());
     assertEquals(ROWS, out.rows().size());
-  }
-
-  private static String tag(Status status) {
-    return switch (status) {
-      case LISTED -> "1";
-      case UNLISTED, NONE -> "0";
-      case MALFORMED -> "-";
-    };
   }
 
   @Test
@@ -329,7 +230,7 @@ class OrcTableJobTest {
     IpJoinRun run = run("nomatch", input, "--mode", "nomatch", "--format", "orc:client");
     assertEquals(0, run.exitCode(), run.errLines().toString());
     Table out = read(dir.resolve("nomatch"), "part-");
-    assertEquals(ids("client", ROWS, Status.UNLISTED, Status.NONE), out.ids());
+    assertEquals(TABLE.ids("client", Status.UNLISTED, Status.NONE), out.ids());
     assertEquals(out.ids().size(), out.rows().size());
   }
 
@@ -345,7 +246,7 @@ class OrcTableJobTest {
       String statusColumn = column.startsWith("http") ? "client" : column;
       assertEquals(ROWS, out.rows().size(), column + ": every row tagged once");
       for (List<Object> row : out.rows()) {
-        assertEquals(tag(status(statusColumn, (Long) row.get(0))), row.get(5),
+        assertEquals(TABLE.status(statusColumn, (Long) row.get(0)).tag(), row.get(5),
             column + " row " + row.get(0));
       }
     }
@@ -359,15 +260,15 @@ class OrcTableJobTest {
     assertEquals("struct<id:bigint,raw:binary,ips:string>", out.schema().toString());
     assertEquals(BINARY_ROWS, out.rows().size());
     for (List<Object> row : out.rows()) {
-      assertEquals(tag(status("binary", (Long) row.get(0))), row.get(2), "row " + row.get(0));
+      assertEquals(BINARY.status("raw", (Long) row.get(0)).tag(), row.get(2), "row " + row.get(0));
     }
     IpJoinRun match = run("binary-match", binary, "--format", "orc:raw");
     assertEquals(0, match.exitCode(), match.errLines().toString());
     Table in = read(binary, "");
     Table matched = read(dir.resolve("binary-match"), "part-");
     Table malformed = read(dir.resolve("binary-match").resolve("malformed"), "part-");
-    assertEquals(ids("binary", BINARY_ROWS, Status.LISTED), matched.ids());
-    assertEquals(ids("binary", BINARY_ROWS, Status.MALFORMED), malformed.ids());
+    assertEquals(BINARY.ids("raw", Status.LISTED), matched.ids());
+    assertEquals(BINARY.ids("raw", Status.MALFORMED), malformed.ids());
     malformed.rows().forEach(row -> assertEquals("010203", HexFormat.of().formatHex(
         ((String) row.get(1)).getBytes(StandardCharsets.ISO_8859_1))));
     // ClickHouse wrote it with ZSTD: the output and the malformed rows are ZSTD too.
@@ -381,22 +282,7 @@ class OrcTableJobTest {
   void countCountsTheListedAddresses() throws Exception {
     IpJoinRun run = run("count", input, "--mode", "count", "--format", "orc:raw");
     assertEquals(0, run.exitCode(), run.errLines().toString());
-    Map<InetAddress, Long> want = new HashMap<>();
-    for (long id = 0; id < ROWS; id++) {
-      if (status("raw", id) == Status.LISTED) {
-        want.merge(address(id), 1L, Long::sum);
-      }
-    }
-    Map<InetAddress, Long> got = new HashMap<>();
-    try (Stream<Path> parts = Files.list(dir.resolve("count"))) {
-      for (Path part : parts.filter(p -> p.getFileName().toString().startsWith("part-")).toList()) {
-        for (String line : Files.readAllLines(part)) {
-          String[] f = line.split("\t");
-          got.merge(InetAddress.getByName(f[0]), Long.parseLong(f[1]), Long::sum);
-        }
-      }
-    }
-    assertEquals(want, got);
+    assertEquals(TABLE.counts("raw"), CountOutput.read(dir.resolve("count")));
   }
 
   @Test
@@ -437,6 +323,16 @@ class OrcTableJobTest {
         && l.contains("has another schema than") && l.contains("a.orc")),
         second.errLines().toString());
     assertFalse(Files.exists(dir.resolve("mixed-out")));
+
+    // The same two files under two --input: one job writes one table, whatever folder a file
+    // was found in.
+    IpJoinRun inputs = run("inputs-out", binary, "--input", input.resolve("a.orc").toString(),
+        "--format", "orc:raw");
+    assertEquals(2, inputs.exitCode(), inputs.errLines().toString());
+    assertEquals(1, inputs.errLines().stream().filter(l -> l.contains("binary.orc")
+        && l.contains("has another schema than") && l.contains("a.orc")).count(),
+        inputs.errLines().toString());
+    assertFalse(Files.exists(dir.resolve("inputs-out")));
   }
 
   @Test

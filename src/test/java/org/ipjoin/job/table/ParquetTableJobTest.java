@@ -2,30 +2,32 @@ package org.ipjoin.job.table;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.ipjoin.cli.ipindex.IndexTools;
 import org.ipjoin.job.driver.RunSummary;
+import org.ipjoin.job.table.TableJobFixture.Rows;
+import org.ipjoin.job.table.TableJobFixture.Status;
 import org.ipjoin.testing.CountOutput;
 import org.ipjoin.testing.IpJoinRun;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,156 +35,30 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Parquet tables in and out of the join, on the local runner: tables written by DuckDB (another
- * tool's writer; several row groups per file, IPv4 and IPv6, nulls, a nested column; string,
- * unsigned INT32 and binary address columns), joined in every mode, and read back by DuckDB. The
- * expected result of each row comes from how the test made it and a HashSet of the listed
- * addresses, never from ipjoin's parsing or lookup.
+ * Parquet tables in and out of the join, on the local runner: the committed tables written by
+ * DuckDB (another tool's writer, src/test/resources/tables/README.md: several row groups per
+ * file, IPv4 and IPv6, nulls, a nested column; string, unsigned INT32 and binary address
+ * columns), joined in every mode, and read back by DuckDB. The expected result of each row comes
+ * from the formula that made the files and a HashSet of the listed addresses, never from
+ * ipjoin's parsing or lookup.
  */
 class ParquetTableJobTest {
 
-  /** What a row's address column holds. */
-  private enum Status { LISTED, UNLISTED, NONE, MALFORMED }
-
   private static final int ROWS_A = 5000;
-  private static final int ROWS_B = 3000;
+  private static final int ROWS = 8000;
+  /** a.parquet (ids 0 to 4999) and b.parquet (5000 to 7999). */
+  private static final Rows EXPECTED = TableJobFixture.tenKinds(ROWS, true);
 
   @TempDir static Path dir;
-  private static Path index;
+  private static TableJobFixture fixture;
   private static Path input;
-  /** Per row id, per address column ({@code client}, {@code num}, {@code raw}): its status. */
-  private static final Map<Long, Map<String, Status>> expected = new TreeMap<>();
-  /** Per row id, the address its columns hold (null when none), as InetAddress bytes. */
-  private static final Map<Long, InetAddress> addresses = new HashMap<>();
 
   @BeforeAll
-  static void writeTablesAndList() throws Exception {
-    Set<String> listed = new HashSet<>();
-    List<Object[]> rows = new ArrayList<>();
-    for (long id = 0; id < ROWS_A + ROWS_B; id++) {
-      int kind = (int) (id % 10);
-      int i = (int) id;
-      String v4 = "10." + (i >> 8 & 255) + "." + (i & 255) + "." + (1 + i / 65536);
-      String v4Unlisted = "192.0." + (i >> 8 & 255) + "." + (i & 255);
-      String v6 = "2001:db8::" + Integer.toHexString(i);
-      String v6Unlisted = "2001:db8:ffff::" + Integer.toHexString(i);
-      String text;
-      InetAddress address;
-      Status client;
-      Long num = null;
-      byte[] raw;
-      switch (kind) {
-        case 0, 1 -> {
-          listed.add(v4);
-          text = v4;
-          address = InetAddress.getByName(v4);
-          client = Status.LISTED;
-        }
-        case 2 -> {
-          text = v4Unlisted;
-          address = InetAddress.getByName(v4Unlisted);
-          client = Status.UNLISTED;
-        }
-        case 3 -> {
-          listed.add(v6);
-          text = v6;
-          address = InetAddress.getByName(v6);
-          client = Status.LISTED;
-        }
-        case 4 -> {
-          text = v6Unlisted;
-          address = InetAddress.getByName(v6Unlisted);
-          client = Status.UNLISTED;
-        }
-        case 5 -> {
-          text = null;
-          address = null;
-          client = Status.NONE;
-        }
-        case 6 -> {
-          text = "not-an-ip";
-          address = null;
-          client = Status.MALFORMED;
-        }
-        case 7 -> {
-          listed.add(v4);
-          text = v4 + ":8080";
-          address = InetAddress.getByName(v4);
-          client = Status.LISTED;
-        }
-        case 8 -> {
-          listed.add(v6);
-          text = "[" + v6 + "]:443";
-          address = InetAddress.getByName(v6);
-          client = Status.LISTED;
-        }
-        default -> {
-          listed.add(v6);
-          text = v6 + "%eth0";
-          address = InetAddress.getByName(v6);
-          client = Status.LISTED;
-        }
-      }
-      Status numStatus = Status.NONE;
-      if (address != null && address.getAddress().length == 4) {
-        byte[] b = address.getAddress();
-        num = ((b[0] & 0xFFL) << 24) | ((b[1] & 0xFFL) << 16) | ((b[2] & 0xFFL) << 8) | (b[3] & 0xFFL);
-        numStatus = client;
-      }
-      Status rawStatus = client;
-      if (kind == 6) {
-        raw = new byte[] {1, 2, 3};
-      } else if (kind == 7) {
-        // An IPv4-mapped IPv6 address: the IPv4 address it maps.
-        raw = new byte[16];
-        raw[10] = (byte) 0xFF;
-        raw[11] = (byte) 0xFF;
-        System.arraycopy(address.getAddress(), 0, raw, 12, 4);
-      } else {
-        raw = address == null ? null : address.getAddress();
-      }
-      Map<String, Status> statuses = new LinkedHashMap<>();
-      statuses.put("client", client);
-      statuses.put("num", numStatus);
-      statuses.put("raw", rawStatus);
-      expected.put(id, statuses);
-      addresses.put(id, address);
-      rows.add(new Object[] {id, text, num, raw});
-    }
-    // Listed addresses no row holds, too: the index is more than the rows' addresses.
-    listed.add("203.0.113.9");
-    listed.add("2001:db8:1::1");
-    Path list = Files.write(dir.resolve("ips.txt"), listed, StandardCharsets.UTF_8);
-    index = dir.resolve("ips.ipidx");
-    assertEquals(0, IndexTools.run(new Configuration(), new String[] {"build", "--input",
-        list.toString(), "--output", index.toString(), "--quiet"}));
-
+  static void copyTablesAndWriteList() throws Exception {
+    fixture = TableJobFixture.withList(dir, EXPECTED.listed());
     input = Files.createDirectories(dir.resolve("tables"));
-    try (Connection db = duckdb(); Statement s = db.createStatement()) {
-      s.execute("CREATE TABLE t (id BIGINT, client VARCHAR, num UINTEGER, raw BLOB,"
-          + " http STRUCT(client_ip VARCHAR, status INTEGER))");
-      try (PreparedStatement insert = db.prepareStatement(
-          "INSERT INTO t VALUES (?, ?, ?, ?, struct_pack(client_ip := ?, status := 200))")) {
-        for (Object[] row : rows) {
-          insert.setLong(1, (Long) row[0]);
-          insert.setString(2, (String) row[1]);
-          insert.setObject(3, row[2]);
-          insert.setBytes(4, (byte[]) row[3]);
-          insert.setString(5, (String) row[1]);
-          insert.addBatch();
-        }
-        insert.executeBatch();
-      }
-      s.execute("COPY (SELECT * FROM t WHERE id < " + ROWS_A + " ORDER BY id) TO '"
-          + input.resolve("a.parquet") + "' (FORMAT parquet, ROW_GROUP_SIZE 1000)");
-      s.execute("COPY (SELECT * FROM t WHERE id >= " + ROWS_A + " ORDER BY id) TO '"
-          + input.resolve("b.parquet") + "' (FORMAT parquet, ROW_GROUP_SIZE 1000)");
-      try (ResultSet r = s.executeQuery("SELECT count(DISTINCT row_group_id) FROM parquet_metadata('"
-          + input.resolve("a.parquet") + "')")) {
-        r.next();
-        assertTrue(r.getInt(1) > 1, "a.parquet has several row groups");
-      }
-    }
+    TableJobFixture.copy("parquet/a.parquet", input);
+    TableJobFixture.copy("parquet/b.parquet", input);
   }
 
   private static Connection duckdb() throws Exception {
@@ -190,21 +66,52 @@ class ParquetTableJobTest {
   }
 
   private static IpJoinRun run(String name, String... extra) throws Exception {
-    List<String> args = new ArrayList<>(List.of(extra));
-    args.addAll(List.of("--index", index.toString(), "--input", input.toString(), "--output",
-        dir.resolve(name).toString()));
-    Path staging = Files.createTempDirectory(dir, "_mr-staging").resolve("root");
-    return IpJoinRun.local(staging, args);
+    return fixture.run(name, input, extra);
   }
 
   private static Set<Long> ids(String column, Status... statuses) {
-    Set<Long> ids = new HashSet<>();
-    expected.forEach((id, s) -> {
-      if (List.of(statuses).contains(s.get(column))) {
-        ids.add(id);
+    return EXPECTED.ids(column, statuses);
+  }
+
+  @Test
+  void theTablesHoldWhatTheirReadmeSays() throws Exception {
+    Map<Long, List<Object>> rows = new HashMap<>();
+    try (Connection db = duckdb(); Statement s = db.createStatement();
+        ResultSet r = s.executeQuery("SELECT id, client, num, hex(raw), http.client_ip, http.status"
+            + " FROM read_parquet('" + input + "/*.parquet')")) {
+      while (r.next()) {
+        List<Object> row = Arrays.asList(r.getString(2), r.getObject(3), r.getString(4),
+            r.getString(5), r.getInt(6));
+        assertNull(rows.put(r.getLong(1), row), "row " + r.getLong(1) + " once");
       }
-    });
-    return ids;
+    }
+    assertEquals(ROWS, rows.size());
+    for (long id = 0; id < ROWS; id++) {
+      List<Object> row = rows.get(id);
+      String client = EXPECTED.client(id);
+      assertEquals(client, row.get(0), "client " + id);
+      assertEquals(client, row.get(3), "http.client_ip " + id);
+      assertEquals(200, row.get(4), "http.status " + id);
+      String address = EXPECTED.address(id);
+      byte[] bytes = address == null ? null : InetAddress.getByName(address).getAddress();
+      assertEquals(bytes != null && bytes.length == 4 ? Long.valueOf(
+          Integer.toUnsignedLong(ByteBuffer.wrap(bytes).getInt())) : null,
+          row.get(1) == null ? null : ((Number) row.get(1)).longValue(), "num " + id);
+      byte[] raw = switch ((int) (id % 10)) {
+        case 6 -> new byte[] {1, 2, 3};
+        // IPv4-mapped IPv6: the IPv4 address it maps.
+        case 7 -> ByteBuffer.allocate(16).putShort(10, (short) -1).put(12, bytes, 0, 4).array();
+        default -> bytes;
+      };
+      assertEquals(raw == null ? null : HexFormat.of().withUpperCase().formatHex(raw), row.get(2),
+          "raw " + id);
+    }
+    try (Connection db = duckdb(); Statement s = db.createStatement();
+        ResultSet r = s.executeQuery("SELECT count(DISTINCT row_group_id) FROM parquet_metadata('"
+            + input.resolve("a.parquet") + "')")) {
+      r.next();
+      assertTrue(r.getInt(1) > 1, "a.parquet has several row groups");
+    }
   }
 
   /** The ids of the rows of the Parquet files {@code glob} (a DuckDB glob), read by DuckDB. */
@@ -267,22 +174,13 @@ class ParquetTableJobTest {
             + dir.resolve("clients") + "/part-*')")) {
       int rows = 0;
       while (r.next()) {
-        Map<String, Status> statuses = expected.get(r.getLong(1));
-        assertEquals(tag(statuses.get("num")), r.getString(2));
-        assertEquals(tag(statuses.get("raw")), r.getString(3));
+        assertEquals(EXPECTED.status("num", r.getLong(1)).tag(), r.getString(2));
+        assertEquals(EXPECTED.status("raw", r.getLong(1)).tag(), r.getString(3));
         rows++;
       }
       // Tag mode writes every row, malformed ones too (tagged '-' in the malformed column).
-      assertEquals(expected.size(), rows);
+      assertEquals(ROWS, rows);
     }
-  }
-
-  private static String tag(Status status) {
-    return switch (status) {
-      case LISTED -> "1";
-      case UNLISTED, NONE -> "0";
-      case MALFORMED -> "-";
-    };
   }
 
   @Test
@@ -312,9 +210,10 @@ class ParquetTableJobTest {
           assertTrue(tags.put(r.getLong(1), r.getString(2)) == null, "row once");
         }
       }
-      assertEquals(expected.size(), tags.size(), column + ": every row tagged");
-      expected.forEach((id, s) -> assertEquals(tag(s.get(statusColumn)), tags.get(id),
-          column + " row " + id));
+      assertEquals(ROWS, tags.size(), column + ": every row tagged");
+      for (long id = 0; id < ROWS; id++) {
+        assertEquals(EXPECTED.status(statusColumn, id).tag(), tags.get(id), column + " row " + id);
+      }
     }
   }
 
@@ -322,13 +221,7 @@ class ParquetTableJobTest {
   void countCountsTheListedAddresses() throws Exception {
     IpJoinRun run = run("count", "--mode", "count", "--format", "parquet:raw");
     assertEquals(0, run.exitCode(), run.errLines().toString());
-    Map<InetAddress, Long> want = new HashMap<>();
-    expected.forEach((id, s) -> {
-      if (s.get("raw") == Status.LISTED) {
-        want.merge(addresses.get(id), 1L, Long::sum);
-      }
-    });
-    assertEquals(want, CountOutput.read(dir.resolve("count")));
+    assertEquals(EXPECTED.counts("raw"), CountOutput.read(dir.resolve("count")));
   }
 
   @Test
@@ -344,13 +237,8 @@ class ParquetTableJobTest {
 
   @Test
   void aTagColumnNamedAsAnInputColumnFailsNamingIt() throws Exception {
-    IpJoinRun run = IpJoinRun.local(Files.createTempDirectory(dir, "_mr-staging").resolve("root"),
-        List.of("--mode", "tag", "--format", "parquet:num", "--index", "client=" + index,
-            "--input", input.toString(), "--output", dir.resolve("collision").toString()));
-    assertEquals(1, run.exitCode(), run.errLines().toString());
-    assertTrue(run.errLines().get(run.errLines().size() - 1).contains(
-        "tag column client is also a column of the input table"), run.errLines().toString());
-    assertFalse(Files.exists(dir.resolve("collision")));
+    fixture.assertTagColumnNamedAsAnInputColumnFails(input, "parquet:num",
+        "tag column client is also a column of the input table");
   }
 
   @Test
@@ -366,10 +254,7 @@ class ParquetTableJobTest {
     Path mixed = Files.createDirectories(dir.resolve("mixed"));
     Files.copy(input.resolve("a.parquet"), mixed.resolve("a.parquet"));
     Files.writeString(mixed.resolve("b.parquet"), "PAR1 but text\n");
-    List<String> args = List.of("--format", "parquet:client", "--index", index.toString(),
-        "--input", mixed.toString(), "--output", dir.resolve("mixed-out").toString());
-    IpJoinRun run = IpJoinRun.local(Files.createTempDirectory(dir, "_mr-staging").resolve("root"),
-        args);
+    IpJoinRun run = fixture.run("mixed-out", mixed, "--format", "parquet:client");
     assertEquals(2, run.exitCode(), run.errLines().toString());
     assertTrue(run.errLines().stream().anyMatch(l -> l.contains("b.parquet")
         && l.contains("is not a Parquet file")), run.errLines().toString());
@@ -383,9 +268,7 @@ class ParquetTableJobTest {
     Files.copy(input.resolve("a.parquet"), lake.resolve("dt=2026-11-27/a.parquet"));
     Files.copy(input.resolve("b.parquet"), lake.resolve("dt=2026-11-28/b.parquet"));
     Path out = dir.resolve("lake-out");
-    Path staging = Files.createTempDirectory(dir, "_mr-staging").resolve("root");
-    IpJoinRun run = IpJoinRun.local(staging, List.of("--index", index.toString(), "--input",
-        lake.toString(), "--output", out.toString(), "--format", "parquet:client"));
+    IpJoinRun run = fixture.run("lake-out", lake, "--format", "parquet:client");
     assertEquals(0, run.exitCode(), run.errLines().toString());
     // a.parquet holds the ids below ROWS_A, b.parquet the others.
     for (String day : List.of("dt=2026-11-27", "dt=2026-11-28")) {
