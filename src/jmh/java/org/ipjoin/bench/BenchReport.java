@@ -39,8 +39,8 @@ public final class BenchReport {
         new RunSection(run), new TargetsSection(), new BuildSection(), new LayoutsSection(),
         new LoadsSection(run), new LoadPhasesSection(), new LookupsSection(),
         new LookupsAtAGlanceSection(), new WarmLoadsSection(), new JobSection(run),
-        new JobProfileSection(), new ReproduceSection(), new PeersSection(), new FormatsSection(), new WriteFloorSection(),
-        new StudiesSection(docs)));
+        new JobProfileSection(), new ReproduceSection(), new PeersSection(), StepSection.formats(), new WriteFloorSection(),
+        StepSection.history(), new StudiesSection(docs)));
   }
 
   private static void write(Path docs, MarkdownWriter md, BenchResults results,

@@ -270,9 +270,9 @@ public final class BenchResults {
     return markdown("peers.md");
   }
 
-  /** The formats step's report ({@code formats.md}, index-tools/lib/formats.sh), when it ran. */
-  public Optional<String> formatsMarkdown() throws IOException {
-    return markdown("formats.md");
+  /** An optional step's report ({@code formats.md}, {@code history.md}: its script's), when it ran. */
+  public Optional<String> stepMarkdown(String name) throws IOException {
+    return markdown(name);
   }
 
   private Optional<String> markdown(String name) throws IOException {
