@@ -70,29 +70,6 @@ public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
     }
   }
 
-  /** The options with partitioned output (the default where inputs are in partition folders). */
-  public JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
-      CountChoice countBy, ClientFormat format, List<ClientColumn> clients, String tagUnmatched,
-      boolean verifyChecksum, boolean verifyIndex, boolean verifyTask, boolean malformedOutput,
-      boolean memoryCheck, boolean allowEmptyInput, boolean overwrite, boolean verbose,
-      String malformedMaxFraction, InputBlocks blocks, RecordTimeSpec time) {
-    this(indexes, mode, where, countBy, format, clients, tagUnmatched, verifyChecksum, verifyIndex,
-        verifyTask, malformedOutput, memoryCheck, allowEmptyInput, overwrite, verbose,
-        malformedMaxFraction, blocks, time, false, AsOfLookup.Outside.NONE, OutputKind.TEXT);
-  }
-
-  /** The options with text output (the default). */
-  public JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
-      CountChoice countBy, ClientFormat format, List<ClientColumn> clients, String tagUnmatched,
-      boolean verifyChecksum, boolean verifyIndex, boolean verifyTask, boolean malformedOutput,
-      boolean memoryCheck, boolean allowEmptyInput, boolean overwrite, boolean verbose,
-      String malformedMaxFraction, InputBlocks blocks, RecordTimeSpec time, boolean flatOutput,
-      AsOfLookup.Outside asOfOutside) {
-    this(indexes, mode, where, countBy, format, clients, tagUnmatched, verifyChecksum, verifyIndex,
-        verifyTask, malformedOutput, memoryCheck, allowEmptyInput, overwrite, verbose,
-        malformedMaxFraction, blocks, time, flatOutput, asOfOutside, OutputKind.TEXT);
-  }
-
   /**
    * The driver's reading of the keys, every check that needs no file but the index names'.
    *
@@ -187,7 +164,7 @@ public record JoinOptions(List<JoinIndex> indexes, JoinMode mode, String where,
         clients.stream().map(c -> new ClientColumn(c.name(), c.format().resolve(table))).toList(),
         tagUnmatched, verifyChecksum, verifyIndex, verifyTask, malformedOutput, memoryCheck,
         allowEmptyInput, overwrite, verbose, malformedMaxFraction, blocks, time, flatOutput,
-        asOfOutside);
+        asOfOutside, output);
   }
 
   /** The indexes, with their names and link names. */

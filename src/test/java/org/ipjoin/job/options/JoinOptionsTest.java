@@ -55,7 +55,8 @@ class JoinOptionsTest {
     return new JoinOptions(indexes, JoinMode.MATCH, null, CountChoice.ADDRESS,
         new ClientFormat("combined", "first"), List.of(), "0", true, true, false, true, true, false, false,
         false, "1.0",
-        DEFAULT_BLOCKS, RecordTimeSpec.NONE, false, org.ipjoin.index.load.AsOfLookup.Outside.NONE);
+        DEFAULT_BLOCKS, RecordTimeSpec.NONE, false, org.ipjoin.index.load.AsOfLookup.Outside.NONE,
+        OutputKind.TEXT);
   }
 
   @Test
@@ -100,7 +101,7 @@ class JoinOptionsTest {
         false, false, true, false, false, true, true, true, "1e-1",
         new InputBlocks(false, 4096, InputPipeline.ALWAYS),
         new RecordTimeSpec("json:ts", null, org.ipjoin.job.locate.RecordTime.UNREADABLE),
-        false, org.ipjoin.index.load.AsOfLookup.Outside.NEAREST);
+        false, org.ipjoin.index.load.AsOfLookup.Outside.NEAREST, OutputKind.TEXT);
     assertEquals(expected, options);
     assertEquals("regex", options.format().kind());
     assertEquals(0, options.maxFraction().compareTo(new java.math.BigDecimal("0.1")));
