@@ -45,6 +45,11 @@ import java.util.Arrays;
  * full bench run (JMH {@code CompactLookupBenchmark}, 1,024 probes per call): 77 ns per key against
  * 145 ns for one {@code match} per key on the heap, 70 against 134 ns from the mapping.
  *
+ * <p>A second interpolation step as a stage of its own (from the guessed start, at the bucket's
+ * mean density) was measured and not kept: 0.88-1.0 of the time on uniform lists, 1.19 on a
+ * clustered one, no change in the whole job; about half of a batched probe at 26 M keys is the
+ * first read, the rest this scan ({@code docs/benchmarks/2026-11-27-one-miss-lookups.md}).
+ *
  * <p>Figures (26 M keys, JMH): {@code docs/benchmarks/2026-11-23-full-run.md}, *Lookups*.
  */
 public final class Ipv4IntervalIndex implements Ipv4Lookup {

@@ -15,9 +15,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  * A file may store a lookup directory of any 2^bits + 1 entries, bits 4 .. 22 (readers take every
  * size, whichever rule wrote it), so the lookups must answer right over each: with few bits a
  * bucket holds many starts (a clustered list of 30,000 keys in one /16 is one bucket of a /4
- * directory), and the interpolation step, the scan and the binary search behind it must find the
- * same interval as a binary search over the starts ({@link Intervals#expected}); the IPv6 lookup
- * likewise against {@link V6Intervals}'s own search.
+ * directory), and the interpolation steps, the scan and the binary search behind them must find
+ * the same interval as a binary search over the starts ({@link Intervals#expected}), one probe at a
+ * time ({@code match}) and batched ({@code matchAll}, whose second interpolation step scales by
+ * the directory's width); the IPv6 lookup likewise against {@link V6Intervals}'s own search.
  */
 class EveryDirectorySizeLookupTest {
 
@@ -48,12 +49,16 @@ class EveryDirectorySizeLookupTest {
       for (int bits = MIN_BITS; bits <= MAX_BITS; bits++) {
         Ipv4IntervalIndex index = new Ipv4IntervalIndex(starts, ends, null, LabelDictionary.NONE,
             Ipv4LookupDirectory.of(list.starts, keys.length, bits), bits);
-        for (int probe : probes) {
+        int[] batched = new int[probes.length];
+        index.matchAll(probes, probes.length, batched);
+        for (int i = 0; i < probes.length; i++) {
+          int probe = probes[i];
           int expected = list.expected(probe);
           int actual = index.match(probe);
-          if (actual != expected) {
-            throw new AssertionError("/" + bits + ", " + keys.length + " intervals: match(" + probe
-                + ") should be " + expected + ", is " + actual);
+          if (actual != expected || batched[i] != expected) {
+            throw new AssertionError("/" + bits + ", " + keys.length + " intervals: key " + probe
+                + " should be " + expected + ", match says " + actual + ", matchAll "
+                + batched[i]);
           }
         }
       }
