@@ -91,8 +91,13 @@ final class InputContent {
    * the job cannot read it, the one-line problem.
    *
    * @param problem null when the file can be read as its kind
+   * @param sequenceFile a readable SequenceFile's header, else null
    */
-  record Verdict(InputKind kind, String problem) {}
+  record Verdict(InputKind kind, String problem, SequenceFileHeader sequenceFile) {
+    Verdict(InputKind kind, String problem) {
+      this(kind, problem, null);
+    }
+  }
 
   /** The verdict on a non-empty input file. */
   Verdict check(FileStatus file) throws IOException {
@@ -117,7 +122,7 @@ final class InputContent {
       kind = InputKind.ofHead(head);
       if (kind == InputKind.SEQUENCE_FILE) {
         // Its header, read on in the same open: the class names follow the magic.
-        return new Verdict(kind, SequenceFileHeader.problem(in, file.getPath(), conf));
+        return SequenceFileHeader.verdict(in, file.getPath(), conf);
       }
       if (startsWith(head, ORC.bytes()) && file.getLen() > 2L * ORC.bytes().length + 1) {
         // A second short read, for files that start with ORC only.

@@ -69,12 +69,16 @@ public final class InputSet {
   private final Path firstDuplicateOf;
   /** What every non-empty file is. */
   private final InputKind kind;
+  /** The first SequenceFile's header (every one has its classes); null for text. */
+  private final SequenceFileHeader sequenceFile;
   /** The partition folders of the files, per file. */
   private final OutputPartitions partitions;
 
   private InputSet(List<String> given, List<FileStatus> files, int duplicates, Path firstDuplicate,
-      Path firstDuplicateOf, InputKind kind, OutputPartitions partitions) {
+      Path firstDuplicateOf, InputKind kind, SequenceFileHeader sequenceFile,
+      OutputPartitions partitions) {
     this.kind = kind;
+    this.sequenceFile = sequenceFile;
     this.partitions = partitions;
     this.given = given;
     this.files = files;
@@ -100,6 +104,8 @@ public final class InputSet {
     Path firstDuplicateOf = null;
     // The first file of each kind found: a job reads one kind.
     Map<InputKind, Path> kinds = new LinkedHashMap<>();
+    // The first SequenceFile's header: every other must have its key and value classes.
+    List<SequenceFileHeader> sequenceFiles = new ArrayList<>(1);
     Map<Path, String> partitions = new LinkedHashMap<>();
     for (String input : inputs) {
       try {
@@ -138,7 +144,7 @@ public final class InputSet {
             // Below the input the file was first found under: the name it is read under.
             partitions.put(f.getPath(), OutputPartitions.of(p, f.getPath()));
             String unreadable = f.getLen() == 0 ? null
-                : problem(content, headers, tables, f, kinds);
+                : problem(content, headers, tables, f, kinds, sequenceFiles);
             if (unreadable != null) {
               problems.add(unreadable);
             }
@@ -165,7 +171,7 @@ public final class InputSet {
     return new InputSet(List.copyOf(inputs), List.copyOf(files.values()), duplicates,
         firstDuplicate, firstDuplicateOf,
         kinds.isEmpty() ? InputKind.TEXT : kinds.keySet().iterator().next(),
-        OutputPartitions.of(partitions));
+        sequenceFiles.isEmpty() ? null : sequenceFiles.get(0), OutputPartitions.of(partitions));
   }
 
   /**
@@ -178,16 +184,28 @@ public final class InputSet {
 
   /**
    * The problem of non-empty file {@code f} (its content, then its header), or null; records the
-   * first file of its kind in {@code kinds}. A table job ({@code tables} not null) asks the
-   * table's own check, which refuses every file that is not of its format.
+   * first file of its kind in {@code kinds} and the first SequenceFile's header in {@code
+   * sequenceFiles}, refusing a later one of other key or value classes. A table job ({@code
+   * tables} not null) asks the table's own check, which refuses every file that is not of its
+   * format.
    */
   private static String problem(InputContent content, HeaderCheck headers, TableCheck tables,
-      FileStatus f, Map<InputKind, Path> kinds) throws IOException {
+      FileStatus f, Map<InputKind, Path> kinds, List<SequenceFileHeader> sequenceFiles)
+      throws IOException {
     if (tables != null) {
       return tables.problem(f);
     }
     InputContent.Verdict verdict = content.check(f);
     kinds.putIfAbsent(verdict.kind(), f.getPath());
+    SequenceFileHeader header = verdict.sequenceFile();
+    if (header != null && sequenceFiles.isEmpty()) {
+      sequenceFiles.add(header);
+    } else if (header != null && !header.sameClasses(sequenceFiles.get(0))) {
+      SequenceFileHeader first = sequenceFiles.get(0);
+      return "input " + f.getPath() + " is a Hadoop SequenceFile of " + header.classes() + ", "
+          + first.file() + " one of " + first.classes() + ": the output is SequenceFiles of one"
+          + " key and one value class, so run one job per pair of classes";
+    }
     if (verdict.problem() != null || headers == null) {
       return verdict.problem();
     }
@@ -295,6 +313,14 @@ public final class InputSet {
     return false;
   }
 
+  /**
+   * The header of the first SequenceFile input, whose key and value classes every input has and
+   * whose compression the output copies; null when the input is text.
+   */
+  SequenceFileHeader sequenceFile() {
+    return sequenceFile;
+  }
+
   /** The input files, each once, empty ones included. */
   List<Path> files() {
     return files.stream().map(FileStatus::getPath).toList();
@@ -342,7 +368,10 @@ public final class InputSet {
    * InputSetFormat}) or blocks of lines ({@link LineBlockInputFormat}), as {@code blocks} says.
    */
   void configure(Job job, InputBlocks blocks) throws IOException {
-    job.setInputFormatClass(blocks.inputFormat());
+    // SequenceFiles are read in blocks whatever ipjoin.input.blocks says: a block carries each
+    // line's record key, which the SequenceFile output keeps.
+    job.setInputFormatClass(sequenceFile != null ? LineBlockInputFormat.class
+        : blocks.inputFormat());
     kind.set(job.getConfiguration());
     // Empty files hold no record and are left out: a 0-byte .gz is no gzip stream and would fail
     // its task, and with it the job. Without any file (--allow-empty-input) no path is set, which

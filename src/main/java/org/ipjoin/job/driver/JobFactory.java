@@ -81,7 +81,8 @@ final class JobFactory {
     LazyOutputFormat.setOutputFormatClass(job, TextOutputFormat.class);
     List<TableColumn> table = checked.options().tableColumns();
     List<Path> inputs = checked.inputs().files();
-    if (table.isEmpty() || inputs.isEmpty()) {
+    SequenceFileHeader sequenceFile = checked.inputs().sequenceFile();
+    if (sequenceFile == null && (table.isEmpty() || inputs.isEmpty())) {
       MultipleOutputs.addNamedOutput(job, IpJoinMapper.MALFORMED_OUTPUT, TextOutputFormat.class,
           NullWritable.class, Text.class);
     }
@@ -120,6 +121,10 @@ final class JobFactory {
     }
     if (!table.isEmpty() && !inputs.isEmpty()) {
       configureTable(job, table, inputs.get(0), !mode.needsReducer());
+    }
+    if (sequenceFile != null) {
+      SequenceFileJobOutput.configure(job, sequenceFile, !mode.needsReducer(),
+          IpJoinMapper.MALFORMED_OUTPUT);
     }
     return job;
   }
