@@ -13,7 +13,12 @@
 # (default 3) of every row, the order alternating (odd rounds forward, even rounds backward). Round 1's
 # ipjoin output of each mode is the reference: every other output is compared with it, match and tag
 # by DuckDB reading both tables (the same rows as multisets, every column as text: DuckDbTables same),
-# count as sorted lines (same-output). Rows: results/tables.csv (peers.csv's columns, the join `rN-MODE`,
+# count as sorted lines (same-output). The same table as ORC too, written by ClickHouse from the
+# Parquet table (chDB: INSERT INTO FUNCTION file(…, 'ORC'), its default codec zstd; the same columns
+# in the same order), tables-data/access.orc, and ipjoin's three modes over it (--format
+# orc:client_ip, the system `ipjoin orc:client_ip`; ORC splits follow stripes), each output compared
+# with the Parquet reference by ClickHouse (index-tools/lib/orc-table.js: the rows as multisets;
+# DuckDB reads no ORC); without chDB these rows say not run. Rows: results/tables.csv (peers.csv's columns, the join `rN-MODE`,
 # `lines` the rows out); the report, medians and the targets: results/tables.md. With
 # IPJOIN_BENCH_TABLE_PROFILE=1, one more ipjoin run per mode with Java Flight Recorder
 # (results/tables-MODE.jfr), summed by org.ipjoin.bench.JobProfile (results/tables-profile-MODE.csv).
@@ -27,12 +32,25 @@ tables_data() {
     mv "$table.tmp.parquet" "$table"
     echo "  table: $(stat -c %s "$table") bytes in $(( $(now_ms) - t0 )) ms" >&2
   fi
+  orc_table="$work/tables-data/access.orc"
+  if [[ -n "$chdb_modules" ]] && [[ ! -f "$orc_table" || "$table" -nt "$orc_table" ]]; then
+    local t0; t0=$(now_ms)
+    rm -f "$orc_table.tmp.orc"
+    env "NODE_PATH=$chdb_modules" node "$root/index-tools/lib/orc-table.js" write "$table" "$orc_table.tmp.orc" >&2
+    mv "$orc_table.tmp.orc" "$orc_table"
+    echo "  ORC table: $(stat -c %s "$orc_table") bytes in $(( $(now_ms) - t0 )) ms" >&2
+  fi
 }
+
+# An ipjoin output of ORC part files (the ORC table's match and tag).
+tables_orc_output() { [[ -d "$1" && -n "$(find "$1" -maxdepth 1 -name 'part-*.orc' -print -quit)" ]]; }
 
 # Output comparison and row count for peer_run: Parquet tables through DuckDB, text as lines.
 tables_same() { # reference output
   if [[ -d "$1" && -n "$(find "$1" -maxdepth 1 -name 'part-r-*' -print -quit)" ]]; then
     "$peers_dir/same-output" "$1" "$2"
+  elif tables_orc_output "$2"; then
+    env "NODE_PATH=$chdb_modules" node "$root/index-tools/lib/orc-table.js" same "$1" "$2"
   else
     java -cp "$peers_cp" org.ipjoin.peers.DuckDbTables same "$1" "$2"
   fi
@@ -40,23 +58,26 @@ tables_same() { # reference output
 tables_rows() { # output
   if [[ -f "$1" && "$1" != *.parquet ]] || [[ -d "$1" && -n "$(find "$1" -maxdepth 1 -name 'part-r-*' -print -quit)" ]]; then
     peer_output_lines "$1"
+  elif tables_orc_output "$1"; then
+    env "NODE_PATH=$chdb_modules" node "$root/index-tools/lib/orc-table.js" rows "$1"
   else
     java -cp "$peers_cp" org.ipjoin.peers.DuckDbTables rows "$1"
   fi
 }
 
-# ipjoin over the table: the launcher as users run it, the table in $threads splits. Sets tables_job.
-tables_command() { # mode output [more JVM options]
+# ipjoin over the table (or another: the ORC table): the launcher as users run it, the table in
+# $threads splits. Sets tables_job.
+tables_command() { # mode output [more JVM options [input format]]
   tables_job=(env "IPJOIN_JAVA_OPTS=-Xmx6g${3:+ $3}" "$root/index-tools/ipjoin"
     -D "hadoop.tmp.dir=$pdir/hadoop-tmp" -D "mapreduce.jobtracker.staging.root.dir=$pdir/hadoop-staging"
     -D mapreduce.framework.name=local -D fs.defaultFS=file:/// -D "mapreduce.local.map.tasks.maximum=$threads"
     -D "mapreduce.input.fileinputformat.split.maxsize=$table_split" --loader nio
-    --input "$table" --format parquet:client_ip --index "$ipidx" --mode "$1" --output "$2")
+    --input "${4:-$table}" --format "${5:-parquet:client_ip}" --index "$ipidx" --mode "$1" --output "$2")
 }
 
 tables_round() { # round forward|backward
   local round="$1" order="$2" rows=() mode system
-  for mode in match tag count; do for system in ipjoin duckdb clickhouse; do rows+=("$mode-$system"); done; done
+  for mode in match tag count; do for system in ipjoin duckdb clickhouse orc; do rows+=("$mode-$system"); done; done
   if [[ $order == backward ]]; then
     local reversed=() i
     for (( i = ${#rows[@]} - 1; i >= 0; i-- )); do reversed+=("${rows[i]}"); done
@@ -75,6 +96,12 @@ tables_round() { # round forward|backward
         peer_run "r$round-$mode" "DuckDB read_parquet + IN" "$ref" "$pdir/duckdb-$mode$suffix" -- java -Xmx6g -cp "$peers_cp" org.ipjoin.peers.DuckDbTables join --threads "$threads" --mode "$mode" --list "$ip_tsv" --table "$table" --output "$pdir/duckdb-$mode$suffix" ;;
       clickhouse)
         clickhouse_run "r$round-$mode" "ClickHouse file(Parquet) + IN (chDB)" "$ref" "$pdir/clickhouse-$mode$suffix" -- --mode "$mode" --list "$ip_tsv" --parquet ;;
+      orc)
+        if [[ -z "$chdb_modules" ]]; then
+          peer_not_run "r$round-$mode" "ipjoin orc:client_ip" "$chdb_skipped (chDB writes the ORC table)"; continue
+        fi
+        tables_command "$mode" "$pdir/ipjoin-orc-$mode" "" "$orc_table" orc:client_ip
+        peer_run "r$round-$mode" "ipjoin orc:client_ip" "$ref" "$pdir/ipjoin-orc-$mode" -- "${tables_job[@]}" ;;
     esac
   done
 }
@@ -141,7 +168,7 @@ tables_step() {
   table_split=$(( $(stat -c %s "$table") / threads + 1 ))
   peer_commands "$table"   # ClickHouse's command (clickhouse_run), over the table
   [[ "$ipidx" -nt "$ip_tsv" ]] || "$ipindex" build --input "$ip_tsv" --output "$ipidx" --overwrite > "$pdir/build-exact.log"
-  cat "$table" "$ip_tsv" "$ipidx" > /dev/null   # page cache warm for every system alike
+  cat "$table" "${orc_table:-/dev/null}" "$ip_tsv" "$ipidx" > /dev/null 2>&1 || true   # page cache warm for every system alike
   "$root/index-tools/ipjoin" --help > /dev/null 2>&1 || true   # its class-data archive made before any timing
   peer_csv="$results/tables.csv"; peer_compare=tables_same; peer_count=tables_rows
   echo "join,system,wall_ms,cpu_ms,engine_ms,lines,output" > "$peer_csv"   # join: rN-MODE
@@ -158,7 +185,7 @@ tables_step() {
     echo
     echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') by \`$command_line\`."
     echo
-    echo "Data: $(commas "$(wc -l < "$log_file")") log lines ($(stat -c %s "$log_file") bytes) as a $(stat -c %s "$table")-byte zstd Parquet table ($(java -cp "$peers_cp" org.ipjoin.peers.DuckDbTables rows "$table") rows); the $(commas "$(wc -l < "$ip_tsv")")-line list of step 1; $threads threads (ipjoin: $threads splits of ≤ $table_split bytes); load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)."
+    echo "Data: $(commas "$(wc -l < "$log_file")") log lines ($(stat -c %s "$log_file") bytes) as a $(stat -c %s "$table")-byte zstd Parquet table ($(java -cp "$peers_cp" org.ipjoin.peers.DuckDbTables rows "$table") rows)$([[ -f "${orc_table:-}" ]] && echo ", and as a $(stat -c %s "$orc_table")-byte ORC table written from it by ClickHouse"); the $(commas "$(wc -l < "$ip_tsv")")-line list of step 1; $threads threads (ipjoin: $threads splits of ≤ $table_split bytes); load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)."
   } >> "$results/tables.md"
   cat "$results/tables.md" >&2
 }

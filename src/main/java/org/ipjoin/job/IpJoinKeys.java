@@ -186,7 +186,12 @@ public enum IpJoinKeys {
   OUTPUT_PARTITIONS("ipjoin.output.partitions", null,
       "Internal, set by the driver when input files are in partition folders and "
           + "`ipjoin.output.flat` is false: one line per such file, its partition path, a tab and "
-          + "the file, which tasks write their records under.");
+          + "the file, which tasks write their records under."),
+  OUTPUT_SEQUENCEFILE_COMPRESSION("ipjoin.output.sequencefile.compression", "NONE",
+      "Internal, set by the driver when the input is SequenceFiles: how the SequenceFile output "
+          + "is compressed, `NONE`, `RECORD:CODEC` or `BLOCK:CODEC` (a codec class): the first "
+          + "input's compression, or the job's output compression when "
+          + "`mapreduce.output.fileoutputformat.compress` is set.");
 
   private final String key;
   private final String defaultValue;

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.BytesWritable;
@@ -35,6 +36,7 @@ import org.apache.hadoop.io.compress.GzipCodec;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.ipjoin.RealData;
 import org.ipjoin.api.IpJoin;
+import org.ipjoin.job.driver.RunSummary;
 import org.ipjoin.testing.LocalHadoop;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -47,7 +49,9 @@ import org.junit.jupiter.api.io.TempDir;
  * gzip, block compression with DefaultCodec, many sync markers), joined on the local runner, and
  * every record's result checked against the test's own reading: the client is the text before the
  * first space, looked up in a HashSet of the list the test wrote (every third distinct client of
- * the log).
+ * the log). The output of {@code match}, {@code nomatch} and {@code tag} (and {@code malformed/})
+ * is SequenceFiles, read back with Hadoop's own SequenceFile.Reader: every record's key, value,
+ * classes and compression compared with what the test wrote.
  */
 class SequenceFileInputJobTest {
 
@@ -82,11 +86,6 @@ class SequenceFileInputJobTest {
     return listed.contains(client(line));
   }
 
-  /** Each line + TAB + 1 when listed, else 0 (ipjoin.tag.unmatched's default). */
-  private List<String> tagged(List<String> records) {
-    return records.stream().map(l -> l + "\t" + (isListed(l) ? "1" : "0")).toList();
-  }
-
   /** Sync markers far more often than Hadoop's default, and small compressed blocks. */
   private static Configuration writerConf() {
     Configuration conf = new Configuration();
@@ -96,16 +95,26 @@ class SequenceFileInputJobTest {
 
   /**
    * Writes {@code records} into a SequenceFile, {@code perValue} lines per value (joined by
-   * {@code \n}), LongWritable keys.
+   * {@code \n}), LongWritable keys: the index of the value's first record.
    */
   private static Path write(Path file, List<String> records, int perValue,
       Class<? extends Writable> valueClass, CompressionType compression,
       Class<? extends CompressionCodec> codec) throws IOException {
+    return write(file, records, perValue, LongWritable.class, valueClass, compression, codec);
+  }
+
+  /**
+   * As {@link #write(Path, List, int, Class, CompressionType, Class)} with keys of {@code
+   * keyClass}: LongWritable, or Text ({@link #textKey}).
+   */
+  private static Path write(Path file, List<String> records, int perValue,
+      Class<? extends Writable> keyClass, Class<? extends Writable> valueClass,
+      CompressionType compression, Class<? extends CompressionCodec> codec) throws IOException {
     Files.createDirectories(file.getParent());
     Configuration conf = writerConf();
     List<SequenceFile.Writer.Option> options = new ArrayList<>(List.of(
         SequenceFile.Writer.file(new org.apache.hadoop.fs.Path(file.toUri())),
-        SequenceFile.Writer.keyClass(LongWritable.class),
+        SequenceFile.Writer.keyClass(keyClass),
         SequenceFile.Writer.valueClass(valueClass),
         SequenceFile.Writer.syncInterval(8 << 10)));
     options.add(codec == null ? SequenceFile.Writer.compression(compression)
@@ -115,11 +124,87 @@ class SequenceFileInputJobTest {
       for (int i = 0; i < records.size(); i += perValue) {
         byte[] value = String.join("\n", records.subList(i, Math.min(records.size(),
             i + perValue))).getBytes(StandardCharsets.ISO_8859_1);
-        w.append(new LongWritable(i), valueClass == Text.class ? new Text(value)
-            : new BytesWritable(value));
+        w.append(keyClass == Text.class ? new Text(textKey(i)) : new LongWritable(i),
+            valueClass == Text.class ? new Text(value) : new BytesWritable(value));
       }
     }
     return file;
+  }
+
+  /** A Text key, not ASCII throughout: passed through, it must come back byte for byte. */
+  private static String textKey(int i) {
+    return "rec-" + i + "-\u00e9";
+  }
+
+  /**
+   * What the output holds for {@code records} written {@code perValue} to a value: per record
+   * that {@code output} writes (null: none), its value's key and the line written, {@link
+   * #record} style, in input order.
+   */
+  private static List<String> expected(List<String> records, int perValue, boolean textKeys,
+      Function<String, String> output) {
+    List<String> expected = new ArrayList<>();
+    for (int n = 0; n < records.size(); n++) {
+      String line = output.apply(records.get(n));
+      if (line != null) {
+        int first = n - n % perValue;
+        expected.add(record(textKeys ? textKey(first) : Long.toString(first), line));
+      }
+    }
+    return expected;
+  }
+
+  private static String record(String key, String value) {
+    return key + "\u0001" + value;
+  }
+
+  /**
+   * The records of the SequenceFile part files directly in {@code dir} (at least one), read with
+   * Hadoop's SequenceFile.Reader, each file checked to have these classes and compression.
+   */
+  private static List<String> records(Path dir, Class<?> keyClass, Class<?> valueClass,
+      CompressionType compression, Class<? extends CompressionCodec> codec) throws IOException {
+    List<Path> parts = parts(dir);
+    assertFalse(parts.isEmpty(), "no part file in " + dir);
+    Configuration conf = new Configuration();
+    List<String> records = new ArrayList<>();
+    for (Path part : parts) {
+      try (SequenceFile.Reader r = new SequenceFile.Reader(conf,
+          SequenceFile.Reader.file(new org.apache.hadoop.fs.Path(part.toUri())))) {
+        assertEquals(keyClass.getName(), r.getKeyClassName(), part.toString());
+        assertEquals(valueClass.getName(), r.getValueClassName(), part.toString());
+        assertEquals(compression, r.getCompressionType(), part.toString());
+        assertEquals(codec, r.getCompressionCodec() == null ? null
+            : r.getCompressionCodec().getClass(), part.toString());
+        Writable key = (Writable) ReflectionUtils.newInstance(r.getKeyClass(), conf);
+        Writable value = (Writable) ReflectionUtils.newInstance(r.getValueClass(), conf);
+        while (r.next(key, value)) {
+          records.add(record(key.toString(), value instanceof Text t
+              ? new String(t.getBytes(), 0, t.getLength(), StandardCharsets.ISO_8859_1)
+              : new String(((BytesWritable) value).getBytes(), 0,
+                  ((BytesWritable) value).getLength(), StandardCharsets.ISO_8859_1)));
+        }
+      }
+    }
+    return records;
+  }
+
+  private String matched(String line) {
+    return isListed(line) ? line : null;
+  }
+
+  private String unmatched(String line) {
+    return isListed(line) ? null : line;
+  }
+
+  /** The line + TAB + 1 when listed, else 0 (ipjoin.tag.unmatched's default). */
+  private String tag(String line) {
+    return line + "\t" + (isListed(line) ? "1" : "0");
+  }
+
+  private static RunSummary.SequenceFileOutput summaryOf(Path out) throws IOException {
+    return RunSummary.read(org.apache.hadoop.fs.FileSystem.getLocal(new Configuration()),
+        new org.apache.hadoop.fs.Path(out.toUri())).sequenceFile();
   }
 
   private DriverRun join(Path input, Path out, String... more) throws Exception {
@@ -143,10 +228,14 @@ class SequenceFileInputJobTest {
     List<String> expected = lines.stream().filter(this::isListed).toList();
     assertTrue(expected.size() > 1000, "the list matches many records: " + expected.size());
     // Each partition folder of the input is kept under the output.
-    assertEquals(sorted(lines.subList(0, half).stream().filter(this::isListed).toList()),
-        sorted(partLines(out.resolve("dt=2026-11-27"))));
-    assertEquals(sorted(lines.subList(half, lines.size()).stream().filter(this::isListed).toList()),
-        sorted(partLines(out.resolve("dt=2026-11-28"))));
+    assertEquals(sorted(expected(lines.subList(0, half), 1, false, this::matched)),
+        sorted(records(out.resolve("dt=2026-11-27"), LongWritable.class, Text.class,
+            CompressionType.NONE, null)));
+    assertEquals(sorted(expected(lines.subList(half, lines.size()), 1, false, this::matched)),
+        sorted(records(out.resolve("dt=2026-11-28"), LongWritable.class, Text.class,
+            CompressionType.NONE, null)));
+    assertEquals(new RunSummary.SequenceFileOutput(LongWritable.class.getName(),
+        Text.class.getName(), "NONE", null), summaryOf(out));
     assertEquals(lines.size(), r.counter(IpJoinCounter.RECORDS));
     assertEquals(expected.size(), r.counter(IpJoinCounter.MATCHED));
     assertEquals(0, r.counter(IpJoinCounter.MALFORMED));
@@ -160,8 +249,12 @@ class SequenceFileInputJobTest {
     Path out = dir.resolve("out");
     DriverRun r = join(seq, out, "--mode", "tag");
     assertEquals(0, r.exitCode(), r.toString());
-    assertEquals(sorted(tagged(lines)), sorted(partLines(out)));
+    // Every line of a value is a record of its own, with the value's key.
+    assertEquals(sorted(expected(lines, 7, false, this::tag)), sorted(records(out,
+        LongWritable.class, BytesWritable.class, CompressionType.BLOCK, DefaultCodec.class)));
     assertEquals(lines.size(), r.counter(IpJoinCounter.RECORDS));
+    assertEquals(new RunSummary.SequenceFileOutput(LongWritable.class.getName(),
+        BytesWritable.class.getName(), "BLOCK", DefaultCodec.class.getName()), summaryOf(out));
   }
 
   /** Any line format reads the values: JSON lines made from the log's clients, --format json:ip. */
@@ -179,10 +272,11 @@ class SequenceFileInputJobTest {
     List<String> expected = new ArrayList<>();
     for (int i = 0; i < lines.size(); i++) {
       if (!isListed(lines.get(i))) {
-        expected.add(json.get(i));
+        expected.add(record(Integer.toString(i - i % 5), json.get(i)));
       }
     }
-    assertEquals(sorted(expected), sorted(partLines(out)));
+    assertEquals(sorted(expected), sorted(records(out, LongWritable.class, Text.class,
+        CompressionType.BLOCK, GzipCodec.class)));
   }
 
   @Test
@@ -213,16 +307,142 @@ class SequenceFileInputJobTest {
     Path plain = write(dir.resolve("plain/day.seq"), lines, 1, BytesWritable.class,
         CompressionType.NONE, null);
     assertTrue(Files.size(block) > 4 * 65536, "several splits: " + Files.size(block));
+    Map<Path, List<String>> expected = Map.of(
+        block, sorted(expected(lines, 3, false, this::tag)),
+        plain, sorted(expected(lines, 1, false, this::tag)));
     for (Path seq : List.of(block, plain)) {
+      boolean isBlock = seq.equals(block);
       for (String blocks : List.of("true", "false")) {
         Path out = dir.resolve("out-" + seq.getParent().getFileName() + "-" + blocks);
         DriverRun r = join(seq, out, "-D", "mapreduce.input.fileinputformat.split.maxsize=65536",
             "-D", "ipjoin.input.blocks=" + blocks, "--mode", "tag");
         assertEquals(0, r.exitCode(), r.toString());
         assertTrue(parts(out).size() >= 4, seq + ": splits " + parts(out));
-        assertEquals(sorted(tagged(lines)), sorted(partLines(out)), seq + " blocks=" + blocks);
+        assertEquals(expected.get(seq), sorted(records(out, LongWritable.class,
+            isBlock ? Text.class : BytesWritable.class,
+            isBlock ? CompressionType.BLOCK : CompressionType.NONE,
+            isBlock ? DefaultCodec.class : null)), seq + " blocks=" + blocks);
       }
     }
+  }
+
+  /** Text keys (not ASCII throughout) come back byte for byte, record compression kept. */
+  @Test
+  void recordCompressedTextKeysArePassedThroughWithEachMatchedLine() throws Exception {
+    Path seq = write(dir.resolve("day.seq"), lines, 2, Text.class, Text.class,
+        CompressionType.RECORD, GzipCodec.class);
+    Path out = dir.resolve("out");
+    DriverRun r = join(seq, out, "--mode", "match");
+    assertEquals(0, r.exitCode(), r.toString());
+    assertEquals(sorted(expected(lines, 2, true, this::matched)), sorted(records(out,
+        Text.class, Text.class, CompressionType.RECORD, GzipCodec.class)));
+    assertEquals(new RunSummary.SequenceFileOutput(Text.class.getName(), Text.class.getName(),
+        "RECORD", GzipCodec.class.getName()), summaryOf(out));
+  }
+
+  /**
+   * Malformed records go to malformed/ as SequenceFiles with their keys, in tag mode (where the
+   * output also holds them, tagged -) and in count mode (whose counts stay text).
+   */
+  @Test
+  void malformedRecordsAreSequenceFilesWithTheirKeys() throws Exception {
+    List<String> some = new ArrayList<>();
+    for (int i = 0; i < 2000; i++) {
+      // Every 37th line's client is no address.
+      some.add(i % 37 == 5 ? "not-an-address " + lines.get(i) : lines.get(i));
+    }
+    Function<String, String> malformed = l -> l.startsWith("not-an-address ") ? l : null;
+    Path seq = write(dir.resolve("day.seq"), some, 4, BytesWritable.class,
+        CompressionType.BLOCK, DefaultCodec.class);
+    List<String> expectedMalformed = sorted(expected(some, 4, false, malformed));
+    assertEquals(54, expectedMalformed.size(), "i % 37 == 5 for i = 5, 42, ..., 1966");
+
+    Path tagOut = dir.resolve("tag");
+    DriverRun tag = join(seq, tagOut, "--mode", "tag");
+    assertEquals(0, tag.exitCode(), tag.toString());
+    assertEquals(sorted(expected(some, 4, false,
+        l -> malformed.apply(l) != null ? l + "\t-" : tag(l))),
+        sorted(records(tagOut, LongWritable.class, BytesWritable.class, CompressionType.BLOCK,
+            DefaultCodec.class)));
+    assertEquals(expectedMalformed, sorted(records(tagOut.resolve("malformed"),
+        LongWritable.class, BytesWritable.class, CompressionType.BLOCK, DefaultCodec.class)));
+    assertEquals(expectedMalformed.size(), tag.counter(IpJoinCounter.MALFORMED));
+
+    Path countOut = dir.resolve("count");
+    DriverRun count = join(seq, countOut, "--mode", "count");
+    assertEquals(0, count.exitCode(), count.toString());
+    assertEquals(expectedMalformed, sorted(records(countOut.resolve("malformed"),
+        LongWritable.class, BytesWritable.class, CompressionType.BLOCK, DefaultCodec.class)));
+    Map<String, Long> expectedCounts = new TreeMap<>();
+    some.stream().filter(this::isListed).forEach(l -> expectedCounts.merge(client(l), 1L,
+        Long::sum));
+    Map<String, Long> counted = new TreeMap<>();
+    for (String line : partLines(countOut)) {
+      String[] f = line.split("\t");
+      counted.put(f[0], Long.parseLong(f[1]));
+    }
+    assertEquals(expectedCounts, counted);
+  }
+
+  /**
+   * mapreduce.output.fileoutputformat.compress set by the job wins over the input's compression:
+   * true with Hadoop's type and codec keys, false for none.
+   */
+  @Test
+  void theJobsOwnOutputCompressionWinsOverTheInputs() throws Exception {
+    Path plain = write(dir.resolve("plain/day.seq"), lines, 1, Text.class,
+        CompressionType.NONE, null);
+    Path compressedOut = dir.resolve("compressed");
+    DriverRun r = join(plain, compressedOut, "-D", "mapreduce.output.fileoutputformat.compress=true",
+        "-D", "mapreduce.output.fileoutputformat.compress.type=BLOCK",
+        "-D", "mapreduce.output.fileoutputformat.compress.codec=" + GzipCodec.class.getName(),
+        "--mode", "nomatch");
+    assertEquals(0, r.exitCode(), r.toString());
+    assertEquals(sorted(expected(lines, 1, false, this::unmatched)), sorted(records(compressedOut,
+        LongWritable.class, Text.class, CompressionType.BLOCK, GzipCodec.class)));
+    assertEquals(new RunSummary.SequenceFileOutput(LongWritable.class.getName(),
+        Text.class.getName(), "BLOCK", GzipCodec.class.getName()), summaryOf(compressedOut));
+
+    Path block = write(dir.resolve("block/day.seq"), lines, 1, Text.class,
+        CompressionType.BLOCK, DefaultCodec.class);
+    Path plainOut = dir.resolve("uncompressed");
+    r = join(block, plainOut, "-D", "mapreduce.output.fileoutputformat.compress=false",
+        "--mode", "nomatch");
+    assertEquals(0, r.exitCode(), r.toString());
+    assertEquals(sorted(expected(lines, 1, false, this::unmatched)), sorted(records(plainOut,
+        LongWritable.class, Text.class, CompressionType.NONE, null)));
+  }
+
+  @Test
+  void sequenceFilesOfOtherKeyClassesInOneJobAreRefused() throws Exception {
+    Path in = dir.resolve("in");
+    Path a = write(in.resolve("a.seq"), lines.subList(0, 10), 1, Text.class,
+        CompressionType.NONE, null);
+    Path b = write(in.resolve("b.seq"), lines.subList(10, 20), 1, Text.class, Text.class,
+        CompressionType.NONE, null);
+    Path out = dir.resolve("out");
+    DriverRun r = join(in, out);
+    assertEquals(List.of("ipjoin: input " + qualified(b) + " is a Hadoop SequenceFile of"
+        + " org.apache.hadoop.io.Text keys and org.apache.hadoop.io.Text values, " + qualified(a)
+        + " one of org.apache.hadoop.io.LongWritable keys and org.apache.hadoop.io.Text values:"
+        + " the output is SequenceFiles of one key and one value class, so run one job per pair"
+        + " of classes"), r.errLines());
+    assertEquals(2, r.exitCode());
+    assertFalse(r.submitted());
+  }
+
+  @Test
+  void parquetOutputOfSequenceFilesIsRefusedBeforeSubmission() throws Exception {
+    Path in = dir.resolve("in");
+    Path a = write(in.resolve("a.seq"), lines.subList(0, 10), 1, Text.class,
+        CompressionType.NONE, null);
+    Path out = dir.resolve("out");
+    DriverRun r = join(in, out, "--output-format", "parquet");
+    assertEquals(List.of("ipjoin: --output-format parquet: input " + qualified(a) + " is a Hadoop"
+        + " SequenceFile, whose records are written back as SequenceFiles with their keys; leave"
+        + " --output-format out (or join text logs to write a Parquet table)"), r.errLines());
+    assertEquals(2, r.exitCode());
+    assertFalse(r.submitted());
   }
 
   @Test
@@ -311,8 +531,8 @@ class SequenceFileInputJobTest {
     Path seq = Files.write(dir.resolve("keys.seq"), latin.getBytes(StandardCharsets.ISO_8859_1));
     DriverRun r = join(seq, dir.resolve("out"));
     assertEquals(List.of("ipjoin: input " + qualified(seq) + ": its SequenceFile key class "
-        + absent + " cannot be loaded, which Hadoop's reader needs even though ipjoin skips keys;"
-        + " add its jar with -libjars"), r.errLines());
+        + absent + " cannot be loaded, which Hadoop's reader needs and the SequenceFile output,"
+        + " which keeps each record's key, needs too; add its jar with -libjars"), r.errLines());
     assertEquals(2, r.exitCode());
     assertFalse(r.submitted());
   }

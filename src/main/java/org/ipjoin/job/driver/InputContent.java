@@ -101,10 +101,12 @@ final class InputContent {
    * @param problem null when the file can be read as its kind
    * @param table the table format whose magic the file starts with (then {@code problem} says it
    *     is no text), or null: what {@code --format auto} joins the file as
+   * @param sequenceFile a readable SequenceFile's header, else null
    */
-  record Verdict(InputKind kind, String problem, TableFormat table) {
+  record Verdict(InputKind kind, String problem, TableFormat table,
+      SequenceFileHeader sequenceFile) {
     Verdict(InputKind kind, String problem) {
-      this(kind, problem, null);
+      this(kind, problem, null, null);
     }
   }
 
@@ -131,7 +133,7 @@ final class InputContent {
       kind = InputKind.ofHead(head);
       if (kind == InputKind.SEQUENCE_FILE) {
         // Its header, read on in the same open: the class names follow the magic.
-        return new Verdict(kind, SequenceFileHeader.problem(in, file.getPath(), conf));
+        return SequenceFileHeader.verdict(in, file.getPath(), conf);
       }
       if (startsWith(head, ORC.bytes()) && file.getLen() > 2L * ORC.bytes().length + 1) {
         // A second short read, for files that start with ORC only.
@@ -147,7 +149,7 @@ final class InputContent {
     return new Verdict(kind, "input " + file.getPath() + " is " + magic.what() + " (it starts"
         + " with " + hex(magic.bytes()) + "), not text: ipjoin reads text logs, plain or"
         + " compressed by a codec its suffix selects (.gz, .bz2); convert it to text first"
-        + magic.hint(), magic.table());
+        + magic.hint(), magic.table(), null);
   }
 
   /**

@@ -73,13 +73,17 @@ public final class InputSet {
   private final InputKind kind;
   /** The table format {@code --format auto} found the files to be, or null. */
   private final TableFormat table;
+  /** The first SequenceFile's header (every one has its classes); null for text. */
+  private final SequenceFileHeader sequenceFile;
   /** The partition folders of the files, per file. */
   private final OutputPartitions partitions;
 
   private InputSet(List<String> given, List<FileStatus> files, int duplicates, Path firstDuplicate,
-      Path firstDuplicateOf, FileKind kind, OutputPartitions partitions) {
+      Path firstDuplicateOf, FileKind kind, SequenceFileHeader sequenceFile,
+      OutputPartitions partitions) {
     this.kind = kind.table() == null ? kind.lines() : InputKind.TEXT;
     this.table = kind.table();
+    this.sequenceFile = sequenceFile;
     this.partitions = partitions;
     this.given = given;
     this.files = files;
@@ -106,6 +110,8 @@ public final class InputSet {
     Path firstDuplicateOf = null;
     // The first file of each kind found: a job reads one kind.
     Map<FileKind, Path> kinds = new LinkedHashMap<>();
+    // The first SequenceFile's header: every other must have its key and value classes.
+    List<SequenceFileHeader> sequenceFiles = new ArrayList<>(1);
     Map<Path, String> partitions = new LinkedHashMap<>();
     TableCheck tables = TableCheck.of(conf);
     for (String input : inputs) {
@@ -144,7 +150,7 @@ public final class InputSet {
             // Below the input the file was first found under: the name it is read under.
             partitions.put(f.getPath(), OutputPartitions.of(p, f.getPath()));
             String unreadable = f.getLen() == 0 ? null
-                : problem(content, headers, tables, auto, f, kinds);
+                : problem(content, headers, tables, auto, f, kinds, sequenceFiles);
             if (unreadable != null) {
               problems.add(unreadable);
             }
@@ -175,7 +181,8 @@ public final class InputSet {
       throw IpJoinException.usage(problems);
     }
     return new InputSet(List.copyOf(inputs), List.copyOf(files.values()), duplicates,
-        firstDuplicate, firstDuplicateOf, kind, OutputPartitions.of(partitions));
+        firstDuplicate, firstDuplicateOf, kind,
+        sequenceFiles.isEmpty() ? null : sequenceFiles.get(0), OutputPartitions.of(partitions));
   }
 
   /** What a file is: lines of an {@link InputKind}, or (told by magic) a table format's file. */
@@ -196,6 +203,14 @@ public final class InputSet {
   }
 
   /**
+   * The header of the first SequenceFile input, whose key and value classes every input has and
+   * whose compression the output copies; null when the input is text.
+   */
+  SequenceFileHeader sequenceFile() {
+    return sequenceFile;
+  }
+
+  /**
    * The partition folders ({@code name=value}) each file was found in below its {@code --input},
    * which the output keeps unless {@code --flat-output}.
    */
@@ -205,12 +220,14 @@ public final class InputSet {
 
   /**
    * The problem of non-empty file {@code f} (its content, then its header), or null; records the
-   * first file of its kind in {@code kinds}. A table job ({@code tables} not null) asks the
+   * first file of its kind in {@code kinds} and the first SequenceFile's header in {@code
+   * sequenceFiles}, refusing a later one of other key or value classes. A table job ({@code tables} not null) asks the
    * table's own check, which refuses every file that is not of its format; a job told its format
    * by the files ({@code auto} not null) asks its check of a file whose magic is a table's.
    */
   private static String problem(InputContent content, HeaderCheck headers, TableCheck tables,
-      AutoFormat auto, FileStatus f, Map<FileKind, Path> kinds) throws IOException {
+      AutoFormat auto, FileStatus f, Map<FileKind, Path> kinds,
+      List<SequenceFileHeader> sequenceFiles) throws IOException {
     if (tables != null) {
       return tables.problem(f);
     }
@@ -220,6 +237,15 @@ public final class InputSet {
       return auto.tableProblem(f, verdict.table());
     }
     kinds.putIfAbsent(new FileKind(verdict.kind(), null), f.getPath());
+    SequenceFileHeader header = verdict.sequenceFile();
+    if (header != null && sequenceFiles.isEmpty()) {
+      sequenceFiles.add(header);
+    } else if (header != null && !header.sameClasses(sequenceFiles.get(0))) {
+      SequenceFileHeader first = sequenceFiles.get(0);
+      return "input " + f.getPath() + " is a Hadoop SequenceFile of " + header.classes() + ", "
+          + first.file() + " one of " + first.classes() + ": the output is SequenceFiles of one"
+          + " key and one value class, so run one job per pair of classes";
+    }
     if (verdict.problem() != null || headers == null) {
       return verdict.problem();
     }
@@ -374,7 +400,10 @@ public final class InputSet {
    * InputSetFormat}) or blocks of lines ({@link LineBlockInputFormat}), as {@code blocks} says.
    */
   void configure(Job job, InputBlocks blocks) throws IOException {
-    job.setInputFormatClass(blocks.inputFormat());
+    // SequenceFiles are read in blocks whatever ipjoin.input.blocks says: a block carries each
+    // line's record key, which the SequenceFile output keeps.
+    job.setInputFormatClass(sequenceFile != null ? LineBlockInputFormat.class
+        : blocks.inputFormat());
     kind.set(job.getConfiguration());
     // Empty files hold no record and are left out: a 0-byte .gz is no gzip stream and would fail
     // its task, and with it the job. Without any file (--allow-empty-input) no path is set, which

@@ -83,7 +83,8 @@ final class JobFactory {
     LazyOutputFormat.setOutputFormatClass(job, TextOutputFormat.class);
     List<TableColumn> table = checked.options().tableColumns();
     List<Path> inputs = checked.inputs().files();
-    if (table.isEmpty() || inputs.isEmpty()) {
+    SequenceFileHeader sequenceFile = checked.inputs().sequenceFile();
+    if (sequenceFile == null && (table.isEmpty() || inputs.isEmpty())) {
       MultipleOutputs.addNamedOutput(job, IpJoinMapper.MALFORMED_OUTPUT, TextOutputFormat.class,
           NullWritable.class, Text.class);
     }
@@ -123,11 +124,15 @@ final class JobFactory {
     if (!table.isEmpty() && !inputs.isEmpty()) {
       configureTable(job, table, inputs.get(0), !mode.needsReducer());
     }
-    if (table.isEmpty() && checked.options().output() == OutputKind.PARQUET
+    if (table.isEmpty() && sequenceFile == null && checked.options().output() == OutputKind.PARQUET
         && !mode.needsReducer()) {
       // Text records as a Parquet table; malformed records stay text lines under malformed/.
       LineRowsOutputFormat.configure(job);
       shipJars(job.getConfiguration(), TableFormat.ofKind("parquet"));
+    }
+    if (sequenceFile != null) {
+      SequenceFileJobOutput.configure(job, sequenceFile, !mode.needsReducer(),
+          IpJoinMapper.MALFORMED_OUTPUT);
     }
     return job;
   }

@@ -85,6 +85,19 @@ final class JoinChoices {
   }
 
   /**
+   * Text written as a Parquet table ({@code --output-format parquet}) takes text lines:
+   * SequenceFile input is written back as SequenceFiles, each record with its key.
+   */
+  static void checkSequenceFileOutput(JoinOptions options, InputSet inputs) throws IpJoinException {
+    SequenceFileHeader first = inputs.sequenceFile();
+    if (options.output() == OutputKind.PARQUET && first != null) {
+      throw IpJoinException.usage("--output-format parquet: input " + first.file() + " is a Hadoop"
+          + " SequenceFile, whose records are written back as SequenceFiles with their keys;"
+          + " leave --output-format out (or join text logs to write a Parquet table)");
+    }
+  }
+
+  /**
    * Text written as a Parquet table in tag mode: no tag column may be named as its column of lines,
    * which an index called {@code line} writing no attribute would be (a table cannot have two
    * columns of one name; with {@code --client} tag columns are {@code NAME.INDEX}).

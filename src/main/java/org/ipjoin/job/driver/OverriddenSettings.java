@@ -63,7 +63,7 @@ final class OverriddenSettings {
   }
 
   /** Whether {@code key} holds a value of Hadoop's default resources only (*-default.xml). */
-  private static boolean fromDefaults(Configuration conf, String key) {
+  static boolean fromDefaults(Configuration conf, String key) {
     String[] sources = conf.getPropertySources(key);
     if (sources == null || sources.length == 0) {
       return false;

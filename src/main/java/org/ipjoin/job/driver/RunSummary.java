@@ -41,8 +41,10 @@ import org.ipjoin.job.task.IpJoinMapper;
  * own counters), a {@code --where} adds {@code where}, and a table format ({@code parquet:COLUMN})
  * adds {@code schema}, the input table's (match, nomatch and malformed output have it; tag output
  * adds its tag columns; text written as a Parquet table has the schema of its lines and {@code
- * outputFormat} {@code parquet}), and output kept in the input's partition folders ({@link
- * org.ipjoin.job.OutputPartitions}) adds {@code partitions}, those that received output; a
+ * outputFormat} {@code parquet}), SequenceFile input adds {@code sequenceFile}, the key and value
+ * classes and compression of the SequenceFile output, and output kept in the input's partition
+ * folders ({@link org.ipjoin.job.OutputPartitions}) adds {@code partitions}, those that received
+ * output; a
  * one-index run of flat text without a where writes none of them,
  * so its summary is what it always was. It is written into the staging directory before the output is published
  * ({@link OutputPublication}), so an output that has {@code _SUCCESS} always has it too. Field by
@@ -54,7 +56,7 @@ import org.ipjoin.job.task.IpJoinMapper;
  */
 @JsonPropertyOrder({"ipjoinVersion", "hadoopVersion", "jobId", "output", "index", "inputs",
     "format", "mode", "countBy", "loader", "start", "end", "durationMillis", "counters", "where",
-    "indexes", "clients", "schema", "outputFormat", "partitions"})
+    "indexes", "clients", "schema", "outputFormat", "sequenceFile", "partitions"})
 public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobId, String output,
     Index index, List<String> inputs, String format, String mode, String countBy, String loader,
     String start,
@@ -64,7 +66,8 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
     @JsonInclude(JsonInclude.Include.NON_NULL) List<Client> clients,
     @JsonInclude(JsonInclude.Include.NON_NULL) String schema,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<String> partitions,
-    @JsonInclude(JsonInclude.Include.NON_NULL) String outputFormat) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) String outputFormat,
+    @JsonInclude(JsonInclude.Include.NON_NULL) SequenceFileOutput sequenceFile) {
 
   /** A summary of a run whose output is what its input is (text lines, or the table's rows). */
   public RunSummary(String ipjoinVersion, String hadoopVersion, String jobId, String output,
@@ -72,7 +75,7 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
       String start, String end, long durationMillis, Map<String, Long> counters, String where,
       List<JoinedIndex> indexes, List<Client> clients, String schema, List<String> partitions) {
     this(ipjoinVersion, hadoopVersion, jobId, output, index, inputs, format, mode, countBy, loader,
-        start, end, durationMillis, counters, where, indexes, clients, schema, partitions, null);
+        start, end, durationMillis, counters, where, indexes, clients, schema, partitions, null, null);
   }
 
   /** A summary of a run whose output is flat (no partition folders). */
@@ -81,7 +84,7 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
       String start, String end, long durationMillis, Map<String, Long> counters, String where,
       List<JoinedIndex> indexes, List<Client> clients, String schema) {
     this(ipjoinVersion, hadoopVersion, jobId, output, index, inputs, format, mode, countBy, loader,
-        start, end, durationMillis, counters, where, indexes, clients, schema, null, null);
+        start, end, durationMillis, counters, where, indexes, clients, schema, null, null, null);
   }
 
   /** The file name in the output directory. */
@@ -120,6 +123,16 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
    */
   @JsonPropertyOrder({"name", "format", "matched", "malformed", "noAddress"})
   public record Client(String name, String format, long matched, long malformed, long noAddress) {}
+
+  /**
+   * The SequenceFile output of a job whose input is SequenceFiles (records of {@code match},
+   * {@code nomatch} and {@code tag}, and {@code malformed/} in every mode): its key and value
+   * classes (the input's) and its compression, {@code NONE}, {@code RECORD} or {@code BLOCK}, with
+   * the codec's class (null without compression).
+   */
+  @JsonPropertyOrder({"keyClass", "valueClass", "compression", "codec"})
+  public record SequenceFileOutput(String keyClass, String valueClass, String compression,
+      String codec) {}
 
   /**
    * The summary of {@code job}, which succeeded, for the plan the driver checked; its output is in
@@ -167,7 +180,19 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
         // Said only where it differs from the input's: text lines written as a Parquet table.
         checked.options().tableColumns().isEmpty()
             && checked.options().output() == OutputKind.PARQUET
-            ? OutputKind.PARQUET.externalName() : null);
+            ? OutputKind.PARQUET.externalName() : null,
+        sequenceFileOutput(checked.inputs().sequenceFile(), job.getConfiguration()));
+  }
+
+  /** The SequenceFile output of a job reading {@code first} and others like it, or null. */
+  private static SequenceFileOutput sequenceFileOutput(SequenceFileHeader first,
+      Configuration jobConf) {
+    if (first == null) {
+      return null;
+    }
+    String[] compression = IpJoinKeys.OUTPUT_SEQUENCEFILE_COMPRESSION.get(jobConf).split(":", 2);
+    return new SequenceFileOutput(first.keyClass(), first.valueClass(), compression[0],
+        compression.length > 1 ? compression[1] : null);
   }
 
   private static List<Client> clients(Counters counters, JoinOptions options) {
@@ -284,6 +309,14 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
       }
       if (outputFormat != null) {
         g.writeStringField("outputFormat", outputFormat);
+      }
+      if (sequenceFile != null) {
+        g.writeObjectFieldStart("sequenceFile");
+        g.writeStringField("keyClass", sequenceFile.keyClass());
+        g.writeStringField("valueClass", sequenceFile.valueClass());
+        g.writeStringField("compression", sequenceFile.compression());
+        g.writeStringField("codec", sequenceFile.codec());
+        g.writeEndObject();
       }
       if (partitions != null) {
         writeStrings(g, "partitions", partitions);

@@ -118,6 +118,9 @@ final class SubmitChecks {
     // An output that exists still takes part: an input holding it is a problem of its own.
     AutoFormat auto = AutoFormat.of(conf, read.formats());
     InputSet inputSet = checklist.check(() -> InputSet.resolve(conf, inputs, out, auto));
+    if (options != null && inputSet != null) {
+      checklist.check(() -> JoinChoices.checkSequenceFileOutput(options, inputSet));
+    }
     checklist.passOrThrow();
     // --format auto resolved once: the tasks and the run summary have the format found.
     return new Checked(indexes, options.withFormatOf(inputSet.table()), where, inputSet, out);

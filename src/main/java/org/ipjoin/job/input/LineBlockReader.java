@@ -16,8 +16,10 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  * the next block, and a line longer than the block size is a block of its own.
  *
  * <p>The key is the first line's key (its byte offset, as LineRecordReader gives it); the progress
- * is the line reader's. A block returned stays unchanged until the call after the next one (two
- * blocks are filled in turn), which lets a mapper join it while the next is read.
+ * is the line reader's. The lines of a SequenceFile ({@link SequenceFileLines}) carry their
+ * record's key in the block ({@link LineBlock#key}). A block returned stays unchanged until the
+ * call after the next one (two blocks are filled in turn), which lets a mapper join it while the
+ * next is read.
  *
  * <p>{@link LineBlockInputFormat} uses it where {@link DirectLineBlockReader}, which reads the
  * same lines straight from the file, does not apply: a custom record delimiter, a maximum line
@@ -31,10 +33,15 @@ final class LineBlockReader extends AlternatingBlocks {
   private boolean pending;
   /** The line reader returned false: never ask it again. */
   private boolean exhausted;
+  /** The SequenceFile reader whose records' keys the lines carry; null for text. */
+  private final SequenceFileLines keyed;
+  /** The record whose key the block's last line carries. */
+  private long keyRecord = -1;
 
   LineBlockReader(RecordReader<LongWritable, Text> lines, int blockBytes) {
     this.lines = lines;
     this.blockBytes = blockBytes;
+    this.keyed = lines instanceof SequenceFileLines sequenceFile ? sequenceFile : null;
   }
 
   @Override
@@ -56,6 +63,10 @@ final class LineBlockReader extends AlternatingBlocks {
       if (block.lines() > 0 && (long) block.length() + line.getLength() + 1 > blockBytes) {
         pending = true;
         return true;
+      }
+      if (keyed != null && (block.lines() == 0 || keyed.record() != keyRecord)) {
+        keyRecord = keyed.record();
+        block.key(keyed.rawKey().getData(), keyed.rawKey().getLength());
       }
       block.append(line.getBytes(), line.getLength());
     } while (nextLine());

@@ -17,7 +17,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 
 /**
  * Reads a split of a Hadoop SequenceFile as lines: each value's bytes ({@code Text} or {@code
- * BytesWritable}; keys are skipped unread) split into lines as a text file holding them would be
+ * BytesWritable}) split into lines as a text file holding them would be
  * ({@code \n}, {@code \r\n} or {@code \r}; a value ending with a line end has no empty line after
  * it; an empty value is one empty line, so no value is dropped without being counted). Every line
  * of a value is then a record of the job, whatever its {@code --format}.
@@ -26,8 +26,9 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
  * SequenceFileInputFormat's reader uses it): a split that does not start at 0 begins at the first
  * sync marker after its start, and reads records until it has passed a sync marker at or after its
  * end, so each record is read by exactly one split, compressed or not (record or block
- * compression, any codec Hadoop has). Values are read raw and decoded here, so a key class is
- * loaded (Hadoop's reader insists) but never deserialized.
+ * compression, any codec Hadoop has). Keys and values are read raw and values decoded here: a key
+ * is never deserialized, its bytes are handed on with each line of its record ({@link #rawKey},
+ * {@link LineBlockReader} puts them in the block), for the SequenceFile output to write again.
  *
  * <p>A block-compressed file cut inside a block fails the task naming the file: Hadoop's reader
  * would end there as if the file had ended.
@@ -55,6 +56,8 @@ final class SequenceFileLines extends RecordReader<LongWritable, Text> {
   private final Text text = new Text();
   private final BytesWritable binary = new BytesWritable();
   private SequenceFile.ValueBytes valueBytes;
+  /** Counts the records read: lines of one record share a number. */
+  private long record;
 
   /** The current value's bytes: its lines not yet returned start at {@link #at}. */
   private byte[] bytes = new byte[0];
@@ -137,6 +140,7 @@ final class SequenceFileLines extends RecordReader<LongWritable, Text> {
     }
     at = 0;
     key.set(pos);
+    record++;
     return true;
   }
 
@@ -160,6 +164,16 @@ final class SequenceFileLines extends RecordReader<LongWritable, Text> {
     }
     at = i + 1;
     return true;
+  }
+
+  /** The number of the current line's record in this split: lines of one record share it. */
+  long record() {
+    return record;
+  }
+
+  /** The current line's record's key, serialized: {@code getData()[0, getLength())}. */
+  DataOutputBuffer rawKey() {
+    return rawKey;
   }
 
   @Override

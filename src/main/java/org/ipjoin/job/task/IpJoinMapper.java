@@ -23,6 +23,7 @@ import org.ipjoin.job.MatchTags;
 import org.ipjoin.job.OutputPartitions;
 import org.ipjoin.job.TaskFailureLog;
 import org.ipjoin.job.WhereExpression;
+import org.ipjoin.job.input.InputKind;
 import org.ipjoin.job.input.LineBlock;
 import org.ipjoin.job.input.LineBlockInputFormat;
 import org.ipjoin.job.locate.ClientIpLocator;
@@ -109,6 +110,11 @@ import org.slf4j.LoggerFactory;
  * tag mode with the values of its tag columns, and a malformed row goes to {@code malformed/}
  * as it was read.
  *
+ * <p>SequenceFiles: their lines come in blocks that carry each record's key ({@link
+ * LineBlock#key}); the call's output lines are written with those keys ({@link KeyedLines}, one
+ * SequenceFile record per line, {@link SequenceLinesOutputFormat}), and so is each malformed
+ * record.
+ *
  * <p>Partition folders: when the driver found the task's input file in Hive-style partition folders
  * ({@link OutputPartitions}, unless {@code --flat-output}), its output goes through MultipleOutputs
  * with the base path {@code <partition>/part} and the job's own output format (text or a table's),
@@ -182,6 +188,13 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   private final LongWritable one = new LongWritable(1);
   /** A malformed record's bytes, for MultipleOutputs (which takes a Writable). */
   private final Text malformedRecord = new Text();
+  /**
+   * With SequenceFile input: the current call's block (whose lines carry their records' keys), and
+   * its output lines and a malformed line with their keys; else null.
+   */
+  private LineBlock keyedBlock;
+  private KeyedLines keyedOutput;
+  private KeyedLines keyedMalformed;
   private final RecordTally tally = new RecordTally();
   private static final byte[] NO_BYTES = {};
   /** The table row of the current map call, for the malformed output; null for text. */
@@ -208,6 +221,10 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     countBy = options.countBy().keyword();
     tags = options.tags();
     writeMalformed = options.malformedOutput();
+    if (InputKind.of(context.getConfiguration()) == InputKind.SEQUENCE_FILE) {
+      keyedOutput = new KeyedLines();
+      keyedMalformed = new KeyedLines();
+    }
     TaskIndexes loaded = TaskIndexes.load(context, options);
     indexes = loaded.indexes();
     List<String> names = options.joinIndexes().names();
@@ -386,6 +403,9 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
         }
       } else {
         columns.read(input);
+        if (keyedOutput != null) {
+          keyedBlock = (LineBlock) input;
+        }
       }
       columns.lookUp();
       output.clear();
@@ -395,6 +415,9 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       if (!output.isEmpty()) {
         if (input instanceof TableRow row) {
           writeRow(row, context);
+        } else if (keyedOutput != null) {
+          keyedOutput.set(output, keyedBlock);
+          write(NullWritable.get(), keyedOutput, context);
         } else {
           write(NullWritable.get(), output.text(), context);
         }
@@ -616,6 +639,13 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
         multipleOut(context).write(MALFORMED_OUTPUT, null, currentRow, malformedBase);
         return;
       }
+      if (keyedMalformed != null) {
+        // The line with its record's key, in the output's SequenceFile format.
+        keyedMalformed.set(keyedBlock, record);
+        multipleOut(context).write(MALFORMED_OUTPUT, NullWritable.get(), keyedMalformed,
+            time ? timeUnreadableBase : malformedBase);
+        return;
+      }
       malformedRecord.set(bytes, start, end - start);
       multipleOut(context).write(MALFORMED_OUTPUT, NullWritable.get(), malformedRecord,
           time ? timeUnreadableBase : malformedBase);
@@ -652,7 +682,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
     }
     int start = batch.start(record);
     int end = batch.end(record);
-    output.add(batch.bytes(), start, end);
+    output.add(batch.bytes(), start, end, record);
     return output.text().getLength() - (end - start);
   }
 

@@ -61,7 +61,17 @@ class RunSummaryJsonTest {
         // Text lines written as a Parquet table.
         new RunSummary("1.2.3", "3.5.0", "job_local1_0004", "file:/out", index, inputs,
             "json:src", "tag", null, "nio", "s", "e", 1, counters, null, null, null,
-            "message lines {\n  required binary line (STRING);\n}", null, "parquet"));
+            "message lines {\n  required binary line (STRING);\n}", null, "parquet", null),
+        // SequenceFile input: its output's classes and compression, without a codec and with.
+        new RunSummary("1.2.3", "3.5.0", "job_local1_0005", "file:/out", index, inputs,
+            "combined", "match", null, "nio", "s", "e", 1, counters, null, null, null, null, null, null,
+            new RunSummary.SequenceFileOutput("org.apache.hadoop.io.LongWritable",
+                "org.apache.hadoop.io.Text", "NONE", null)),
+        new RunSummary("1.2.3", "3.5.0", "job_local1_0006", "file:/out", index, inputs,
+            "combined", "tag", null, "nio", "s", "e", 1, counters, null, null, null, null,
+            List.of("dt=2026-11-27"), null, new RunSummary.SequenceFileOutput("org.example.Key",
+                "org.apache.hadoop.io.BytesWritable", "BLOCK",
+                "org.apache.hadoop.io.compress.DefaultCodec")));
   }
 
   @ParameterizedTest

@@ -3,6 +3,8 @@ package org.ipjoin.job.table;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,12 +13,17 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.io.BytesWritable;
+import org.apache.hadoop.io.SequenceFile;
+import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.util.ReflectionUtils;
 import org.ipjoin.job.driver.RunSummary;
 import org.ipjoin.job.table.TableJobFixture.Rows;
 import org.ipjoin.testing.CountOutput;
@@ -195,10 +202,33 @@ class AutoFormatJobTest {
     try (Stream<Path> parts = Files.list(folder)) {
       for (Path part : parts.filter(p -> p.getFileName().toString().startsWith("part-"))
           .toList()) {
-        lines.addAll(Files.readAllLines(part, StandardCharsets.US_ASCII));
+        lines.addAll(isSequenceFile(part) ? sequenceFileValues(part)
+            : Files.readAllLines(part, StandardCharsets.US_ASCII));
       }
     }
     return lines;
+  }
+
+  private static boolean isSequenceFile(Path part) throws IOException {
+    try (InputStream in = Files.newInputStream(part)) {
+      return Arrays.equals(new byte[] {'S', 'E', 'Q'}, in.readNBytes(3));
+    }
+  }
+
+  /** The values of a SequenceFile output (SequenceFile input is written back as SequenceFiles). */
+  private static List<String> sequenceFileValues(Path part) throws IOException {
+    List<String> values = new ArrayList<>();
+    Configuration conf = new Configuration();
+    try (SequenceFile.Reader r = new SequenceFile.Reader(conf,
+        SequenceFile.Reader.file(new org.apache.hadoop.fs.Path(part.toUri())))) {
+      Writable key = (Writable) ReflectionUtils.newInstance(r.getKeyClass(), conf);
+      Writable value = (Writable) ReflectionUtils.newInstance(r.getValueClass(), conf);
+      while (r.next(key, value)) {
+        values.add(value instanceof BytesWritable b
+            ? new String(b.copyBytes(), StandardCharsets.UTF_8) : value.toString());
+      }
+    }
+    return values;
   }
 
   private static List<String> sorted(List<String> lines) {
