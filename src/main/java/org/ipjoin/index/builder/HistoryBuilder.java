@@ -98,7 +98,9 @@ public final class HistoryBuilder {
   }
 
   /** Builds the history index of {@code source}'s snapshots at {@code output}, published whole. */
-  public Built build(SnapshotSource source, FileSystem outFs, Path output) throws IOException {
+  public Built build(SnapshotSource source, FileSystem target, Path output) throws IOException {
+    // As a plain build (IndexBuilder): the index carries its own CRCs, so no .crc side file.
+    FileSystem outFs = IndexBuilder.withoutChecksumFiles(target);
     IndexPublisher.checkTarget(outFs, output, overwrite);
     long[] times = source.times();
     int s = times.length - 1;

@@ -1,6 +1,7 @@
 package org.ipjoin.cli.ipindex;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -79,6 +80,7 @@ class HistoryIndexTest {
     assertTrue(build.out().contains(String.format("history of 5 snapshots, 2026-03-12 .. 2026-03-16"
         + " (valid until 2026-03-17): %,d entries", union.size())), build.out());
     assertEquals(0, IndexToolsTest.ipindex("verify", index.toString()).exit());
+    assertFalse(Files.exists(dir.resolve(".history.ipidx.crc")), "no checksum side file");
 
     LoadedIndex loaded = IndexReaders.viaFileSystem(index, true);
     AsOfLookup none = new AsOfLookup(loaded, AsOfLookup.Outside.NONE);
