@@ -163,10 +163,11 @@ final class InspectCommand extends IndexCommand {
       return "";
     }
     StringBuilder text = new StringBuilder(", listed");
-    for (int p = history.first(entry); p < history.first(entry + 1); p++) {
-      text.append(p == history.first(entry) ? " " : ", ")
-          .append(SnapshotTimes.format(history.time(history.from(p)))).append(" .. ")
-          .append(SnapshotTimes.format(history.time(history.to(p))));
+    int[] periods = history.periods(entry);
+    for (int p = 0; p < periods.length; p += 2) {
+      text.append(p == 0 ? " " : ", ")
+          .append(SnapshotTimes.format(history.time(periods[p]))).append(" .. ")
+          .append(SnapshotTimes.format(history.time(periods[p + 1])));
     }
     return text.toString();
   }
