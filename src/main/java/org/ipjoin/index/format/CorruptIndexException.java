@@ -56,6 +56,7 @@ public class CorruptIndexException extends IOException {
     BLOCK_OFFSETS("history block offsets"),
     PERIOD_CODES("period codes"),
     PERIOD_BOUNDS("period bounds"),
+    PERIOD_LABELS("period labels"),
     IDENTITY("index identity");
 
     public final String description;

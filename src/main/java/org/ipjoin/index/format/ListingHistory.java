@@ -16,11 +16,16 @@ import org.ipjoin.index.format.CorruptIndexException.Check;
  * <p>Each entry's periods are a few varints (LEB128: 7 bits a byte, low bits first, the high bit
  * set on every byte but the last, at most {@value #MAX_CODE_BYTES} bytes for a value below 2^31,
  * no needless last 0 byte) of snapshot-number deltas: {@code 2 from + more} of its first period
- * (more = 1 when it has more than one), then with more the byte length of the codes that follow
- * (so that a lookup steps over a whole entry in one read), then its first period's length - 1,
+ * (more = 1 when it has more than one), then with more 2 x the byte length of the codes that
+ * follow (so that a lookup steps over a whole entry in one read), then its first period's length - 1,
  * then for each further period the gap after the one before - 1 and its length - 1. Periods that
  * touch cannot be written (a gap is at least one snapshot), so each is apart from the next by
- * construction. A year of daily snapshots takes one byte for a delta below 128 days, two above:
+ * construction. An entry whose label changed between snapshots (an entry is a piece of the
+ * address space, a label a period's) is <em>relabelled</em>: its length code is {@code 2 length
+ * + 1} (else {@code 2 length}; a relabelled entry has two periods or more), each of its periods'
+ * codes ends with the period's label id, and its gaps are written whole, so that a period may
+ * begin where the one before ends when their labels differ. The index's label id column holds
+ * each entry's last label. A year of daily snapshots takes one byte for a delta below 128 days, two above:
  * an entry listed once costs two to four bytes, and no offset of its own. The entries are cut in
  * blocks of {@value #BLOCK_ENTRIES}, each block's first byte found in a table, so finding an
  * entry's periods steps over at most {@value #BLOCK_ENTRIES} - 1 entries before it, two or three
@@ -58,6 +63,10 @@ public final class ListingHistory {
   public static final int MAX_SNAPSHOTS = 65_535;
   /** Answer of {@link #snapshotAt} for a time before the first snapshot. */
   public static final int BEFORE = -1;
+  /** {@link #labelIn}: the entry was not listed then. */
+  public static final int NOT_LISTED = -1;
+  /** {@link #labelIn}: listed with its one label, the index's label id column's. */
+  public static final int ENTRY_LABEL = -2;
 
   /** The section's bytes; the codes are read in place. */
   private final byte[] bytes;
@@ -76,7 +85,7 @@ public final class ListingHistory {
   }
 
   /**
-   * The history of these periods, encoded.
+   * The history of these periods, encoded, each entry with its one label.
    *
    * @param times the snapshots' times then the end of the last one's validity (S + 1 values)
    * @param periodEnds 0, then each entry's end offset in {@code periods} (in periods, n + 1 values)
@@ -85,7 +94,16 @@ public final class ListingHistory {
    *     not hold (empty, past the snapshots, unsorted or touching)
    */
   public ListingHistory(long[] times, int[] periodEnds, int[] periods) {
-    this(Encoder.encode(times, periodEnds, periods));
+    this(times, periodEnds, periods, null);
+  }
+
+  /**
+   * As {@link #ListingHistory(long[], int[], int[])}, with each period's label id ({@code
+   * labels}, 0 for none; null when the index has no labels): an entry whose periods' labels
+   * differ is written relabelled, and its periods may touch where their labels differ.
+   */
+  public ListingHistory(long[] times, int[] periodEnds, int[] periods, int[] labels) {
+    this(Encoder.encode(times, periodEnds, periods, labels));
   }
 
   private ListingHistory(ListingHistory decoded) {
@@ -125,40 +143,85 @@ public final class ListingHistory {
 
   /** The periods of {@code entry}: from and to (exclusive) snapshot numbers, two values a period. */
   public int[] periods(int entry) {
+    int[] walked = walk(entry);
+    int[] out = new int[walked.length / 3 * 2];
+    for (int p = 0; p < walked.length / 3; p++) {
+      out[2 * p] = walked[3 * p];
+      out[2 * p + 1] = walked[3 * p + 1];
+    }
+    return out;
+  }
+
+  /**
+   * The label id of each of {@code entry}'s periods when it is relabelled; null when it has one
+   * label, the index's label id column's.
+   */
+  public int[] periodLabels(int entry) {
+    int[] walked = walk(entry);
+    if (walked[2] == ENTRY_LABEL) {
+      return null;
+    }
+    int[] out = new int[walked.length / 3];
+    for (int p = 0; p < out.length; p++) {
+      out[p] = walked[3 * p + 2];
+    }
+    return out;
+  }
+
+  /** From, to and label id ({@link #ENTRY_LABEL} when not relabelled) of each of its periods. */
+  private int[] walk(int entry) {
     byte[] b = bytes;
     int at = start(entry);
     long code = code(b, at);
     at = next(code);
     int to = (int) code >>> 1;
     int end = at;
+    boolean relabelled = false;
     if ((code & 1) != 0) {
       code = code(b, at);
       at = next(code);
-      end = at + (int) code;
+      end = at + ((int) code >>> 1);
+      relabelled = (code & 1) != 0;
     }
-    int[] out = new int[8];
+    int[] out = new int[12];
     int n = 0;
     do {
       int from = to;
       if (n > 0) {
         code = code(b, at);
         at = next(code);
-        from = to + (int) code + 1;
+        from = to + (int) code + (relabelled ? 0 : 1);
       }
       code = code(b, at);
       at = next(code);
       to = from + (int) code + 1;
+      int label = ENTRY_LABEL;
+      if (relabelled) {
+        code = code(b, at);
+        at = next(code);
+        label = (int) code;
+      }
       if (n == out.length) {
         out = Arrays.copyOf(out, 2 * n);
       }
       out[n++] = from;
       out[n++] = to;
+      out[n++] = label;
     } while (at < end);
     return Arrays.copyOf(out, n);
   }
 
   /** True when {@code entry} was listed in snapshot {@code s} (0 .. snapshots() - 1). */
   public boolean listedIn(int entry, int s) {
+    return labelIn(entry, s) != NOT_LISTED;
+  }
+
+  /**
+   * The label id {@code entry} had in snapshot {@code s} (0 .. snapshots() - 1) when it is
+   * relabelled; {@link #ENTRY_LABEL} when it was listed then with its one label; {@link
+   * #NOT_LISTED}.
+   */
+  public int labelIn(int entry, int s) {
     byte[] b = bytes;
     int at = start(entry);
     long code = code(b, at);
@@ -166,32 +229,45 @@ public final class ListingHistory {
     int first = (int) code;
     int from = first >>> 1;
     if (s < from) {
-      return false;
+      return NOT_LISTED;
     }
     if ((first & 1) == 0) {
-      return s < from + (int) code(b, at) + 1;
+      return s < from + (int) code(b, at) + 1 ? ENTRY_LABEL : NOT_LISTED;
     }
     code = code(b, at);
     at = next(code);
-    int end = at + (int) code;
+    int end = at + ((int) code >>> 1);
+    boolean relabelled = (code & 1) != 0;
+    int gapBase = relabelled ? 0 : 1;
     code = code(b, at);
     at = next(code);
     int to = from + (int) code + 1;
+    int label = ENTRY_LABEL;
+    if (relabelled) {
+      code = code(b, at);
+      at = next(code);
+      label = (int) code;
+    }
     while (s >= to) {
       if (at == end) {
-        return false;
+        return NOT_LISTED;
       }
       code = code(b, at);
       at = next(code);
-      from = to + (int) code + 1;
+      from = to + (int) code + gapBase;
       if (s < from) {
-        return false;
+        return NOT_LISTED;
       }
       code = code(b, at);
       at = next(code);
       to = from + (int) code + 1;
+      if (relabelled) {
+        code = code(b, at);
+        at = next(code);
+        label = (int) code;
+      }
     }
-    return true;
+    return label;
   }
 
   /** Where {@code entry}'s codes begin: its block's start, then the entries before it stepped over. */
@@ -208,7 +284,7 @@ public final class ListingHistory {
         }
       } else {
         code = code(b, at);
-        at = next(code) + (int) code;
+        at = next(code) + ((int) code >>> 1);
       }
     }
     return at;
@@ -260,9 +336,10 @@ public final class ListingHistory {
 
   /**
    * The checked history of the section's {@code bytes} in {@code file}, whose intervals number
-   * {@code entries}: each failed check a {@link CorruptIndexException} naming it.
+   * {@code entries} and labels {@code labels}: each failed check a {@link CorruptIndexException}
+   * naming it.
    */
-  public static ListingHistory decode(byte[] bytes, long entries, String file)
+  public static ListingHistory decode(byte[] bytes, long entries, long labels, String file)
       throws CorruptIndexException {
     ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     if (bytes.length < TIMES_OFFSET) {
@@ -320,7 +397,7 @@ public final class ListingHistory {
       }
       starts[k] = codesStart + (int) offset;
     }
-    long counted = new Checker(bytes, starts, (int) n, (int) s, file).check();
+    long counted = new Checker(bytes, starts, (int) n, (int) s, labels, file).check();
     if (counted != p) {
       throw new CorruptIndexException(file, Check.HISTORY_SHAPE, "the entries hold " + counted
           + " periods; the head says " + p);
@@ -334,6 +411,7 @@ public final class ListingHistory {
     private final int[] starts;
     private final int entries;
     private final int snapshots;
+    private final long labels;
     private final String file;
     private int at;
     private int end;
@@ -341,11 +419,12 @@ public final class ListingHistory {
     private int limit;
     private int entry;
 
-    Checker(byte[] bytes, int[] starts, int entries, int snapshots, String file) {
+    Checker(byte[] bytes, int[] starts, int entries, int snapshots, long labels, String file) {
       this.bytes = bytes;
       this.starts = starts;
       this.entries = entries;
       this.snapshots = snapshots;
+      this.labels = labels;
       this.file = file;
     }
 
@@ -376,7 +455,9 @@ public final class ListingHistory {
         period(1, to, to + code() + 1);
         return 1;
       }
-      int length = code();
+      int lengthCode = code();
+      int length = lengthCode >>> 1;
+      boolean relabelled = (lengthCode & 1) != 0;
       if (length > end - at) {
         throw new CorruptIndexException(file, Check.PERIOD_CODES, "entry " + entry
             + "'s length code says " + length + " bytes, past the end of its block, code byte "
@@ -384,14 +465,36 @@ public final class ListingHistory {
       }
       limit = at + length;
       int count = 0;
+      int label = -1;
+      boolean differ = false;
       do {
-        long from = count == 0 ? to : to + code() + 1;
+        long before = to;
+        long from = count == 0 ? to : to + code() + (relabelled ? 0 : 1);
         to = from + code() + 1;
         period(++count, from, to);
+        if (relabelled) {
+          int id = code();
+          if (id > labels) {
+            throw new CorruptIndexException(file, Check.PERIOD_LABELS, "entry " + entry
+                + "'s period " + count + " has label id " + id + "; the index has " + labels
+                + " labels");
+          }
+          if (count > 1 && from == before && id == label) {
+            throw new CorruptIndexException(file, Check.PERIOD_LABELS, "entry " + entry
+                + "'s periods " + (count - 1) + " and " + count + " touch at snapshot " + from
+                + " with one label id, " + id + " (they are one period)");
+          }
+          differ |= count > 1 && id != label;
+          label = id;
+        }
       } while (at < limit);
       if (count < 2) {
         throw new CorruptIndexException(file, Check.PERIOD_CODES, "entry " + entry + " is marked"
             + " with more than one period, but its codes hold one");
+      }
+      if (relabelled && !differ) {
+        throw new CorruptIndexException(file, Check.PERIOD_LABELS, "entry " + entry
+            + " is written relabelled, but each of its periods has label id " + label);
       }
       return count;
     }
@@ -440,7 +543,7 @@ public final class ListingHistory {
     private byte[] codes = new byte[1024];
     private int length;
 
-    static ListingHistory encode(long[] times, int[] periodEnds, int[] periods) {
+    static ListingHistory encode(long[] times, int[] periodEnds, int[] periods, int[] labels) {
       int s = times.length - 1;
       int n = periodEnds.length - 1;
       int blocks = (int) blocks(n);
@@ -450,7 +553,7 @@ public final class ListingHistory {
         if (entry % BLOCK_ENTRIES == 0) {
           offsets[entry / BLOCK_ENTRIES] = e.length;
         }
-        e.entry(entry, s, periods, periodEnds[entry], periodEnds[entry + 1]);
+        e.entry(entry, s, periods, labels, periodEnds[entry], periodEnds[entry + 1]);
       }
       offsets[blocks] = e.length;
       int head = Math.toIntExact(codesAt(s, n));
@@ -471,18 +574,25 @@ public final class ListingHistory {
       return new ListingHistory(b.array(), times.clone(), starts, n, periods.length / 2);
     }
 
-    private void entry(int entry, int s, int[] periods, int first, int end) {
+    private void entry(int entry, int s, int[] periods, int[] labels, int first, int end) {
       int count = end - first;
       if (count < 1) {
         throw new IllegalArgumentException("entry " + entry + " has no period");
+      }
+      boolean relabelled = false;
+      for (int p = first + 1; labels != null && p < end; p++) {
+        relabelled |= labels[p] != labels[first];
       }
       int to = 0;
       for (int p = first; p < end; p++) {
         int from = periods[2 * p];
         int next = periods[2 * p + 1];
-        if (from < (p == first ? 0 : to + 1) || next <= from || next > s) {
+        boolean apart = p == first ? from >= 0 : from > to
+            || from == to && relabelled && labels[p] != labels[p - 1];
+        if (!apart || next <= from || next > s) {
           throw new IllegalArgumentException("entry " + entry + "'s period " + from + ".." + next
-              + " is not after " + to + ", non-empty and inside " + s + " snapshots");
+              + " is not after " + to + " (nor touches it with another label), non-empty and"
+              + " inside " + s + " snapshots");
         }
         to = next;
       }
@@ -496,14 +606,17 @@ public final class ListingHistory {
       to = periods[2 * first];
       for (int p = first; p < end; p++) {
         if (p > first) {
-          put(periods[2 * p] - to - 1);
+          put(periods[2 * p] - to - (relabelled ? 0 : 1));
         }
         put(periods[2 * p + 1] - periods[2 * p] - 1);
+        if (relabelled) {
+          put(labels[p]);
+        }
         to = periods[2 * p + 1];
       }
       byte[] tail = Arrays.copyOfRange(codes, mark, length);
       length = mark;
-      put(tail.length);
+      put(2 * tail.length + (relabelled ? 1 : 0));
       if (length + tail.length > codes.length) {
         codes = Arrays.copyOf(codes, Math.max(2 * codes.length, length + tail.length));
       }

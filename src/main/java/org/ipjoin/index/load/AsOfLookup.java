@@ -105,6 +105,27 @@ public final class AsOfLookup {
     }
   }
 
+  /**
+   * The label id in force at {@code millis} of {@code entry} (IPv4 interval i, or the IPv4
+   * interval count + IPv6 interval j), which a lookup at that time matched: its period's label
+   * when its label changed over the snapshots, else {@code entryLabel}, the index's label column's.
+   */
+  public int labelId(int entry, long millis, int entryLabel) {
+    int s = snapshotFor(millis);
+    int id = s < 0 ? ListingHistory.NOT_LISTED : history.labelIn(entry, s);
+    return id < 0 ? entryLabel : id;
+  }
+
+  /** {@link #labelId(int, long, int)} of an IPv4 interval. */
+  public int labelId(int interval, long millis) {
+    return labelId(interval, millis, index.labelId(interval));
+  }
+
+  /** {@link #labelId(int, long, int)} of an IPv6 interval. */
+  public int labelId6(int interval, long millis) {
+    return labelId(index.size() + interval, millis, index6.labelId(interval));
+  }
+
   private int inForce(int interval, int snapshot) {
     return interval < 0 || snapshot < 0 || !history.listedIn(interval, snapshot)
         ? Ipv4Lookup.NO_MATCH : interval;

@@ -229,18 +229,6 @@ class HistoryIndexTest {
   }
 
   @Test
-  void aLabelThatChangesOverTimeIsRefusedNamingBothSnapshots() throws Exception {
-    Path folder = Files.createDirectory(dir.resolve("labelled"));
-    Files.writeString(folder.resolve("2026-03-12.txt"), "192.0.2.0/24\tscanner\n");
-    Files.writeString(folder.resolve("2026-03-13.txt"), "192.0.2.7\tbotnet\n");
-    Run build = IndexToolsTest.ipindex("build", "--input", folder.toString(), "--as-of-from-file",
-        DATED, "--output", dir.resolve("h.ipidx").toString());
-    assertEquals(2, build.exit());
-    assertTrue(build.err().contains("2026-03-13.txt labels 192.0.2.7 'botnet', 2026-03-12.txt"
-        + " 'scanner'"), build.err());
-  }
-
-  @Test
   void rangesCutDifferentlyAreAnsweredPerPiece() throws Exception {
     Path folder = Files.createDirectory(dir.resolve("ranges"));
     Files.writeString(folder.resolve("2026-03-12.txt"), "192.0.2.0/24\tscanner\n");

@@ -58,7 +58,8 @@ class CorruptHistoryTest {
   /**
    * Byte offsets inside the section (the map {@link ListingHistory} documents), and the codes
    * written by hand from its rules: entry 0 {@code 00 02} (from 0, one period; length 3), entry 1
-   * {@code 01 03 00 00 00} (from 0, more; 3 bytes follow; length 1; gap 1; length 1), entry 2
+   * {@code 01 06 00 00 00} (from 0, more; 3 bytes follow, not relabelled; length 1; gap 1; length
+   * 1), entry 2
    * {@code 02 00} (from 1; length 1), entries 3 .. 17 {@code 00 02}: block 0 is 35 bytes, block
    * 1 (entries 16, 17) 4.
    */
@@ -98,7 +99,7 @@ class CorruptHistoryTest {
 
   private static byte[] codes() {
     byte[] codes = new byte[39];
-    byte[] first = {0, 2, 1, 3, 0, 0, 0, 2, 0};
+    byte[] first = {0, 2, 1, 6, 0, 0, 0, 2, 0};
     System.arraycopy(first, 0, codes, 0, first.length);
     for (int at = first.length; at < codes.length; at += 2) {
       codes[at + 1] = 2;
@@ -217,11 +218,11 @@ class CorruptHistoryTest {
         Check.PERIOD_CODES, "entry 1 has a code longer than 5 bytes, at code byte 2");
     corruption.rejectsExactly(path, codes(2, 0x81, 0x80, 0x80, 0x80, 0x10), "too-large",
         Check.PERIOD_CODES, "entry 1 has a code of 4294967297, above 2^31 - 1, at code byte 2");
-    corruption.rejectsExactly(path, codes(3, 0x7f), "length-past-the-block", Check.PERIOD_CODES,
-        "entry 1's length code says 127 bytes, past the end of its block, code byte 35");
-    corruption.rejectsExactly(path, codes(3, 1), "length-of-one-period", Check.PERIOD_CODES,
+    corruption.rejectsExactly(path, codes(3, 0x7e), "length-past-the-block", Check.PERIOD_CODES,
+        "entry 1's length code says 63 bytes, past the end of its block, code byte 35");
+    corruption.rejectsExactly(path, codes(3, 2), "length-of-one-period", Check.PERIOD_CODES,
         "entry 1 is marked with more than one period, but its codes hold one");
-    corruption.rejectsExactly(path, codes(3, 2), "past-the-length", Check.PERIOD_CODES,
+    corruption.rejectsExactly(path, codes(3, 4), "past-the-length", Check.PERIOD_CODES,
         "entry 1's codes run past the end of its length code, code byte 6");
     corruption.rejectsExactly(path, codes(1, 3), "past-the-snapshots", Check.PERIOD_BOUNDS,
         "entry 0's period 1, 0..4, ends after the 3 snapshots");
@@ -231,6 +232,67 @@ class CorruptHistoryTest {
         "entry 2's period 1, 3..4, ends after the 3 snapshots");
     corruption.rejects(path, HISTORY.copy().putSectionByte(SectionKind.HISTORY, 20, 7),
         "checksum", Check.SECTION_CHECKSUM, "listing history");
+  }
+
+  /**
+   * Labels "a" (1) and "b" (2); entry 0 relabelled: a in snapshot 0, b in 1 and 2, periods that
+   * touch: codes {@code 01 0b 00 01 00 01 02} (from 0, more; 5 bytes follow, relabelled; length
+   * 1, label 1; gap 0, length 2, label 2); entry 1 {@code 00 02}, entry 2 {@code 02 00}.
+   */
+  private static final byte[] LABELLED_CODES = {1, 11, 0, 1, 0, 1, 2, 0, 2, 2, 0};
+  private static final IndexBytes LABELLED = labelled();
+
+  private static IndexBytes labelled() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int[] keys = {-1000, 0, 500};
+    try {
+      IndexWriter.writeHistory(new IndexContent(keys, null, new int[] {2, 1, 1}, 3,
+              new int[] {0, 1, 2}, "ab".getBytes(java.nio.charset.StandardCharsets.UTF_8), 30, 9),
+          new ListingHistory(TIMES, new int[] {0, 2, 3, 4}, new int[] {0, 1, 1, 3, 0, 3, 1, 2},
+              new int[] {1, 2, 1, 1}), out);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return IndexBytes.copyOf(out.toByteArray());
+  }
+
+  /** The labelled section with its code bytes from {@code at} set to {@code values}. */
+  private static IndexBytes labelledCodes(int at, int... values) {
+    IndexBytes bytes = LABELLED.copy();
+    int codesAt = (int) ListingHistory.codesAt(3, 3);
+    for (int i = 0; i < values.length; i++) {
+      bytes.putSectionByte(SectionKind.HISTORY, codesAt + at + i, values[i]);
+    }
+    return bytes.fixAll(SectionKind.HISTORY);
+  }
+
+  @ParameterizedTest
+  @MethodSource("binaryPaths")
+  void aRelabelledEntryAnswersEachPeriodsLabelAndItsLabelsAreChecked(Reader path)
+      throws IOException {
+    int at = LABELLED.offset(SectionKind.HISTORY);
+    byte[] section = Arrays.copyOfRange(LABELLED.bytes(), at,
+        at + LABELLED.sectionLength(SectionKind.HISTORY));
+    assertArrayEquals(LABELLED_CODES, Arrays.copyOfRange(section,
+        (int) ListingHistory.codesAt(3, 3), section.length));
+    LoadedIndex loaded = corruption.loads(path, LABELLED, "labelled", true);
+    AsOfLookup asOf = new AsOfLookup(loaded, AsOfLookup.Outside.NONE);
+    long noon = DAY / 2;
+    assertEquals(1, asOf.labelId(asOf.match(-1000, TIMES[0] + noon), TIMES[0] + noon));
+    assertEquals(2, asOf.labelId(asOf.match(-1000, TIMES[1] + noon), TIMES[1] + noon));
+    assertEquals(2, asOf.labelId(0, AsOfLookup.NOW));
+    assertEquals(1, asOf.labelId(asOf.match(0, TIMES[0] + noon), TIMES[0] + noon));
+    assertArrayEquals(new int[] {1, 2}, loaded.history().periodLabels(0));
+    assertEquals(null, loaded.history().periodLabels(1));
+
+    corruption.rejectsExactly(path, labelledCodes(3, 9), "label-id", Check.PERIOD_LABELS,
+        "entry 0's period 1 has label id 9; the index has 2 labels");
+    corruption.rejectsExactly(path, labelledCodes(6, 1), "touching-one-label",
+        Check.PERIOD_LABELS, "entry 0's periods 1 and 2 touch at snapshot 1 with one label id, 1"
+            + " (they are one period)");
+    corruption.rejectsExactly(path, labelledCodes(4, 1, 0, 1), "one-label",
+        Check.PERIOD_LABELS, "entry 0 is written relabelled, but each of its periods has label"
+            + " id 1");
   }
 
   @ParameterizedTest
