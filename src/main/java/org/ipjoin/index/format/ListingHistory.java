@@ -270,6 +270,14 @@ public final class ListingHistory {
     return label;
   }
 
+  /**
+   * Reads the first byte of {@code entry}'s block and returns it: a batch of lookups reads these
+   * for all its entries first, so that their cache misses overlap instead of following each other.
+   */
+  public int touch(int entry) {
+    return bytes[blockStarts[entry >>> BLOCK_SHIFT]];
+  }
+
   /** Where {@code entry}'s codes begin: its block's start, then the entries before it stepped over. */
   private int start(int entry) {
     byte[] b = bytes;
