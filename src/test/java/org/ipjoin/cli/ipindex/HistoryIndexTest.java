@@ -229,6 +229,21 @@ class HistoryIndexTest {
   }
 
   @Test
+  void aSnapshotWithIpv6IsAUsageErrorNamingTheFile() throws Exception {
+    Path folder = Files.createDirectory(dir.resolve("mixed"));
+    Files.writeString(folder.resolve("2026-03-12.txt"), "192.0.2.1\n");
+    Files.writeString(folder.resolve("2026-03-13.txt"), "192.0.2.1\n2001:db8::1\n2001:db9::/48\n");
+    Path index = dir.resolve("h.ipidx");
+    Run build = IndexToolsTest.ipindex("build", "--input", folder.toString(), "--as-of-from-file",
+        DATED, "--output", index.toString());
+    assertEquals(2, build.exit(), build.err());
+    assertEquals(1, build.err().strip().lines().count(), build.err());
+    assertTrue(build.err().contains("2026-03-13.txt has 2 IPv6 entries; a history index holds"
+        + " IPv4 entries"), build.err());
+    assertTrue(Files.notExists(index));
+  }
+
+  @Test
   void rangesCutDifferentlyAreAnsweredPerPiece() throws Exception {
     Path folder = Files.createDirectory(dir.resolve("ranges"));
     Files.writeString(folder.resolve("2026-03-12.txt"), "192.0.2.0/24\tscanner\n");
