@@ -9,7 +9,14 @@ import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.ipjoin.api.IpJoin;
+import org.ipjoin.index.builder.SnapshotTimes;
+import org.ipjoin.index.format.ListingHistory;
+import org.ipjoin.index.load.AsOfLookup;
+import org.ipjoin.index.load.LoadedIndex;
+import org.ipjoin.index.load.VerifyReader;
+import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.ip.Ipv4Codec;
 import org.ipjoin.problem.IpJoinException;
 
@@ -20,8 +27,10 @@ import org.ipjoin.problem.IpJoinException;
  * dropped and as many listed: new ones never seen before ({@code fresh}, a blocklist's newcomers),
  * or ones from a pool of 1.25 x ENTRIES that may have been listed before ({@code returning}).
  * Writes DIR/snapshots/YYYY-MM-DD.txt, builds DIR/history.ipidx and DIR/last.ipidx (the last
- * snapshot alone) and prints both sizes. Not part of {@code mvn verify}: a year of 300,000-entry
- * snapshots is 110 M lines to read.
+ * snapshot alone) and prints both sizes, the history section's part, and the time of an as-of
+ * lookup beside a plain one on the same loaded history index (keys of its entries, so every probe
+ * reaches its periods; rounds alternate, so a busy machine slows both alike). Not part of {@code
+ * mvn verify}: a year of 300,000-entry snapshots is 110 M lines to read.
  */
 public final class HistorySize {
 
@@ -93,5 +102,51 @@ public final class HistorySize {
     System.out.printf("%d snapshots of %,d entries, %,d %s a day: history %,d bytes (built in %,d"
         + " ms), one snapshot %,d bytes, %.2fx%n", snapshots, entries, churn,
         fresh ? "new" : "returning", h, buildMillis, one, (double) h / one);
+    lookups(history, snapshots, random);
+  }
+
+  private static final int PROBES = 1 << 21;
+  private static final int ROUNDS = 7;
+
+  /** Prints the history section's size and ns per lookup, plain and as of a mid-history day. */
+  private static void lookups(Path file, int snapshots, SplittableRandom random)
+      throws IOException {
+    LoadedIndex loaded = VerifyReader.load(FileSystem.getLocal(new Configuration()),
+        new org.apache.hadoop.fs.Path(file.toString()), true);
+    Ipv4Lookup index = loaded.index();
+    ListingHistory history = loaded.history();
+    long section = history.encode().length;
+    System.out.printf("history section %,d bytes: %.2f bytes per entry, %.2f per period;"
+        + " %,d entries, %,d periods%n", section, (double) section / history.entries(),
+        (double) section / history.periodCount(), history.entries(), history.periodCount());
+    int[] keys = new int[PROBES];
+    for (int i = 0; i < PROBES; i++) {
+      keys[i] = index.start(random.nextInt(index.size()));
+    }
+    int[] ids = new int[PROBES];
+    AsOfLookup asOf = new AsOfLookup(loaded, AsOfLookup.Outside.NONE);
+    long day = history.time(snapshots / 2) + 43_200_000L;
+    long plain = Long.MAX_VALUE;
+    long asOfNanos = Long.MAX_VALUE;
+    long sink = 0;
+    for (int r = 0; r < ROUNDS; r++) {
+      long t0 = System.nanoTime();
+      index.matchAll(keys, PROBES, ids);
+      long t1 = System.nanoTime();
+      sink += ids[r];
+      asOf.matchAll(keys, day, PROBES, ids);
+      long t2 = System.nanoTime();
+      sink += ids[r];
+      plain = Math.min(plain, t1 - t0);
+      asOfNanos = Math.min(asOfNanos, t2 - t1);
+    }
+    int found = 0;
+    for (int id : ids) {
+      found += id >= 0 ? 1 : 0;
+    }
+    System.out.printf("lookups of %,d entry keys, best of %d alternating rounds: plain %.1f ns,"
+        + " as of %s %.1f ns (%.1f%% listed then; %d)%n", PROBES, ROUNDS, (double) plain / PROBES,
+        SnapshotTimes.format(history.time(snapshots / 2)), (double) asOfNanos / PROBES,
+        100.0 * found / PROBES, sink & 1);
   }
 }

@@ -11,6 +11,7 @@ import java.nio.file.Paths;
 import java.util.Arrays;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexWriter;
+import org.ipjoin.index.format.ListingHistory;
 
 /**
  * Writes the seed corpora of {@link IndexHeaderFuzzTest} and {@link IndexLoadFuzzTest} (valid
@@ -34,9 +35,10 @@ public final class FuzzSeeds {
     byte[][] valid = {
         exact(), exact(Integer.MIN_VALUE),
         exact(-1000, 0, 10_000, 20_000, 30_000, 40_000, 50_000, 60_000, 70_000, 80_000),
-        exact(Integer.MIN_VALUE, -5, Integer.MAX_VALUE), rangesWithLabels(), mixedWithLabels()};
+        exact(Integer.MIN_VALUE, -5, Integer.MAX_VALUE), rangesWithLabels(), mixedWithLabels(),
+        historyWithLabels()};
     String[] names = {"valid-empty", "valid-one", "valid-ten", "valid-three", "valid-ranges-labels",
-        "valid-mixed-labels"};
+        "valid-mixed-labels", "valid-history-labels"};
     for (int i = 0; i < valid.length; i++) {
       byte[] file = valid[i];
       write(load.resolve(names[i]), 0, file);
@@ -85,6 +87,21 @@ public final class FuzzSeeds {
         0x1_0000L ^ flip, 0x2a00_1450_ffff_ffffL ^ flip, Long.MAX_VALUE};
     return write(new IndexContent(new int[] {-1000, -10}, new int[] {-900, -10}, new int[] {1, 0}, 2,
         new int[] {0, 3, 7, 12}, labels, 77, 5, new IndexContent.V6(starts, ends, new int[] {3, 0, 2}, 3)));
+  }
+
+  /**
+   * A history index of three snapshots: a relabelled entry whose periods touch, one listed
+   * throughout, one with two periods, and one listed once: every kind of entry code.
+   */
+  private static byte[] historyWithLabels() throws IOException {
+    long day = 86_400_000L;
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    IndexWriter.writeHistory(new IndexContent(new int[] {-1000, 0, 500, 600}, null,
+            new int[] {2, 1, 0, 1}, 4, new int[] {0, 1, 2}, "ab".getBytes(StandardCharsets.UTF_8),
+            40, 12),
+        new ListingHistory(new long[] {0, day, 2 * day, 3 * day}, new int[] {0, 2, 3, 5, 6},
+            new int[] {0, 1, 1, 3, 0, 3, 0, 1, 2, 3, 1, 2}, new int[] {1, 2, 1, 0, 0, 1}), out);
+    return out.toByteArray();
   }
 
   private static byte[] write(IndexContent content) throws IOException {

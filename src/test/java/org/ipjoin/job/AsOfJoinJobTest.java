@@ -12,10 +12,12 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
@@ -163,6 +165,41 @@ class AsOfJoinJobTest {
       String ipsum = outside(rec) ? "?" : listed(rec, false) ? "1" : "0";
       String inPlain = clients.get(rec).equals(PLAIN_IP) ? "1" : "0";
       expected.add(lines.get(rec) + "\t" + ipsum + "\t" + inPlain);
+    }
+    assertEquals(sorted(expected), sorted(partLines(r.output())));
+  }
+
+  @Test
+  void tagModeWritesTheLabelInForceAtEachRecordsTime() throws Exception {
+    // The real snapshots labelled as a score column would: the days each address has been listed
+    // in a row, so most labels change from day to day.
+    Path folder = Files.createDirectories(dir.resolve("streaks"));
+    List<Map<String, String>> labels = new ArrayList<>();
+    Map<String, Integer> streak = new HashMap<>();
+    for (int d = 0; d < DAYS.size(); d++) {
+      Map<String, Integer> next = new HashMap<>();
+      Map<String, String> day = new HashMap<>();
+      StringBuilder text = new StringBuilder();
+      for (String ip : new TreeSet<>(snapshots.get(d))) {
+        next.put(ip, streak.getOrDefault(ip, 0) + 1);
+        day.put(ip, "streak-" + next.get(ip));
+        text.append(ip).append('\t').append(day.get(ip)).append('\n');
+      }
+      streak = next;
+      labels.add(day);
+      Files.writeString(folder.resolve(DAYS.get(d) + ".txt"), text);
+    }
+    Path labelled = dir.resolve("streaks.ipidx");
+    IpJoin.buildIndex(new Configuration()).input(folder.toString()).output(labelled.toString())
+        .asOfFromFile("(\\d{4}-\\d{2}-\\d{2})\\.txt").run();
+    DriverRun r = DriverRun.of("--index", "streak=" + labelled, "--input", logs.toString(),
+        "--output", dir.resolve("labels").toString(), "--time", "combined", "--mode", "tag");
+    assertEquals(0, r.exitCode(), r.toString());
+    List<String> expected = new ArrayList<>();
+    for (int rec = 0; rec < lines.size(); rec++) {
+      String tag = outside(rec) ? "?"
+          : labels.get(inForce.get(rec)).getOrDefault(clients.get(rec), "0");
+      expected.add(lines.get(rec) + "\t" + tag);
     }
     assertEquals(sorted(expected), sorted(partLines(r.output())));
   }

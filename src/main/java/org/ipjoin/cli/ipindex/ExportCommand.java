@@ -131,7 +131,10 @@ final class ExportCommand extends IndexCommand {
       }
       SampleCommand.writeAtomically(targetFs, target, overwrite, out -> {
         OutputStream buffered = new BufferedOutputStream(out, BUFFER_BYTES);
-        write(index, buffered, entry -> history.listedIn(entry, snapshot));
+        write(index, buffered, (entry, entryLabel) -> {
+          int id = history.labelIn(entry, snapshot);
+          return id == ListingHistory.ENTRY_LABEL ? entryLabel : id;
+        });
         buffered.flush();
       });
     }
@@ -146,15 +149,16 @@ final class ExportCommand extends IndexCommand {
    * {@code ipindex build --labels 2,3,...} (one column per attribute) reads it back.
    */
   static void write(LoadedIndex loaded, OutputStream out) throws IOException {
-    write(loaded, out, entry -> true);
+    write(loaded, out, (entry, entryLabel) -> entryLabel);
   }
 
   /**
-   * As {@link #write(LoadedIndex, OutputStream)}, the entries {@code keep} takes only (entry i is
-   * IPv4 interval i, then the IPv6 intervals follow, as a history numbers them).
+   * As {@link #write(LoadedIndex, OutputStream)}, each entry with the label id {@code labelOf}
+   * gives it (from the entry and its label column's id; entry i is IPv4 interval i, then the IPv6
+   * intervals follow, as a history numbers them), and without the entries it gives a negative one.
    */
-  static void write(LoadedIndex loaded, OutputStream out, java.util.function.IntPredicate keep)
-      throws IOException {
+  static void write(LoadedIndex loaded, OutputStream out,
+      java.util.function.IntBinaryOperator labelOf) throws IOException {
     Ipv4Lookup index = loaded.index();
     LabelDictionary labels = index.labels();
     if (!labels.attributeNames().isEmpty()) {
@@ -162,17 +166,19 @@ final class ExportCommand extends IndexCommand {
           .getBytes(StandardCharsets.UTF_8));
     }
     for (int i = 0; i < index.size(); i++) {
-      if (!index.listed(i) || !keep.test(i)) {
+      int id = index.listed(i) ? labelOf.applyAsInt(i, index.labelId(i)) : -1;
+      if (id < 0) {
         continue; // a gap of implicit ends, or not in the snapshot written
       }
-      line(out, Ipv4IntervalText.format(index.start(i), index.end(i)), labels, index.labelId(i));
+      line(out, Ipv4IntervalText.format(index.start(i), index.end(i)), labels, id);
     }
     Ipv6IntervalIndex index6 = loaded.index6();
     for (int i = 0; i < index6.size(); i++) {
-      if (!keep.test(index.size() + i)) {
+      int id = labelOf.applyAsInt(index.size() + i, index6.labelId(i));
+      if (id < 0) {
         continue;
       }
-      line(out, Ipv6IntervalText.of(index6, i), labels, index6.labelId(i));
+      line(out, Ipv6IntervalText.of(index6, i), labels, id);
     }
   }
 

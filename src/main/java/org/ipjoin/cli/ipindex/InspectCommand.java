@@ -144,29 +144,36 @@ final class InspectCommand extends IndexCommand {
     String describe(Ipv4Lookup index, Ipv6IntervalIndex index6, ListingHistory history) {
       if (!v6) {
         int interval = index.match(key);
-        String match = describeMatch(index, interval) + listed(history, interval);
+        String match = describeMatch(index, interval) + listed(history, index.labels(),
+            interval);
         return mapped ? "(IPv4 " + Ipv4Codec.format(key) + ") " + match : match;
       }
       int interval = index6.match(Ipv6Codec.toKey(hi), Ipv6Codec.toKey(lo));
       return describeMatch6(index6, index.labels(), interval)
-          + listed(history, interval < 0 ? interval : index.size() + interval);
+          + listed(history, index.labels(), interval < 0 ? interval : index.size() + interval);
     }
   }
 
   /**
    * For the entry of a history index, the periods it was listed in ({@code , listed 2026-03-12
    * .. 2026-03-13, 2026-03-14 .. 2026-03-16}: from a snapshot's time until, not including, the
-   * time of the first snapshot that no longer lists it); nothing for other indexes.
+   * time of the first snapshot that no longer lists it), each with its label when the entry's
+   * label changed ({@code 2026-03-12 .. 2026-03-13 label 'scanner'}); nothing for other indexes.
    */
-  private static String listed(ListingHistory history, int entry) {
+  private static String listed(ListingHistory history, LabelDictionary labels, int entry) {
     if (history == null || entry < 0) {
       return "";
     }
     StringBuilder text = new StringBuilder(", listed");
-    for (int p = history.first(entry); p < history.first(entry + 1); p++) {
-      text.append(p == history.first(entry) ? " " : ", ")
-          .append(SnapshotTimes.format(history.time(history.from(p)))).append(" .. ")
-          .append(SnapshotTimes.format(history.time(history.to(p))));
+    int[] periods = history.periods(entry);
+    int[] periodLabels = history.periodLabels(entry);
+    for (int p = 0; p < periods.length; p += 2) {
+      text.append(p == 0 ? " " : ", ")
+          .append(SnapshotTimes.format(history.time(periods[p]))).append(" .. ")
+          .append(SnapshotTimes.format(history.time(periods[p + 1])));
+      if (periodLabels != null) {
+        text.append(periodLabels[p / 2] == 0 ? " no label" : labelText(labels, periodLabels[p / 2]));
+      }
     }
     return text.toString();
   }

@@ -18,7 +18,6 @@ import org.ipjoin.index.list.LabelInterner;
 import org.ipjoin.index.list.NormalisedList;
 import org.ipjoin.index.load.TextListLoader;
 import org.ipjoin.index.load.VerifyReader;
-import org.ipjoin.ip.Ipv4Codec;
 
 /**
  * {@code ipindex build --input DIR --as-of-from-file REGEX}: a history index of the dated snapshots
@@ -31,9 +30,11 @@ import org.ipjoin.ip.Ipv4Codec;
  * <p>Entries: the address space is cut at every start and every end + 1 of any snapshot's
  * intervals; a piece that some snapshot lists is an entry. An exact-address list's entries are its
  * addresses; a range listed unchanged is one entry; a /24 that becomes a /25 is two (the /25,
- * listed in both, and the rest, in the first). An address holds one label across the snapshots:
- * a list whose labels of an address change over time is refused (naming both snapshots). Snapshots
- * are read twice (the cuts, then the periods), so the heap holds the entries, not every snapshot.
+ * listed in both, and the rest, in the first). A label is a period's: a period is the snapshots in
+ * a row that list the piece with one label, so a piece whose label changes is one entry with a
+ * period per label, {@link ListingHistory#labelIn} gives the label in force, and the index's
+ * label column the last one. Snapshots are read twice (the cuts, then the periods), so the heap
+ * holds the entries, not every snapshot.
  * Snapshots from elsewhere, such as the lines of a table valid at each time ({@link
  * ValidityTable}), come in as a {@link SnapshotSource}.
  */
@@ -105,9 +106,9 @@ public final class HistoryBuilder {
     long[] times = source.times();
     int s = times.length - 1;
     long[] cuts = cuts(source, s);
-    Pieces pieces = new Pieces(cuts, source.option());
+    Pieces pieces = new Pieces(cuts);
     for (int i = 0; i < s; i++) {
-      pieces.list(source.read(i), i, source.name(i));
+      pieces.list(source.read(i), i);
     }
     pieces.closeAll(s);
     IndexContent content = pieces.content(source.bytes(), source.lines());
@@ -260,29 +261,26 @@ public final class HistoryBuilder {
   /** The pieces between the cuts: each one's label and the periods it was listed in. */
   private static final class Pieces {
     private final long[] cuts;
+    /** Each piece's label id in the last snapshot that lists it; -1 for a piece none lists. */
     private final int[] label;
-    private final String[] labelFrom;
     private final int[] openFrom;
     private final int[] openTo;
-    /** Closed periods, three ints each: piece, from, to. */
-    private int[] closed = new int[3 * 1024];
+    /** Closed periods, four ints each: piece, from, to, label id. */
+    private int[] closed = new int[4 * 1024];
     private int closedCount;
     private final LabelInterner labels = new LabelInterner();
     private boolean anyLabel;
-    private final String option;
 
-    Pieces(long[] cuts, String option) {
+    Pieces(long[] cuts) {
       this.cuts = cuts;
-      this.option = option;
       int k = Math.max(0, cuts.length - 1);
       label = new int[k];
       Arrays.fill(label, -1);
-      labelFrom = new String[k];
       openFrom = new int[k];
       openTo = new int[k];
     }
 
-    void list(NormalisedList list, int s, String name) throws InvalidBuildInputException {
+    void list(NormalisedList list, int s) {
       for (int i = 0; i < list.size(); i++) {
         int id = 0;
         if (list.hasLabels() && list.labelId(i) != LabelInterner.NO_LABEL) {
@@ -293,44 +291,34 @@ public final class HistoryBuilder {
         long end = list.endKey(i);
         for (int k = Arrays.binarySearch(cuts, list.startKey(i)); k < label.length && cuts[k] <= end;
             k++) {
-          listed(k, s, id, name);
+          listed(k, s, id);
         }
       }
     }
 
-    private void listed(int k, int s, int id, String name) throws InvalidBuildInputException {
-      if (label[k] == -1) {
-        label[k] = id;
-        labelFrom[k] = name;
-      } else if (label[k] != id) {
-        throw new InvalidBuildInputException(option + ": " + name + " labels "
-            + Ipv4Codec.format((int) cuts[k])
-            + " '" + labelText(id) + "', " + labelFrom[k] + " '" + labelText(label[k])
-            + "'; a history index holds one label for an address across its snapshots");
-      }
-      if (openTo[k] == s) {
+    /** Piece {@code k} is listed in snapshot {@code s} with label {@code id}. */
+    private void listed(int k, int s, int id) {
+      if (openTo[k] == s && label[k] == id) {
         openTo[k] = s + 1;
         return;
       }
       close(k);
+      label[k] = id;
       openFrom[k] = s;
       openTo[k] = s + 1;
-    }
-
-    private String labelText(int id) {
-      return id == 0 ? "" : labels.label(id);
     }
 
     private void close(int k) {
       if (openTo[k] == 0) {
         return;
       }
-      if (3 * closedCount + 3 > closed.length) {
+      if (4 * closedCount + 4 > closed.length) {
         closed = Arrays.copyOf(closed, 2 * closed.length);
       }
-      closed[3 * closedCount] = k;
-      closed[3 * closedCount + 1] = openFrom[k];
-      closed[3 * closedCount + 2] = openTo[k];
+      closed[4 * closedCount] = k;
+      closed[4 * closedCount + 1] = openFrom[k];
+      closed[4 * closedCount + 2] = openTo[k];
+      closed[4 * closedCount + 3] = label[k];
       closedCount++;
       openTo[k] = 0;
     }
@@ -379,20 +367,24 @@ public final class HistoryBuilder {
       }
       int[] ends = new int[n + 1];
       for (int c = 0; c < closedCount; c++) {
-        ends[entryOf[closed[3 * c]] + 1]++;
+        ends[entryOf[closed[4 * c]] + 1]++;
       }
       for (int i = 0; i < n; i++) {
         ends[i + 1] += ends[i];
       }
       int[] fill = Arrays.copyOf(ends, n);
       int[] periods = new int[2 * closedCount];
+      int[] periodLabels = anyLabel ? new int[closedCount] : null;
       // Closed in time order for each piece, so each entry's periods come out in order.
       for (int c = 0; c < closedCount; c++) {
-        int at = fill[entryOf[closed[3 * c]]]++;
-        periods[2 * at] = closed[3 * c + 1];
-        periods[2 * at + 1] = closed[3 * c + 2];
+        int at = fill[entryOf[closed[4 * c]]]++;
+        periods[2 * at] = closed[4 * c + 1];
+        periods[2 * at + 1] = closed[4 * c + 2];
+        if (anyLabel) {
+          periodLabels[at] = closed[4 * c + 3];
+        }
       }
-      return new ListingHistory(times, ends, periods);
+      return new ListingHistory(times, ends, periods, periodLabels);
     }
   }
 

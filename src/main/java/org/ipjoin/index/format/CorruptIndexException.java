@@ -53,9 +53,10 @@ public class CorruptIndexException extends IOException {
     ATTRIBUTE_NAMES("attribute names"),
     HISTORY_SHAPE("history section shape"),
     SNAPSHOT_TIMES("snapshot times"),
-    PERIOD_OFFSETS("period offsets"),
+    BLOCK_OFFSETS("history block offsets"),
+    PERIOD_CODES("period codes"),
     PERIOD_BOUNDS("period bounds"),
-    PERIOD_ORDER("period order"),
+    PERIOD_LABELS("period labels"),
     IDENTITY("index identity");
 
     public final String description;

@@ -82,9 +82,9 @@ import java.util.List;
  *                                       0 u32 snapshots S, 4 u32 entries n (IPv4 then IPv6
  *                                       intervals), 8 u32 periods p, 12 u32 0, 16 i64 x (S + 1)
  *                                       times (UTC ms, increasing; the last ends the last
- *                                       snapshot's validity), i32 x (n + 1) period offsets
- *                                       (0, increasing, = p), i32 x 2p periods (from, to):
- *                                       snapshot numbers 0 <= from < to <= S, disjoint, apart
+ *                                       snapshot's validity), u32 x (ceil(n / 16) + 1) block
+ *                                       offsets, then each entry's periods as varint
+ *                                       snapshot-number deltas (ListingHistory's map)
  * </pre>
  *
  * Sections start 64-byte aligned, so a bulk copy into an {@code int[]} on a little-endian CPU is a

@@ -65,7 +65,8 @@ public final class IndexWriter {
     byte[] bytes = history.encode();
     // The builder's bugs must not become files that every reader refuses.
     try {
-      ListingHistory.decode(bytes, entries, "the history written");
+      ListingHistory.decode(bytes, entries, content.labels() ? content.labelEnds().length - 1
+          : 0, "the history written");
     } catch (CorruptIndexException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }

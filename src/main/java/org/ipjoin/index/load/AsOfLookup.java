@@ -29,6 +29,11 @@ public final class AsOfLookup {
   private final Ipv6IntervalIndex index6;
   private final ListingHistory history;
   private final Outside outside;
+  /** Entries whose blocks a batch reads ahead of checking them: a few KiB, within L1/L2. */
+  private static final int CHUNK = 256;
+  /** What {@link #touch} read, kept so that the reads are made; never read itself. */
+  @SuppressWarnings("unused")
+  private int touched;
 
   public AsOfLookup(LoadedIndex loaded, Outside outside) {
     if (loaded.history() == null) {
@@ -88,8 +93,12 @@ public final class AsOfLookup {
    */
   public void matchAll(int[] keys, long[] times, int count, int[] ids) {
     index.matchAll(keys, count, ids);
-    for (int i = 0; i < count; i++) {
-      ids[i] = inForce(ids[i], snapshotFor(times[i]));
+    for (int from = 0; from < count; from += CHUNK) {
+      int to = Math.min(count, from + CHUNK);
+      touch(ids, from, to);
+      for (int i = from; i < to; i++) {
+        ids[i] = inForce(ids[i], snapshotFor(times[i]));
+      }
     }
   }
 
@@ -100,9 +109,50 @@ public final class AsOfLookup {
   public void matchAll(int[] keys, long time, int count, int[] ids) {
     index.matchAll(keys, count, ids);
     int s = snapshotFor(time);
-    for (int i = 0; i < count; i++) {
-      ids[i] = inForce(ids[i], s);
+    for (int from = 0; from < count; from += CHUNK) {
+      int to = Math.min(count, from + CHUNK);
+      touch(ids, from, to);
+      for (int i = from; i < to; i++) {
+        ids[i] = inForce(ids[i], s);
+      }
     }
+  }
+
+  /**
+   * Reads the history's block of each matched entry of {@code ids[from, to)} ({@link
+   * ListingHistory#touch}): the reads do not depend on each other, so their cache misses overlap,
+   * and the checks that follow find the blocks in cache. The sum is kept so that none is skipped.
+   */
+  private void touch(int[] ids, int from, int to) {
+    int sum = 0;
+    for (int i = from; i < to; i++) {
+      int id = ids[i];
+      if (id >= 0) {
+        sum += history.touch(id);
+      }
+    }
+    touched += sum;
+  }
+
+  /**
+   * The label id in force at {@code millis} of {@code entry} (IPv4 interval i, or the IPv4
+   * interval count + IPv6 interval j), which a lookup at that time matched: its period's label
+   * when its label changed over the snapshots, else {@code entryLabel}, the index's label column's.
+   */
+  public int labelId(int entry, long millis, int entryLabel) {
+    int s = snapshotFor(millis);
+    int id = s < 0 ? ListingHistory.NOT_LISTED : history.labelIn(entry, s);
+    return id < 0 ? entryLabel : id;
+  }
+
+  /** {@link #labelId(int, long, int)} of an IPv4 interval. */
+  public int labelId(int interval, long millis) {
+    return labelId(interval, millis, index.labelId(interval));
+  }
+
+  /** {@link #labelId(int, long, int)} of an IPv6 interval. */
+  public int labelId6(int interval, long millis) {
+    return labelId(index.size() + interval, millis, index6.labelId(interval));
   }
 
   private int inForce(int interval, int snapshot) {

@@ -273,6 +273,11 @@ final class JoinedIndex implements TrustedAddresses {
     if (interval == Ipv4Lookup.NO_MATCH) {
       return MatchTags.NO_MATCH;
     }
+    if (asOf != null) {
+      // A history's label may change over time: the one in force at the record's time.
+      long time = batch.recordTime(record);
+      return v6 ? asOf.labelId6(interval, time) : asOf.labelId(interval, time);
+    }
     return v6 ? index6.labelId(interval) : index.labelId(interval);
   }
 
