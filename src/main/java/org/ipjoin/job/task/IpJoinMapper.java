@@ -106,7 +106,10 @@ import org.slf4j.LoggerFactory;
  * steps.
  * The row itself is written ({@code context.write(null, row)}, to the table's output format), in
  * tag mode with the values of its tag columns, and a malformed row goes to {@code malformed/}
- * as it was read.
+ * as it was read. A table's {@code count} by address sums in the task ({@link AddressSums}) and
+ * writes one (address, sum) per distinct address at cleanup (or when the sums hold their limit),
+ * so Hadoop sorts one record per address and task, not one per listed row (the job then has no
+ * combiner).
  *
  * <p>Partition folders: when the driver found the task's input file in Hive-style partition folders
  * ({@link OutputPartitions}, unless {@code --flat-output}), its output goes through MultipleOutputs
@@ -199,6 +202,14 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   private Text[] tableValues;
   /** A tagged row's tag values, reused row after row (the output format reads them at once). */
   private final List<String> tagValues = new ArrayList<>();
+  // --- count: sums in the mapper (tables) ---
+  /**
+   * A table's count by address: the task's sums per address, written at cleanup (or when the
+   * table is full) instead of one (address, 1) pair per listed row; null otherwise.
+   */
+  private AddressSums sums;
+  private final LongWritable sum = new LongWritable();
+  // --- end count: sums in the mapper ---
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
@@ -230,6 +241,25 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       }
     }
     labelIds = new int[locators.size() * indexes.length];
+    // --- count: sums in the mapper (tables) ---
+    if (tableColumns != null && mode == JoinMode.COUNT && countBy == CountBy.ADDRESS) {
+      sums = new AddressSums(new AddressSums.Sink() {
+        @Override
+        public void ipv4(int key, long n) throws IOException, InterruptedException {
+          addressKey.setIpv4(key);
+          sum.set(n);
+          context.write(addressKey, sum);
+        }
+
+        @Override
+        public void ipv6(long hi, long lo, long n) throws IOException, InterruptedException {
+          addressKey.setIpv6(hi, lo);
+          sum.set(n);
+          context.write(addressKey, sum);
+        }
+      });
+    }
+    // --- end count: sums in the mapper ---
     where = loaded.matcher();
     layOutHeaders(loaded, locators.get(0), context);
     if (countBy == null) {
@@ -562,6 +592,16 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   /** One (address, 1) pair for the address of {@code record} in {@code column}. */
   private void countAddress(ClientBatch column, int record, Context context)
       throws IOException, InterruptedException {
+    // --- count: sums in the mapper (tables) ---
+    if (sums != null) {
+      if (column.kind(record) == ClientBatch.IPV6) {
+        sums.addIpv6(column.ipv6Hi(record), column.ipv6Lo(record));
+      } else {
+        sums.addIpv4(column.ipv4Key(record));
+      }
+      return;
+    }
+    // --- end count: sums in the mapper ---
     if (column.kind(record) == ClientBatch.IPV6) {
       addressKey.setIpv6(column.ipv6Hi(record), column.ipv6Lo(record));
     } else {
@@ -684,6 +724,11 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
 
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
+    // --- count: sums in the mapper (tables) ---
+    if (sums != null) {
+      sums.flush();
+    }
+    // --- end count: sums in the mapper ---
     if (headers != null) {
       output.clear();
       headers.atEnd(output);
