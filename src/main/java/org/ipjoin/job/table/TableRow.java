@@ -6,8 +6,8 @@ import java.util.List;
 import org.apache.hadoop.io.Writable;
 
 /**
- * One row of a table on its way through the mapper: the format's own record (a Parquet {@code
- * Group}, an Avro {@code GenericRecord}) and, in tag mode, the values of its tag columns. A Writable only because the mapper
+ * One row of a table on its way through the mapper: the format's own record (a Parquet {@link
+ * RowTape}, an Avro {@code GenericRecord}) and, in tag mode, the values of its tag columns. A Writable only because the mapper
  * takes Writables: rows go from the table's input format to its output format in the same task
  * and are never serialised.
  */

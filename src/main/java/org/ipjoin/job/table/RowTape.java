@@ -1,0 +1,201 @@
+package org.ipjoin.job.table;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.Type;
+
+/**
+ * One Parquet row as the reader hands its values over, in order, in arrays reused row after row:
+ * each value with the field (a node of the schema) it belongs to, and each nested group's start
+ * and end. It is all that writing the row back needs ({@link RowWriteSupport} replays it into
+ * Parquet's record consumer) and where an address column's value is found, with no object per row
+ * or value: the example {@code Group}s it replaces made a row object, a list per field and a
+ * value object per value (docs/benchmarks/2026-11-27-parquet-tables.md, "Faster rows").
+ *
+ * <p>Nodes are numbered depth first: the root (the message) is {@link #ROOT}, then each field in
+ * schema order, a group's fields right after it. A number (INT32, INT64, BOOLEAN as 0 or 1, FLOAT
+ * and DOUBLE as their raw bits) is kept as a long, any other value (BINARY, FIXED_LEN_BYTE_ARRAY,
+ * INT96) as the reader's {@link Binary}, valid until the next row is read, as a Group's was.
+ */
+final class RowTape {
+
+  static final int ROOT = 0;
+  /** The entry that ends the innermost group open. */
+  static final int END = -1;
+
+  private final MessageType schema;
+  /** Each node's type: the root's is the schema. */
+  private final Type[] types;
+  private final String[] names;
+  /** Each node's index among its group's fields. */
+  private final int[] indexes;
+  /** Each node's primitive type, null for a group. */
+  private final PrimitiveType[] leaves;
+  /** Each group node's fields' nodes, by field index; null for a leaf. */
+  private final int[][] children;
+  /** The deepest nesting of groups below the root. */
+  private final int depth;
+
+  private int size;
+  private int[] nodes = new int[32];
+  private long[] numbers = new long[32];
+  private Binary[] binaries = new Binary[32];
+  /** Which row each leaf's {@link #at} is of: rows are numbered, so nothing is reset per row. */
+  private int row;
+  private final int[] rowOf;
+  private final int[] at;
+
+  RowTape(MessageType schema) {
+    this.schema = schema;
+    List<Type> all = new ArrayList<>();
+    List<Integer> fieldIndexes = new ArrayList<>();
+    List<int[]> kids = new ArrayList<>();
+    this.depth = number(schema, 0, all, fieldIndexes, kids) - 1;
+    int n = all.size();
+    this.types = all.toArray(new Type[0]);
+    names = new String[n];
+    indexes = new int[n];
+    leaves = new PrimitiveType[n];
+    children = kids.toArray(new int[0][]);
+    for (int i = 0; i < n; i++) {
+      names[i] = types[i].getName();
+      indexes[i] = fieldIndexes.get(i);
+      leaves[i] = types[i].isPrimitive() ? types[i].asPrimitiveType() : null;
+    }
+    rowOf = new int[n];
+    Arrays.fill(rowOf, -1);
+    at = new int[n];
+  }
+
+  /** Numbers {@code type} and its fields depth first; returns the depth of groups it holds. */
+  private static int number(Type type, int index, List<Type> types, List<Integer> fieldIndexes,
+      List<int[]> kids) {
+    int node = types.size();
+    types.add(type);
+    fieldIndexes.add(index);
+    kids.add(null);
+    if (type.isPrimitive()) {
+      return 0;
+    }
+    GroupType group = type.asGroupType();
+    int[] fields = new int[group.getFieldCount()];
+    int deepest = 0;
+    for (int f = 0; f < fields.length; f++) {
+      fields[f] = types.size();
+      deepest = Math.max(deepest, number(group.getType(f), f, types, fieldIndexes, kids));
+    }
+    kids.set(node, fields);
+    return deepest + 1;
+  }
+
+  MessageType schema() {
+    return schema;
+  }
+
+  /** How many fields group node {@code group} has. */
+  int fields(int group) {
+    return children[group].length;
+  }
+
+  /** The node of field {@code f} of group node {@code group}. */
+  int child(int group, int f) {
+    return children[group][f];
+  }
+
+  /** The node at dotted path {@code path} from the root, or -1 when the schema has none. */
+  int node(String[] path) {
+    int node = ROOT;
+    for (String name : path) {
+      if (types[node].isPrimitive() || !types[node].asGroupType().containsField(name)) {
+        return -1;
+      }
+      node = children[node][types[node].asGroupType().getFieldIndex(name)];
+    }
+    return node;
+  }
+
+  String name(int node) {
+    return names[node];
+  }
+
+  int index(int node) {
+    return indexes[node];
+  }
+
+  /** The node's primitive type, or null for a group. */
+  PrimitiveType leaf(int node) {
+    return leaves[node];
+  }
+
+  int depth() {
+    return depth;
+  }
+
+  /** Starts a new row: the entries of the last one are dropped. */
+  void clear() {
+    size = 0;
+    row++;
+  }
+
+  /** The start of group {@code node} (its fields' entries follow, then {@link #END}). */
+  void start(int node) {
+    entry(node);
+  }
+
+  void end() {
+    entry(END);
+  }
+
+  void number(int node, long value) {
+    // The entry first: it may grow the arrays.
+    int e = entry(node);
+    numbers[e] = value;
+  }
+
+  void binary(int node, Binary value) {
+    int e = entry(node);
+    binaries[e] = value;
+  }
+
+  private int entry(int node) {
+    if (size == nodes.length) {
+      nodes = Arrays.copyOf(nodes, 2 * size);
+      numbers = Arrays.copyOf(numbers, 2 * size);
+      binaries = Arrays.copyOf(binaries, 2 * size);
+    }
+    if (node >= 0) {
+      rowOf[node] = row;
+      at[node] = size;
+    }
+    nodes[size] = node;
+    return size++;
+  }
+
+  /** The entries of the row. */
+  int size() {
+    return size;
+  }
+
+  /** Entry {@code i}'s node, or {@link #END}. */
+  int nodeAt(int i) {
+    return nodes[i];
+  }
+
+  long numberAt(int i) {
+    return numbers[i];
+  }
+
+  Binary binaryAt(int i) {
+    return binaries[i];
+  }
+
+  /** The entry of the row's last value of leaf {@code node}, or -1 when the row has none. */
+  int valueOf(int node) {
+    return rowOf[node] == row ? at[node] : -1;
+  }
+}
