@@ -1,7 +1,11 @@
 package org.ipjoin.job.table;
 
+import java.io.IOException;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.parquet.hadoop.ParquetInputFormat;
 import org.apache.parquet.hadoop.api.InitContext;
 import org.apache.parquet.hadoop.api.ReadSupport;
@@ -14,15 +18,94 @@ import org.apache.parquet.io.api.RecordMaterializer;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * Parquet's own input format (splits by row groups) with each row, a {@link RowTape}, in a
+ * Parquet's own input format (splits by row groups) with a batch of rows, a {@link RowTape}, in a
  * {@link TableRow}: the mapper takes Writables. The whole row is read, as the output writes it back;
  * in count mode only the address columns ({@code parquet.read.schema}, which the read support
  * requests as GroupReadSupport does: {@link ParquetTable#configure}).
  */
 public final class ParquetRowsInputFormat extends ParquetInputFormat<TableRow> {
 
+  /**
+   * The most rows one map call gets: enough that Hadoop's per-call costs and the batched lookup's
+   * set-up are spread thin, few enough that a batch's keys stay in cache for the lookup.
+   */
+  static final int BATCH_ROWS = 1024;
+  /** A batch ends early at this many entries (values, group starts and ends) on its tape. */
+  static final int BATCH_ENTRIES = 1 << 16;
+
   public ParquetRowsInputFormat() {
     super(RowReadSupport.class);
+  }
+
+  /**
+   * Parquet's record reader, its rows handed over {@link #BATCH_ROWS} at a time on one tape: a map
+   * call per batch, as text lines come in blocks (docs/benchmarks/2026-11-27-parquet-tables.md,
+   * "Faster rows": Hadoop's per-call input plumbing was paid per row).
+   */
+  @Override
+  public RecordReader<Void, TableRow> createRecordReader(InputSplit split,
+      TaskAttemptContext context) throws IOException, InterruptedException {
+    return new Batches(super.createRecordReader(split, context));
+  }
+
+  /** Up to {@link #BATCH_ROWS} rows of the delegate a call, all on its one tape. */
+  private static final class Batches extends RecordReader<Void, TableRow> {
+    private final RecordReader<Void, TableRow> rows;
+    private TableRow row;
+    private RowTape tape;
+    /** Whether the delegate has no row left. */
+    private boolean done;
+
+    Batches(RecordReader<Void, TableRow> rows) {
+      this.rows = rows;
+    }
+
+    @Override
+    public void initialize(InputSplit split, TaskAttemptContext context)
+        throws IOException, InterruptedException {
+      rows.initialize(split, context);
+    }
+
+    @Override
+    public boolean nextKeyValue() throws IOException, InterruptedException {
+      if (tape != null) {
+        tape.clear();
+      }
+      // Each row read goes on the tape after the others (the root converter starts it).
+      while (!done && (tape == null || tape.rows() < BATCH_ROWS && tape.size() < BATCH_ENTRIES)) {
+        if (!rows.nextKeyValue()) {
+          done = true;
+        } else if (tape == null) {
+          row = rows.getCurrentValue();
+          tape = (RowTape) row.row();
+        }
+      }
+      if (tape == null || tape.rows() == 0) {
+        return false;
+      }
+      row.set(tape);
+      return true;
+    }
+
+    @Override
+    public Void getCurrentKey() {
+      return null;
+    }
+
+    @Override
+    public TableRow getCurrentValue() {
+      return row;
+    }
+
+    @Override
+    public float getProgress() throws IOException, InterruptedException {
+      return rows.getProgress();
+    }
+
+    @Override
+    public void close() throws IOException {
+      rows.close();
+    }
   }
 
   /**
@@ -58,7 +141,7 @@ public final class ParquetRowsInputFormat extends ParquetInputFormat<TableRow> {
     }
   }
 
-  /** A group's converter (the root's starts a new row): its start and end go on the tape. */
+  /** A group's converter (the root's starts a row): its start and end go on the tape. */
   private static final class TapeGroup extends GroupConverter {
     private final RowTape tape;
     private final int node;
@@ -83,7 +166,7 @@ public final class ParquetRowsInputFormat extends ParquetInputFormat<TableRow> {
     @Override
     public void start() {
       if (node == RowTape.ROOT) {
-        tape.clear();
+        tape.startRow();
       } else {
         tape.start(node);
       }

@@ -10,17 +10,20 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 
 /**
- * One Parquet row as the reader hands its values over, in order, in arrays reused row after row:
- * each value with the field (a node of the schema) it belongs to, and each nested group's start
- * and end. It is all that writing the row back needs ({@link RowWriteSupport} replays it into
- * Parquet's record consumer) and where an address column's value is found, with no object per row
- * or value: the example {@code Group}s it replaces made a row object, a list per field and a
- * value object per value (docs/benchmarks/2026-11-27-parquet-tables.md, "Faster rows").
+ * Parquet rows as the reader hands their values over, in order, in arrays reused batch after
+ * batch (the rows of one map call, {@link ParquetRowsInputFormat}): each value with the field (a
+ * node of the schema) it belongs to, each nested group's start and end, and where each row
+ * starts. It is all that writing a row back needs ({@link RowWriteSupport} replays the {@link
+ * #select}ed row into Parquet's record consumer) and where an address column's value is found,
+ * with no object per row or value: the example {@code Group}s it replaces made a row object, a
+ * list per field and a value object per value (docs/benchmarks/2026-11-27-parquet-tables.md,
+ * "Faster rows").
  *
  * <p>Nodes are numbered depth first: the root (the message) is {@link #ROOT}, then each field in
  * schema order, a group's fields right after it. A number (INT32, INT64, BOOLEAN as 0 or 1, FLOAT
  * and DOUBLE as their raw bits) is kept as a long, any other value (BINARY, FIXED_LEN_BYTE_ARRAY,
- * INT96) as the reader's {@link Binary}, valid until the next row is read, as a Group's was.
+ * INT96) as the reader's {@link Binary} (which Parquet keeps unchanged unless it says otherwise,
+ * when it is copied).
  */
 final class RowTape {
 
@@ -45,10 +48,13 @@ final class RowTape {
   private int[] nodes = new int[32];
   private long[] numbers = new long[32];
   private Binary[] binaries = new Binary[32];
-  /** Which row each leaf's {@link #at} is of: rows are numbered, so nothing is reset per row. */
-  private int row;
-  private final int[] rowOf;
-  private final int[] at;
+  /** The rows on the tape: row {@code r}'s entries start at {@code rowStarts[r]}. */
+  private int rows;
+  private int[] rowStarts = new int[16];
+  /** The row {@link #select}ed: the one address columns read and the writer writes. */
+  private int current;
+  /** Per node, where its value was in the last row it was found in, from the row's start. */
+  private final int[] hints;
 
   RowTape(MessageType schema) {
     this.schema = schema;
@@ -67,9 +73,7 @@ final class RowTape {
       indexes[i] = fieldIndexes.get(i);
       leaves[i] = types[i].isPrimitive() ? types[i].asPrimitiveType() : null;
     }
-    rowOf = new int[n];
-    Arrays.fill(rowOf, -1);
-    at = new int[n];
+    hints = new int[n];
   }
 
   /** Numbers {@code type} and its fields depth first; returns the depth of groups it holds. */
@@ -136,10 +140,40 @@ final class RowTape {
     return depth;
   }
 
-  /** Starts a new row: the entries of the last one are dropped. */
+  /** Drops every row. */
   void clear() {
     size = 0;
-    row++;
+    rows = 0;
+    current = 0;
+  }
+
+  /** Starts a new row after the others; it is the selected one. */
+  void startRow() {
+    if (rows == rowStarts.length) {
+      rowStarts = Arrays.copyOf(rowStarts, 2 * rows);
+    }
+    rowStarts[rows] = size;
+    current = rows++;
+  }
+
+  /** The rows on the tape. */
+  int rows() {
+    return rows;
+  }
+
+  /** Makes row {@code r} the one {@link #from}, {@link #to} and {@link #valueOf} are of. */
+  void select(int r) {
+    current = r;
+  }
+
+  /** The selected row's first entry. */
+  int from() {
+    return rowStarts[current];
+  }
+
+  /** The end of the selected row's entries, exclusive. */
+  int to() {
+    return current + 1 < rows ? rowStarts[current + 1] : size;
   }
 
   /** The start of group {@code node} (its fields' entries follow, then {@link #END}). */
@@ -157,9 +191,13 @@ final class RowTape {
     numbers[e] = value;
   }
 
+  /**
+   * A value the reader says it may overwrite later ({@link Binary#isBackingBytesReused}) is
+   * copied: the tape holds the rows of a batch, read one after the other.
+   */
   void binary(int node, Binary value) {
     int e = entry(node);
-    binaries[e] = value;
+    binaries[e] = value.isBackingBytesReused() ? value.copy() : value;
   }
 
   private int entry(int node) {
@@ -168,15 +206,11 @@ final class RowTape {
       numbers = Arrays.copyOf(numbers, 2 * size);
       binaries = Arrays.copyOf(binaries, 2 * size);
     }
-    if (node >= 0) {
-      rowOf[node] = row;
-      at[node] = size;
-    }
     nodes[size] = node;
     return size++;
   }
 
-  /** The entries of the row. */
+  /** The entries of every row. */
   int size() {
     return size;
   }
@@ -194,8 +228,24 @@ final class RowTape {
     return binaries[i];
   }
 
-  /** The entry of the row's last value of leaf {@code node}, or -1 when the row has none. */
+  /**
+   * The entry of the selected row's value of leaf {@code node} (of no repeated field), or -1 when
+   * the row has none: looked for first where it was in the last row (a row of a flat schema has
+   * its values at the same places), then among the row's entries.
+   */
   int valueOf(int node) {
-    return rowOf[node] == row ? at[node] : -1;
+    int from = from();
+    int to = to();
+    int hint = from + hints[node];
+    if (hint < to && nodes[hint] == node) {
+      return hint;
+    }
+    for (int e = from; e < to; e++) {
+      if (nodes[e] == node) {
+        hints[node] = e - from;
+        return e;
+      }
+    }
+    return -1;
   }
 }

@@ -85,7 +85,7 @@ final class RowWriteSupport extends WriteSupport<TableRow> {
   }
 
   /**
-   * Replays the row's entries: a field is started at its first value (or group) in its group and
+   * Replays the selected row's entries: a field is started at its first value (or group) in its group and
    * ended at the first entry of another field or at the group's end, so the repeated values of a
    * field, consecutive on the tape, go in one field, as Parquet's record consumer takes them.
    */
@@ -95,7 +95,7 @@ final class RowWriteSupport extends WriteSupport<TableRow> {
     }
     int depth = 0;
     open[0] = -1;
-    for (int i = 0, n = tape.size(); i < n; i++) {
+    for (int i = tape.from(), n = tape.to(); i < n; i++) {
       int node = tape.nodeAt(i);
       if (node == RowTape.END) {
         endField(tape, open[depth]);

@@ -25,6 +25,24 @@ public final class TableRow implements Writable {
     this.tags = List.of();
   }
 
+  /**
+   * How many rows the record holds: one, or a batch of a format that reads several at once (a
+   * Parquet {@link RowTape}), one of them selected ({@link #select}).
+   */
+  public int rows() {
+    return row instanceof RowTape tape ? tape.rows() : 1;
+  }
+
+  /**
+   * Makes row {@code i} of a batch the one the address columns read and the output formats write
+   * (with the tags set after); nothing for a record of one row.
+   */
+  public void select(int i) {
+    if (row instanceof RowTape tape) {
+      tape.select(i);
+    }
+  }
+
   /** The tag columns' values, in the order of {@code ipjoin.table.tag.columns}; none by default. */
   public List<String> tags() {
     return tags;

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Rows of every kind of Parquet column go through the join unchanged: a table written by DuckDB
  * with booleans, small integers, floats, doubles, decimals (INT64 and fixed-length), dates,
  * timestamps, UUIDs, blobs, lists (null, empty, with null elements, nested), maps, structs (null,
- * holding a list and a struct) and lists of structs, nulls in every column; match writes the
+ * holding a list and a struct) and lists of structs, nulls in every column, in row groups of 1000
+ * rows (so a map call's batch of rows spans row groups and pages); match writes the
  * listed rows, tag every row with its tag column, and the malformed rows go under {@code
  * malformed/}, each compared column by column with the input's rows by DuckDB. Which rows are
  * listed comes from the formula that made them (row {@code i}'s client is listed when {@code i %
