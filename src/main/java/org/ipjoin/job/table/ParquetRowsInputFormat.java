@@ -49,21 +49,13 @@ public final class ParquetRowsInputFormat extends ParquetInputFormat<TableRow> {
   }
 
   /** Up to {@link #BATCH_ROWS} rows of the delegate a call, all on its one tape. */
-  private static final class Batches extends RecordReader<Void, TableRow> {
-    private final RecordReader<Void, TableRow> rows;
-    private TableRow row;
+  private static final class Batches extends TableRowReader<Void, TableRow> {
     private RowTape tape;
     /** Whether the delegate has no row left. */
     private boolean done;
 
     Batches(RecordReader<Void, TableRow> rows) {
-      this.rows = rows;
-    }
-
-    @Override
-    public void initialize(InputSplit split, TaskAttemptContext context)
-        throws IOException, InterruptedException {
-      rows.initialize(split, context);
+      super(rows, reader -> reader.getCurrentValue().row());
     }
 
     @Override
@@ -76,8 +68,7 @@ public final class ParquetRowsInputFormat extends ParquetInputFormat<TableRow> {
         if (!rows.nextKeyValue()) {
           done = true;
         } else if (tape == null) {
-          row = rows.getCurrentValue();
-          tape = (RowTape) row.row();
+          tape = (RowTape) rowOf.row(rows);
         }
       }
       if (tape == null || tape.rows() == 0) {
@@ -85,26 +76,6 @@ public final class ParquetRowsInputFormat extends ParquetInputFormat<TableRow> {
       }
       row.set(tape);
       return true;
-    }
-
-    @Override
-    public Void getCurrentKey() {
-      return null;
-    }
-
-    @Override
-    public TableRow getCurrentValue() {
-      return row;
-    }
-
-    @Override
-    public float getProgress() throws IOException, InterruptedException {
-      return rows.getProgress();
-    }
-
-    @Override
-    public void close() throws IOException {
-      rows.close();
     }
   }
 
