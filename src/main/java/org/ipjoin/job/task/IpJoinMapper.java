@@ -110,8 +110,8 @@ import org.slf4j.LoggerFactory;
  * goes to {@code malformed/} as it was read. Hadoop's {@code Map input records} then counts
  * batches. A table's {@code count} by address sums in the task ({@link AddressSums}) and
  * writes one (address, sum) per distinct address at cleanup (or when the sums hold their limit),
- * so Hadoop sorts one record per address and task, not one per listed row (the job then has no
- * combiner).
+ * so Hadoop sorts one record per address and task, not one per listed row (the combiner still
+ * sums what a task wrote out at the limit).
  *
  * <p>Partition folders: when the driver found the task's input file in Hive-style partition folders
  * ({@link OutputPartitions}, unless {@code --flat-output}), its output goes through MultipleOutputs
