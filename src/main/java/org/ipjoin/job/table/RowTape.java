@@ -31,7 +31,6 @@ final class RowTape {
   /** The entry that ends the innermost group open. */
   static final int END = -1;
 
-  private final MessageType schema;
   /** Each node's type: the root's is the schema. */
   private final Type[] types;
   private final String[] names;
@@ -57,7 +56,6 @@ final class RowTape {
   private final int[] hints;
 
   RowTape(MessageType schema) {
-    this.schema = schema;
     List<Type> all = new ArrayList<>();
     List<Integer> fieldIndexes = new ArrayList<>();
     List<int[]> kids = new ArrayList<>();
@@ -95,10 +93,6 @@ final class RowTape {
     }
     kids.set(node, fields);
     return deepest + 1;
-  }
-
-  MessageType schema() {
-    return schema;
   }
 
   /** How many fields group node {@code group} has. */
