@@ -66,11 +66,14 @@ tables_rows() { # output
 }
 
 # ipjoin over the table (or another: the ORC table): the launcher as users run it, the table in
-# $threads splits. Sets tables_job.
+# $threads splits (split.minsize too: conf/local's 128 MiB minimum wins over a smaller maximum, which
+# left the table in one split, one map thread, docs/benchmarks/2026-11-27-parquet-tables.md "Faster
+# rows"). Sets tables_job.
 tables_command() { # mode output [more JVM options [input format]]
   tables_job=(env "IPJOIN_JAVA_OPTS=-Xmx6g${3:+ $3}" "$root/index-tools/ipjoin"
     -D "hadoop.tmp.dir=$pdir/hadoop-tmp" -D "mapreduce.jobtracker.staging.root.dir=$pdir/hadoop-staging"
     -D mapreduce.framework.name=local -D fs.defaultFS=file:/// -D "mapreduce.local.map.tasks.maximum=$threads"
+    -D mapreduce.input.fileinputformat.split.minsize=1
     -D "mapreduce.input.fileinputformat.split.maxsize=$table_split" --loader nio
     --input "${4:-$table}" --format "${5:-parquet:client_ip}" --index "$ipidx" --mode "$1" --output "$2")
 }

@@ -115,6 +115,10 @@ public final class JobProfile {
       Rule.prefixes(Category.INPUT, "org.ipjoin.job.input."),
       // A Parquet table's rows written back: its output, not the map code that asked for it.
       Rule.prefixes(Category.OUTPUT, "org.ipjoin.job.table.RowWriteSupport"),
+      // Its rows read: the converters that record each value on the row's tape are Parquet's
+      // reading; the tape itself serves reading, the address columns and writing alike.
+      Rule.prefixes(Category.INPUT, "org.ipjoin.job.table.ParquetRowsInputFormat"),
+      Rule.prefixes(null, "org.ipjoin.job.table.RowTape"),
       Rule.prefixes(Category.MAP_CODE, "org.ipjoin.bench.IdentityJob$LineMapper"),
       // The packages say where code runs: job.driver before and after submission, job.task (and
       // what driver and tasks share at the top of job) in the task.

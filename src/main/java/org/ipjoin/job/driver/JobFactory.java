@@ -107,7 +107,11 @@ final class JobFactory {
       job.setMapOutputValueClass(LongWritable.class);
       // Keys compared as bytes: IPv4 before IPv6, each in address order.
       job.setSortComparatorClass(AddressKey.Comparator.class);
-      // Hadoop's own LongSumReducer sums the 1s per address key on the map side.
+      // Hadoop's own LongSumReducer sums the counts per address key on the map side. A table's
+      // mapper sums per address itself (AddressSums), but only up to its limit of addresses: a
+      // task of more distinct addresses, seen in turn, leaves most of its summing to the combiner
+      // (docs/benchmarks/2026-11-27-parquet-tables.md, "Faster rows": without it the reducer
+      // took 3x the time on such a table).
       job.setCombinerClass(LongSumReducer.class);
       job.setReducerClass(IpCountReducer.class);
       job.setPartitionerClass(AddressRangePartitioner.class);

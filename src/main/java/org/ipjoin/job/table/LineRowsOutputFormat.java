@@ -13,7 +13,6 @@ import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
-import org.apache.parquet.example.data.simple.SimpleGroup;
 import org.apache.parquet.hadoop.ParquetOutputFormat;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.api.Binary;
@@ -83,6 +82,9 @@ public final class LineRowsOutputFormat extends FileOutputFormat<Writable, Text>
     private final RecordWriter<Void, TableRow> rows;
     private final int tagColumns;
     private final TableRow row = new TableRow();
+    /** One row at a time: the {@code line} value on a tape, as table rows reach the writer. */
+    private final RowTape tape = new RowTape(LINES);
+    private final int lineNode = tape.node(new String[] {LINE});
     private final List<String> tags = new ArrayList<>();
 
     Lines(RecordWriter<Void, TableRow> rows, int tagColumns) {
@@ -118,10 +120,11 @@ public final class LineRowsOutputFormat extends FileOutputFormat<Writable, Text>
         tags.add(0, new String(bytes, tab + 1, end - tab - 1, StandardCharsets.UTF_8));
         end = tab;
       }
-      SimpleGroup group = new SimpleGroup(LINES);
-      // The map call's text is reused by the next call: Parquet copies what it keeps.
-      group.add(0, Binary.fromReusedByteArray(bytes, from, end - from));
-      row.set(group);
+      tape.clear();
+      tape.startRow();
+      // The map call's text is reused by the next call: the tape copies a reused array's bytes.
+      tape.binary(lineNode, Binary.fromReusedByteArray(bytes, from, end - from));
+      row.set(tape);
       row.setTags(tags);
       rows.write(null, row);
     }

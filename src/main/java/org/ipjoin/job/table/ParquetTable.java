@@ -15,7 +15,6 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
-import org.apache.parquet.example.data.Group;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetOutputFormat;
@@ -24,7 +23,6 @@ import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.io.api.Binary;
-import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
@@ -33,9 +31,9 @@ import org.apache.parquet.schema.Type;
 import org.ipjoin.job.IpJoinKeys;
 
 /**
- * Parquet tables ({@code parquet:COLUMN}), through parquet-hadoop: rows read as the example
- * {@link Group}s by {@link ParquetRowsInputFormat} (split by row groups) and written back with
- * the input's schema by {@link ParquetRowsOutputFormat}. An address column is one of: a string
+ * Parquet tables ({@code parquet:COLUMN}), through parquet-hadoop: rows read onto a {@link
+ * RowTape} each by {@link ParquetRowsInputFormat} (split by row groups) and written back with the
+ * input's schema by {@link ParquetRowsOutputFormat}. An address column is one of: a string
  * (BINARY annotated as a string, or unannotated BINARY of another length than 4 or 16) holding
  * any text a log field may hold; INT32 or INT64, the IPv4 address as an unsigned number
  * (ClickHouse's IPv4 type); FIXED_LEN_BYTE_ARRAY(4 or 16) or unannotated BINARY of 4 or 16 bytes,
@@ -186,7 +184,7 @@ final class ParquetTable implements TableFormat {
 
   @Override
   public AddressColumn column(String path) {
-    return new GroupAddress(path.split("\\.", -1));
+    return new TapeAddress(path.split("\\.", -1));
   }
 
   private static String oneLine(Object o) {
@@ -194,68 +192,52 @@ final class ParquetTable implements TableFormat {
   }
 
   /**
-   * One address column of example Groups, read along its path: the field indexes of the path are
-   * found once per schema (a task reads one file's rows), not by name row after row.
+   * One address column of {@link RowTape}s, read along its path: its node is found once per tape
+   * (a task reads one file's rows through one), not by name row after row.
    */
-  private static final class GroupAddress implements AddressColumn {
+  private static final class TapeAddress implements AddressColumn {
     private final String[] path;
     private final AddressText text = new AddressText();
-    /** The row type {@link #fields} were found in. */
-    private GroupType rowType;
-    /** The index of each name of the path in its group. */
-    private final int[] fields;
+    /** The tape {@link #node} is of. */
+    private RowTape tape;
+    private int node;
     private PrimitiveType.PrimitiveTypeName leafType;
     /** Whether a BINARY value is text whatever its length (annotated as a string). */
     private boolean binaryIsText;
 
-    GroupAddress(String[] path) {
+    TapeAddress(String[] path) {
       this.path = path;
-      this.fields = new int[path.length];
     }
 
-    /** The group holding the leaf, or null when a group on the path is absent. */
-    private Group leafGroup(Group row) {
-      GroupType type = row.getType();
-      if (type != rowType) {
-        GroupType t = type;
-        for (int i = 0; i < path.length; i++) {
-          fields[i] = t.getFieldIndex(path[i]);
-          if (i < path.length - 1) {
-            t = t.getType(fields[i]).asGroupType();
-          }
-        }
-        PrimitiveType leaf = t.getType(fields[path.length - 1]).asPrimitiveType();
+    /** The entry of the row's value, or -1 when it has none (null, or a group on the path is). */
+    private int entry(RowTape row) {
+      if (row != tape) {
+        node = row.node(path);
+        PrimitiveType leaf = row.leaf(node);
         leafType = leaf.getPrimitiveTypeName();
         LogicalTypeAnnotation a = leaf.getLogicalTypeAnnotation();
         binaryIsText = a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
             || a instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
             || a instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation;
-        rowType = type;
+        tape = row;
       }
-      Group g = row;
-      for (int i = 0; i < path.length - 1; i++) {
-        if (g.getFieldRepetitionCount(fields[i]) == 0) {
-          return null;
-        }
-        g = g.getGroup(fields[i], 0);
-      }
-      return g.getFieldRepetitionCount(fields[path.length - 1]) == 0 ? null : g;
+      return row.valueOf(node);
     }
 
     @Override
     public void read(Object row, Text out) {
-      Group g = leafGroup((Group) row);
-      if (g == null) {
+      RowTape t = (RowTape) row;
+      int e = entry(t);
+      if (e < 0) {
         out.clear();
         return;
       }
-      int f = fields[path.length - 1];
       switch (leafType) {
-        case INT32 -> text.ipv4(g.getInteger(f, 0) & 0xFFFF_FFFFL, out);
-        case INT64 -> text.ipv4(g.getLong(f, 0), out);
-        case FIXED_LEN_BYTE_ARRAY -> bytes(g.getBinary(f, 0), out);
+        case INT32 -> text.ipv4(t.numberAt(e) & 0xFFFF_FFFFL, out);
+        case INT64 -> text.ipv4(t.numberAt(e), out);
+        case FIXED_LEN_BYTE_ARRAY -> bytes(t.binaryAt(e), out);
         default -> {
-          Binary b = g.getBinary(f, 0);
+          Binary b = t.binaryAt(e);
           if (binaryIsText || (b.length() != 4 && b.length() != 16)) {
             out.set(b.getBytesUnsafe(), 0, b.length());
           } else {
@@ -271,16 +253,16 @@ final class ParquetTable implements TableFormat {
      */
     @Override
     public void read(Object row, AddressSink sink, Text scratch) {
-      Group g = leafGroup((Group) row);
-      if (g == null) {
+      RowTape t = (RowTape) row;
+      int e = entry(t);
+      if (e < 0) {
         sink.absent();
         return;
       }
-      int f = fields[path.length - 1];
       switch (leafType) {
-        case INT32 -> sink.ipv4(g.getInteger(f, 0) & 0xFFFF_FFFFL);
+        case INT32 -> sink.ipv4(t.numberAt(e) & 0xFFFF_FFFFL);
         case INT64 -> {
-          long value = g.getLong(f, 0);
+          long value = t.numberAt(e);
           if (value < 0 || value > 0xFFFF_FFFFL) {
             // Not an address: its number, which the parsers call malformed.
             text.ipv4(value, scratch);
@@ -290,7 +272,7 @@ final class ParquetTable implements TableFormat {
           }
         }
         default -> {
-          Binary b = g.getBinary(f, 0);
+          Binary b = t.binaryAt(e);
           int n = b.length();
           if (leafType == PrimitiveType.PrimitiveTypeName.BINARY && binaryIsText
               || n != 4 && n != 16) {

@@ -4,12 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
-import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
@@ -19,7 +17,7 @@ import org.apache.parquet.schema.Types;
 import org.ipjoin.job.IpJoinKeys;
 
 /**
- * Writes {@link TableRow}s of example Groups with the input's schema ({@code
+ * Writes {@link TableRow}s of {@link RowTape}s with the input's schema ({@code
  * ipjoin.table.schema}; the requested projection, {@code parquet.read.schema}, when the job read
  * only some columns) and, when {@code tagged}, one optional string column per name of {@code
  * ipjoin.table.tag.columns} after the input's columns, holding the row's tags.
@@ -30,6 +28,8 @@ final class RowWriteSupport extends WriteSupport<TableRow> {
   private MessageType input;
   private List<String> tagNames;
   private RecordConsumer out;
+  /** While a row is replayed: per depth of groups, the field open there, or -1. */
+  private int[] open = new int[1];
 
   RowWriteSupport(boolean tagged) {
     this.tagged = tagged;
@@ -70,7 +70,7 @@ final class RowWriteSupport extends WriteSupport<TableRow> {
   @Override
   public void write(TableRow row) {
     out.startMessage();
-    fields((Group) row.row(), input);
+    fields((RowTape) row.row());
     List<String> tags = row.tags();
     int base = input.getFieldCount();
     for (int t = 0; t < tagNames.size() && t < tags.size(); t++) {
@@ -84,25 +84,51 @@ final class RowWriteSupport extends WriteSupport<TableRow> {
     out.endMessage();
   }
 
-  /** Writes every present field of {@code group} (of type {@code type}), nested groups too. */
-  private void fields(Group group, GroupType type) {
-    for (int f = 0; f < type.getFieldCount(); f++) {
-      int n = group.getFieldRepetitionCount(f);
-      if (n == 0) {
+  /**
+   * Replays the selected row's entries: a field is started at its first value (or group) in its group and
+   * ended at the first entry of another field or at the group's end, so the repeated values of a
+   * field, consecutive on the tape, go in one field, as Parquet's record consumer takes them.
+   */
+  private void fields(RowTape tape) {
+    if (open.length <= tape.depth()) {
+      open = new int[tape.depth() + 1];
+    }
+    int depth = 0;
+    open[0] = -1;
+    for (int i = tape.from(), n = tape.to(); i < n; i++) {
+      int node = tape.nodeAt(i);
+      if (node == RowTape.END) {
+        endField(tape, open[depth]);
+        depth--;
+        out.endGroup();
         continue;
       }
-      Type field = type.getType(f);
-      out.startField(field.getName(), f);
-      for (int i = 0; i < n; i++) {
-        if (field.isPrimitive()) {
-          group.writeValue(f, i, out);
-        } else {
-          out.startGroup();
-          fields(group.getGroup(f, i), field.asGroupType());
-          out.endGroup();
-        }
+      if (open[depth] != node) {
+        endField(tape, open[depth]);
+        out.startField(tape.name(node), tape.index(node));
+        open[depth] = node;
       }
-      out.endField(field.getName(), f);
+      PrimitiveType leaf = tape.leaf(node);
+      if (leaf == null) {
+        out.startGroup();
+        open[++depth] = -1;
+        continue;
+      }
+      switch (leaf.getPrimitiveTypeName()) {
+        case INT32 -> out.addInteger((int) tape.numberAt(i));
+        case INT64 -> out.addLong(tape.numberAt(i));
+        case BOOLEAN -> out.addBoolean(tape.numberAt(i) != 0);
+        case FLOAT -> out.addFloat(Float.intBitsToFloat((int) tape.numberAt(i)));
+        case DOUBLE -> out.addDouble(Double.longBitsToDouble(tape.numberAt(i)));
+        default -> out.addBinary(tape.binaryAt(i));
+      }
+    }
+    endField(tape, open[0]);
+  }
+
+  private void endField(RowTape tape, int node) {
+    if (node >= 0) {
+      out.endField(tape.name(node), tape.index(node));
     }
   }
 }

@@ -6,8 +6,8 @@ import java.util.List;
 import org.apache.hadoop.io.Writable;
 
 /**
- * One row of a table on its way through the mapper: the format's own record (a Parquet {@code
- * Group}, an Avro {@code GenericRecord}) and, in tag mode, the values of its tag columns. A Writable only because the mapper
+ * One row of a table on its way through the mapper: the format's own record (a Parquet {@link
+ * RowTape}, an Avro {@code GenericRecord}) and, in tag mode, the values of its tag columns. A Writable only because the mapper
  * takes Writables: rows go from the table's input format to its output format in the same task
  * and are never serialised.
  */
@@ -23,6 +23,24 @@ public final class TableRow implements Writable {
   public void set(Object row) {
     this.row = row;
     this.tags = List.of();
+  }
+
+  /**
+   * How many rows the record holds: one, or a batch of a format that reads several at once (a
+   * Parquet {@link RowTape}), one of them selected ({@link #select}).
+   */
+  public int rows() {
+    return row instanceof RowTape tape ? tape.rows() : 1;
+  }
+
+  /**
+   * Makes row {@code i} of a batch the one the address columns read and the output formats write
+   * (with the tags set after); nothing for a record of one row.
+   */
+  public void select(int i) {
+    if (row instanceof RowTape tape) {
+      tape.select(i);
+    }
   }
 
   /** The tag columns' values, in the order of {@code ipjoin.table.tag.columns}; none by default. */

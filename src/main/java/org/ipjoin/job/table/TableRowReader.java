@@ -8,21 +8,23 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 /**
  * A format's own record reader with each of its rows handed over in one reused {@link TableRow}:
  * the mapper takes Writables, and no key (a row has no offset the mapper uses). Splitting,
- * progress and closing are the delegate's.
+ * progress and closing are the delegate's. A reader of several rows a call (a Parquet batch)
+ * overrides {@link #nextKeyValue}.
  *
  * @param <K> the delegate's key type
  * @param <V> the delegate's value type
  */
-final class TableRowReader<K, V> extends RecordReader<Void, TableRow> {
+class TableRowReader<K, V> extends RecordReader<Void, TableRow> {
 
   /** Where the row is among the delegate's current key and value. */
   interface RowOf<K, V> {
     Object row(RecordReader<K, V> reader) throws IOException, InterruptedException;
   }
 
-  private final RecordReader<K, V> rows;
-  private final RowOf<K, V> rowOf;
-  private final TableRow row = new TableRow();
+  /** The delegate, the row's place in it and the row handed over (a batch reader's too). */
+  final RecordReader<K, V> rows;
+  final RowOf<K, V> rowOf;
+  final TableRow row = new TableRow();
 
   TableRowReader(RecordReader<K, V> rows, RowOf<K, V> rowOf) {
     this.rows = rows;

@@ -22,9 +22,10 @@ import org.ipjoin.job.table.AddressSink;
  * a.b.c.d}; a field in brackets is IPv6 or malformed, never IPv4. The arrays grow to the largest
  * call and are reused; nothing is allocated per record.
  *
- * <p>A table's row is one record of one value per column ({@link AddressSink}): a string is read
- * as a field ({@link #text}), a number or bytes go in as the address they are, with no bytes
- * behind the record ({@link #bytes()} is then null: a table's row, not these bytes, is written).
+ * <p>A table's row is one record of one value per column ({@link AddressSink}), a call's rows one
+ * after the other: a string is read as a field ({@link #text}), a number or bytes go in as the
+ * address they are, with no bytes behind the record ({@link #bytes()} is then null: a table's
+ * row, not these bytes, is written).
  */
 final class ClientBatch implements AddressSink {
 
@@ -154,24 +155,26 @@ final class ClientBatch implements AddressSink {
     return r;
   }
 
-  /** A table row's string value: a batch of one record, {@code bytes[from, to)}. */
+  /**
+   * A table row's string value, {@code bytes[from, to)}: the next record of a batch of rows
+   * ({@link #reset} with no bytes first), parsed at once (its bytes are not kept).
+   */
   @Override
   public void text(byte[] bytes, int from, int to) {
-    reset(bytes, 1);
+    this.bytes = bytes;
     add(from, to);
+    this.bytes = null;
   }
 
-  /** A table row's IPv4 value: a batch of one record, its key as the text's would be. */
+  /** A table row's IPv4 value: the next record, its key as the text's would be. */
   @Override
   public void ipv4(long address) {
-    reset(null, 1);
     addIpv4(begin(0, 0), Ipv4Codec.toKey(address));
   }
 
-  /** A table row's IPv6 value: a batch of one record; IPv4-mapped is IPv4, as parsed text is. */
+  /** A table row's IPv6 value: the next record; IPv4-mapped is IPv4, as parsed text is. */
   @Override
   public void ipv6(long hi, long lo) {
-    reset(null, 1);
     int r = begin(0, 0);
     long mapped = Ipv6Codec.mappedIpv4(hi, lo);
     if (mapped == Ipv4Codec.NOT_IPV4) {
@@ -181,10 +184,9 @@ final class ClientBatch implements AddressSink {
     }
   }
 
-  /** A table row's null value: a batch of one record without an address. */
+  /** A table row's null value: the next record, without an address. */
   @Override
   public void absent() {
-    reset(null, 1);
     kinds[begin(0, 0)] = NO_ADDRESS;
   }
 

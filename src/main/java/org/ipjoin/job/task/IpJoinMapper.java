@@ -3,6 +3,7 @@ package org.ipjoin.job.task;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -101,14 +102,18 @@ import org.slf4j.LoggerFactory;
  * ({@code ipjoin.input.pipeline}) {@link #map} runs on a second thread, one call at a time and in
  * input order, while the task's thread reads the next block ({@link BlockPipeline}).
  *
- * <p>Tables ({@code parquet:COLUMN}, {@link TableFormat}): each map call is one row, a {@link
- * TableRow}; each address column's value goes straight into its column's batch ({@link
- * TableFormat.AddressColumn}: a string read as the text a log field holds, a number or bytes as
- * the address they are) and the row is joined as one record of those fields, by the same three
- * steps.
- * The row itself is written ({@code context.write(null, row)}, to the table's output format), in
- * tag mode with the values of its tag columns, and a malformed row goes to {@code malformed/}
- * as it was read.
+ * <p>Tables ({@code parquet:COLUMN}, {@link TableFormat}): each map call is a {@link TableRow} of
+ * one row (ORC, Avro) or a batch of rows (Parquet, {@link TableRow#rows}); each row's address
+ * columns' values go straight into their columns' batches ({@link TableFormat.AddressColumn}: a
+ * string read as the text a log field holds, a number or bytes as the address they are), all
+ * looked up together, and each row is joined as one record of those fields, by the same three
+ * steps. Each row kept is written ({@code context.write(null, row)} with the row selected, to the
+ * table's output format), in tag mode with the values of its tag columns, and a malformed row
+ * goes to {@code malformed/} as it was read. Hadoop's {@code Map input records} then counts
+ * batches. A table's {@code count} by address sums in the task ({@link AddressSums}) and
+ * writes one (address, sum) per distinct address at cleanup (or when the sums hold their limit),
+ * so Hadoop sorts one record per address and task, not one per listed row (the combiner still
+ * sums what a task wrote out at the limit).
  *
  * <p>SequenceFiles: their lines come in blocks that carry each record's key ({@link
  * LineBlock#key}); the call's output lines are written with those keys ({@link KeyedLines}, one
@@ -213,6 +218,21 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   private Text[] tableValues;
   /** A tagged row's tag values, reused row after row (the output format reads them at once). */
   private final List<String> tagValues = new ArrayList<>();
+  // --- table rows: a batch per call ---
+  /** The call's table rows to write, in order ({@link #keptRows} of them), by record. */
+  private int[] kept = new int[16];
+  /** Where each kept row's output line starts in {@link #output}'s text. */
+  private int[] keptLines = new int[16];
+  private int keptRows;
+  // --- end table rows ---
+  // --- count: sums in the mapper (tables) ---
+  /**
+   * A table's count by address: the task's sums per address, written at cleanup (or when the
+   * table is full) instead of one (address, 1) pair per listed row; null otherwise.
+   */
+  private AddressSums sums;
+  private final LongWritable sum = new LongWritable();
+  // --- end count: sums in the mapper ---
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
@@ -248,6 +268,25 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       }
     }
     labelIds = new int[locators.size() * indexes.length];
+    // --- count: sums in the mapper (tables) ---
+    if (tableColumns != null && mode == JoinMode.COUNT && countBy == CountBy.ADDRESS) {
+      sums = new AddressSums(new AddressSums.Sink() {
+        @Override
+        public void ipv4(int key, long n) throws IOException, InterruptedException {
+          addressKey.setIpv4(key);
+          sum.set(n);
+          context.write(addressKey, sum);
+        }
+
+        @Override
+        public void ipv6(long hi, long lo, long n) throws IOException, InterruptedException {
+          addressKey.setIpv6(hi, lo);
+          sum.set(n);
+          context.write(addressKey, sum);
+        }
+      });
+    }
+    // --- end count: sums in the mapper ---
     where = loaded.matcher();
     layOutHeaders(loaded, locators.get(0), context);
     if (countBy == null) {
@@ -395,12 +434,20 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       throws IOException, InterruptedException {
     try {
       if (input instanceof TableRow row) {
+        // --- table rows: a batch per call ---
         currentRow = row;
-        for (int c = 0; c < tableColumns.length; c++) {
-          // Straight into the column's batch: an address held as a number or bytes is not
-          // written out as text to be parsed back.
-          tableColumns[c].read(row.row(), columns.column(c), tableValues[c]);
+        int rows = row.rows();
+        columns.resetRows(rows);
+        keptRows = 0;
+        for (int i = 0; i < rows; i++) {
+          row.select(i);
+          for (int c = 0; c < tableColumns.length; c++) {
+            // Straight into the column's batch: an address held as a number or bytes is not
+            // written out as text to be parsed back.
+            tableColumns[c].read(row.row(), columns.column(c), tableValues[c]);
+          }
         }
+        // --- end table rows ---
       } else {
         columns.read(input);
         if (keyedOutput != null) {
@@ -414,7 +461,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       }
       if (!output.isEmpty()) {
         if (input instanceof TableRow row) {
-          writeRow(row, context);
+          writeRows(row, context);
         } else if (keyedOutput != null) {
           keyedOutput.set(output, keyedBlock);
           write(NullWritable.get(), keyedOutput, context);
@@ -590,6 +637,16 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   /** One (address, 1) pair for the address of {@code record} in {@code column}. */
   private void countAddress(ClientBatch column, int record, Context context)
       throws IOException, InterruptedException {
+    // --- count: sums in the mapper (tables) ---
+    if (sums != null) {
+      if (column.kind(record) == ClientBatch.IPV6) {
+        sums.addIpv6(column.ipv6Hi(record), column.ipv6Lo(record));
+      } else {
+        sums.addIpv4(column.ipv4Key(record));
+      }
+      return;
+    }
+    // --- end count: sums in the mapper ---
     if (column.kind(record) == ClientBatch.IPV6) {
       addressKey.setIpv6(column.ipv6Hi(record), column.ipv6Lo(record));
     } else {
@@ -636,6 +693,7 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       // One write per record, as MultipleOutputs always wrote them: malformed records are rare.
       if (tableColumns != null) {
         // The row as it was read, with the input's schema (a table's key is none).
+        currentRow.select(record);
         multipleOut(context).write(MALFORMED_OUTPUT, null, currentRow, malformedBase);
         return;
       }
@@ -676,9 +734,17 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
       headers.beforeRecord(output);
     }
     if (tableColumns != null) {
+      // --- table rows: a batch per call ---
       // The row is written by the table's output format; the line holds its tag columns only.
       output.add(NO_BYTES, 0, 0);
+      if (keptRows == kept.length) {
+        kept = Arrays.copyOf(kept, 2 * keptRows);
+        keptLines = Arrays.copyOf(keptLines, 2 * keptRows);
+      }
+      kept[keptRows] = record;
+      keptLines[keptRows++] = output.text().getLength();
       return output.text().getLength();
+      // --- end table rows ---
     }
     int start = batch.start(record);
     int end = batch.end(record);
@@ -687,26 +753,32 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
   }
 
   /**
-   * Writes a table's row, in tag mode with its tag columns: the output line then holds them,
-   * each after a tab ({@link MatchTags}), as a text record's would.
+   * Writes the call's kept table rows, in input order, each in tag mode with its tag columns: its
+   * output line then holds them, each after a tab ({@link MatchTags}), as a text record's would.
    */
-  private void writeRow(TableRow row, Context context) throws IOException, InterruptedException {
-    if (mode == JoinMode.TAG) {
-      // The line is a tab, then the tag columns, each after a tab: read off its bytes.
-      tagValues.clear();
-      byte[] line = output.text().getBytes();
-      int end = output.text().getLength();
-      int from = 1;
-      for (int i = from; i <= end; i++) {
-        if (i == end || line[i] == '\t') {
-          tagValues.add(new String(line, from, i - from, StandardCharsets.UTF_8));
-          from = i + 1;
+  private void writeRows(TableRow row, Context context) throws IOException, InterruptedException {
+    // --- table rows: a batch per call ---
+    byte[] lines = output.text().getBytes();
+    for (int k = 0; k < keptRows; k++) {
+      row.select(kept[k]);
+      if (mode == JoinMode.TAG) {
+        // The line is a tab, then the tag columns, each after a tab: read off its bytes. It ends
+        // where the next starts, before its newline.
+        tagValues.clear();
+        int end = k + 1 < keptRows ? keptLines[k + 1] - 1 : output.text().getLength();
+        int from = keptLines[k] + 1;
+        for (int i = from; i <= end; i++) {
+          if (i == end || lines[i] == '\t') {
+            tagValues.add(new String(lines, from, i - from, StandardCharsets.UTF_8));
+            from = i + 1;
+          }
         }
+        row.setTags(tagValues);
       }
-      row.setTags(tagValues);
+      // No key: a table's output format writes the row alone.
+      write(null, row, context);
     }
-    // No key: a table's output format writes the row alone.
-    write(null, row, context);
+    // --- end table rows ---
   }
 
   /** A header line of a header-named format: not a record, kept for the output. */
@@ -719,6 +791,11 @@ public class IpJoinMapper extends Mapper<LongWritable, Writable, Writable, Writa
 
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
+    // --- count: sums in the mapper (tables) ---
+    if (sums != null) {
+      sums.flush();
+    }
+    // --- end count: sums in the mapper ---
     if (headers != null) {
       output.clear();
       headers.atEnd(output);

@@ -69,6 +69,16 @@ final class RecordColumns {
     }
   }
 
+  /**
+   * Starts the records of a call of about {@code rows} table rows, whose values each column's
+   * batch then takes one by one ({@link org.ipjoin.job.table.AddressSink}).
+   */
+  void resetRows(int rows) {
+    for (ClientBatch batch : batches) {
+      batch.reset(null, rows);
+    }
+  }
+
   /** Looks every column's addresses up in every index. */
   void lookUp() {
     int k = indexes.length;

@@ -20,6 +20,9 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCounter;
+import org.ipjoin.api.IpJoin;
 import org.ipjoin.cli.ipindex.IndexTools;
 import org.ipjoin.testing.IpJoinRun;
 import org.junit.jupiter.api.BeforeAll;
@@ -142,6 +145,26 @@ class ParquetProjectionTest {
       }
       assertEquals(new TreeSet<>(List.of("client")), names);
     }
+  }
+
+  @Test
+  void countWritesOnePairPerAddressAndTaskNotPerRow() throws Exception {
+    Configuration conf = new Configuration();
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("fs.defaultFS", "file:///");
+    conf.set("mapreduce.jobtracker.staging.root.dir",
+        Files.createTempDirectory(dir, "_mr-staging").resolve("root").toString());
+    Job job = IpJoin.join(conf).index(index.toString()).input(input.toString())
+        .output(dir.resolve("count-pairs").toString()).format("parquet:client").mode("count")
+        .prepare().job();
+    assertTrue(job.waitForCompletion(false));
+    long pairs = job.getCounters().findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue();
+    long listedRows = expected.values().stream().mapToLong(Long::longValue).sum();
+    // The file is one split (smaller than a split), so one map task: it sums per address and
+    // writes one pair per listed address, where one (address, 1) pair per listed row would be
+    // listedRows.
+    assertEquals(expected.size(), pairs);
+    assertTrue(listedRows > 10L * expected.size(), "rows repeat their addresses");
   }
 
   @Test
