@@ -38,6 +38,7 @@ import org.ipjoin.RealData;
 import org.ipjoin.api.IpJoin;
 import org.ipjoin.job.driver.RunSummary;
 import org.ipjoin.testing.LocalHadoop;
+import org.ipjoin.testing.SequenceFileRecords;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -166,24 +167,16 @@ class SequenceFileInputJobTest {
       CompressionType compression, Class<? extends CompressionCodec> codec) throws IOException {
     List<Path> parts = parts(dir);
     assertFalse(parts.isEmpty(), "no part file in " + dir);
-    Configuration conf = new Configuration();
     List<String> records = new ArrayList<>();
     for (Path part : parts) {
-      try (SequenceFile.Reader r = new SequenceFile.Reader(conf,
-          SequenceFile.Reader.file(new org.apache.hadoop.fs.Path(part.toUri())))) {
-        assertEquals(keyClass.getName(), r.getKeyClassName(), part.toString());
-        assertEquals(valueClass.getName(), r.getValueClassName(), part.toString());
-        assertEquals(compression, r.getCompressionType(), part.toString());
-        assertEquals(codec, r.getCompressionCodec() == null ? null
-            : r.getCompressionCodec().getClass(), part.toString());
-        Writable key = (Writable) ReflectionUtils.newInstance(r.getKeyClass(), conf);
-        Writable value = (Writable) ReflectionUtils.newInstance(r.getValueClass(), conf);
-        while (r.next(key, value)) {
-          records.add(record(key.toString(), value instanceof Text t
-              ? new String(t.getBytes(), 0, t.getLength(), StandardCharsets.ISO_8859_1)
-              : new String(((BytesWritable) value).getBytes(), 0,
-                  ((BytesWritable) value).getLength(), StandardCharsets.ISO_8859_1)));
-        }
+      SequenceFileRecords file = SequenceFileRecords.read(part);
+      assertEquals(keyClass.getName(), file.keyClass(), part.toString());
+      assertEquals(valueClass.getName(), file.valueClass(), part.toString());
+      assertEquals(compression, file.compression(), part.toString());
+      assertEquals(codec, file.codec(), part.toString());
+      for (int i = 0; i < file.keys().size(); i++) {
+        records.add(record(file.keys().get(i),
+            new String(file.values().get(i), StandardCharsets.ISO_8859_1)));
       }
     }
     return records;

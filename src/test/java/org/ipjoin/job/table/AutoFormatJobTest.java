@@ -20,14 +20,11 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.io.BytesWritable;
-import org.apache.hadoop.io.SequenceFile;
-import org.apache.hadoop.io.Writable;
-import org.apache.hadoop.util.ReflectionUtils;
 import org.ipjoin.job.driver.RunSummary;
 import org.ipjoin.job.table.TableJobFixture.Rows;
 import org.ipjoin.testing.CountOutput;
 import org.ipjoin.testing.IpJoinRun;
+import org.ipjoin.testing.SequenceFileRecords;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -217,18 +214,8 @@ class AutoFormatJobTest {
 
   /** The values of a SequenceFile output (SequenceFile input is written back as SequenceFiles). */
   private static List<String> sequenceFileValues(Path part) throws IOException {
-    List<String> values = new ArrayList<>();
-    Configuration conf = new Configuration();
-    try (SequenceFile.Reader r = new SequenceFile.Reader(conf,
-        SequenceFile.Reader.file(new org.apache.hadoop.fs.Path(part.toUri())))) {
-      Writable key = (Writable) ReflectionUtils.newInstance(r.getKeyClass(), conf);
-      Writable value = (Writable) ReflectionUtils.newInstance(r.getValueClass(), conf);
-      while (r.next(key, value)) {
-        values.add(value instanceof BytesWritable b
-            ? new String(b.copyBytes(), StandardCharsets.UTF_8) : value.toString());
-      }
-    }
-    return values;
+    return SequenceFileRecords.read(part).values().stream()
+        .map(v -> new String(v, StandardCharsets.UTF_8)).toList();
   }
 
   private static List<String> sorted(List<String> lines) {
