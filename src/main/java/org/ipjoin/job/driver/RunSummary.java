@@ -69,24 +69,6 @@ public record RunSummary(String ipjoinVersion, String hadoopVersion, String jobI
     @JsonInclude(JsonInclude.Include.NON_NULL) String outputFormat,
     @JsonInclude(JsonInclude.Include.NON_NULL) SequenceFileOutput sequenceFile) {
 
-  /** A summary of a run whose output is what its input is (text lines, or the table's rows). */
-  public RunSummary(String ipjoinVersion, String hadoopVersion, String jobId, String output,
-      Index index, List<String> inputs, String format, String mode, String countBy, String loader,
-      String start, String end, long durationMillis, Map<String, Long> counters, String where,
-      List<JoinedIndex> indexes, List<Client> clients, String schema, List<String> partitions) {
-    this(ipjoinVersion, hadoopVersion, jobId, output, index, inputs, format, mode, countBy, loader,
-        start, end, durationMillis, counters, where, indexes, clients, schema, partitions, null, null);
-  }
-
-  /** A summary of a run whose output is flat (no partition folders). */
-  public RunSummary(String ipjoinVersion, String hadoopVersion, String jobId, String output,
-      Index index, List<String> inputs, String format, String mode, String countBy, String loader,
-      String start, String end, long durationMillis, Map<String, Long> counters, String where,
-      List<JoinedIndex> indexes, List<Client> clients, String schema) {
-    this(ipjoinVersion, hadoopVersion, jobId, output, index, inputs, format, mode, countBy, loader,
-        start, end, durationMillis, counters, where, indexes, clients, schema, null, null, null);
-  }
-
   /** The file name in the output directory. */
   public static final String FILE_NAME = "_ipjoin.json";
 

@@ -39,7 +39,7 @@ class RunSummaryJsonTest {
         // One index, match mode: no countBy, no where, no indexes.
         new RunSummary("1.2.3", "3.5.0", "job_local1_0001", "file:/out", index, inputs,
             "combined", "match", null, "nio", "2026-11-25T15:00:00Z", "2026-11-25T15:00:01.234Z",
-            1234, counters, null, null, null, null),
+            1234, counters, null, null, null, null, null, null, null),
         // Count with where and several indexes, attributes chosen and not.
         new RunSummary("1.2.3", "3.5.0", "job_1_0002", "hdfs://nn:8020/out", index, List.of(),
             "tsv", "count", "address", "mmap-direct", "a", "b", 0, counters,
@@ -50,14 +50,15 @@ class RunSummaryJsonTest {
                     List.of("country", "asn"), Long.MAX_VALUE, -1)),
             List.of(new RunSummary.Client("src", "json:src_ip", 12, 1, 0),
                 new RunSummary.Client("dst", "regex:(\\S+)\t\"x", 3, 0, Long.MAX_VALUE)),
-            "message schema {\n  optional binary client (STRING);\n}\n"),
+            "message schema {\n  optional binary client (STRING);\n}\n", null, null, null),
         // Empty counters and control characters.
         new RunSummary("x", "y", "z", "o\u0001\n", index, List.of("one"), "combined", "tag",
-            null, "text", "s", "e", -5, new LinkedHashMap<>(), null, List.of(), List.of(), null),
+            null, "text", "s", "e", -5, new LinkedHashMap<>(), null, List.of(), List.of(), null,
+            null, null, null),
         // Output kept in the input's partition folders.
         new RunSummary("1.2.3", "3.5.0", "job_local1_0003", "file:/out", index, inputs,
             "combined", "tag", null, "nio", "s", "e", 1, counters, null, null, null, null,
-            List.of("dt=2026-11-27", "dt=2026-11-28/hour=10%3A00")),
+            List.of("dt=2026-11-27", "dt=2026-11-28/hour=10%3A00"), null, null),
         // Text lines written as a Parquet table.
         new RunSummary("1.2.3", "3.5.0", "job_local1_0004", "file:/out", index, inputs,
             "json:src", "tag", null, "nio", "s", "e", 1, counters, null, null, null,
