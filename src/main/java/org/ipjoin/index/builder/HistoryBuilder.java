@@ -3,26 +3,35 @@ package org.ipjoin.index.builder;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.format.ListingHistory;
+import org.ipjoin.index.list.IntervalNormaliser;
+import org.ipjoin.index.list.LabelColumn;
 import org.ipjoin.index.list.LabelInterner;
 import org.ipjoin.index.list.NormalisedList;
+import org.ipjoin.index.list.OverlapPolicy;
 import org.ipjoin.index.load.TextListLoader;
 import org.ipjoin.index.load.VerifyReader;
+import org.ipjoin.problem.IoCause;
 
 /**
  * {@code ipindex build --input DIR --as-of-from-file REGEX}: a history index of the dated snapshots
- * of one list, the files of {@code DIR}. Each snapshot is read as any text list ({@link
- * TextListLoader#normalised}: default labels, overlap {@code longest}); snapshot s is in force from
+ * of one list, the files of {@code DIR}. Each snapshot is read as any text list (the rules of
+ * {@link TextListLoader#normalised}: default labels, overlap {@code longest}); snapshot s is in force from
  * its time to the next one's, the last for the median gap between snapshots (a day when there is
  * one snapshot). The index holds every distinct entry once, with the snapshots it was listed in as
  * periods ({@link ListingHistory}).
@@ -33,8 +42,9 @@ import org.ipjoin.index.load.VerifyReader;
  * listed in both, and the rest, in the first). A label is a period's: a period is the snapshots in
  * a row that list the piece with one label, so a piece whose label changes is one entry with a
  * period per label, {@link ListingHistory#labelIn} gives the label in force, and the index's
- * label column the last one. Snapshots are read twice (the cuts, then the periods), so the heap
- * holds the entries, not every snapshot.
+ * label column the last one. Each snapshot is read once and merged with the one before it
+ * ({@link SnapshotChanges}): the heap holds what changes, not every snapshot, and the cuts are
+ * the bounds of the changes.
  * Snapshots from elsewhere, such as the lines of a table valid at each time ({@link
  * ValidityTable}), come in as a {@link SnapshotSource}.
  */
@@ -71,7 +81,7 @@ public final class HistoryBuilder {
   /**
    * Where a history's snapshots come from, in time order: a folder of dated files ({@link
    * #build(FileSystem, Path, FileSystem, Path)}) or a table whose lines carry their validity
-   * ({@link ValidityTable}). Each snapshot is read twice, in order (the cuts, then the periods).
+   * ({@link ValidityTable}). Each snapshot is read once, in order.
    */
   public interface SnapshotSource {
     /** The option that asked for the history, for messages: {@code --as-of-from-file}. */
@@ -95,7 +105,9 @@ public final class HistoryBuilder {
   /** Builds the history index of the snapshots in {@code dir} at {@code output}, published whole. */
   public Built build(FileSystem inFs, Path dir, FileSystem outFs, Path output) throws IOException {
     IndexPublisher.checkTarget(outFs, output, overwrite);
-    return build(new FolderSnapshots(inFs, snapshots(inFs, dir)), outFs, output);
+    try (FolderSnapshots folder = new FolderSnapshots(inFs, snapshots(inFs, dir))) {
+      return build(folder, outFs, output);
+    }
   }
 
   /** Builds the history index of {@code source}'s snapshots at {@code output}, published whole. */
@@ -105,11 +117,18 @@ public final class HistoryBuilder {
     IndexPublisher.checkTarget(outFs, output, overwrite);
     long[] times = source.times();
     int s = times.length - 1;
-    long[] cuts = cuts(source, s);
-    Pieces pieces = new Pieces(cuts);
+    SnapshotChanges changes = new SnapshotChanges();
     for (int i = 0; i < s; i++) {
-      pieces.list(source.read(i), i);
+      NormalisedList list = source.read(i);
+      if (list.v6().size() > 0) {
+        throw new InvalidBuildInputException(source.option() + ": " + source.name(i) + " has "
+            + list.v6().size() + " IPv6 entries; a history index holds IPv4 entries");
+      }
+      changes.next(list);
     }
+    long[] cuts = changes.cuts();
+    Pieces pieces = new Pieces(cuts, changes.labels(), changes.anyLabel());
+    changes.replay(cuts, pieces::changed);
     pieces.closeAll(s);
     IndexContent content = pieces.content(source.bytes(), source.lines());
     ListingHistory history = pieces.history(times);
@@ -122,16 +141,28 @@ public final class HistoryBuilder {
         times[s - 1], times[s]);
   }
 
-  /** The dated files of a folder, the last one in force for the median gap between them. */
-  private static final class FolderSnapshots implements SnapshotSource {
+  /**
+   * The dated files of a folder, the last one in force for the median gap between them. Read as
+   * {@code ipindex build} reads a list ({@link IpListScanner}: bytes, not a String per line), on
+   * every core: the files after the one asked for are read ahead, at most one per core besides.
+   */
+  private static final class FolderSnapshots implements SnapshotSource, AutoCloseable {
     private final FileSystem fs;
     private final List<Snapshot> snapshots;
     private final long[] lines;
+    private final int threads = Runtime.getRuntime().availableProcessors();
+    private final ExecutorService pool;
+    private final List<Future<NormalisedList>> reads = new ArrayList<>();
 
     FolderSnapshots(FileSystem fs, List<Snapshot> snapshots) {
       this.fs = fs;
       this.snapshots = snapshots;
       this.lines = new long[snapshots.size()];
+      this.pool = Executors.newFixedThreadPool(threads, task -> {
+        Thread t = new Thread(task, "ipindex-snapshot");
+        t.setDaemon(true);
+        return t;
+      });
     }
 
     @Override
@@ -150,14 +181,53 @@ public final class HistoryBuilder {
       return times;
     }
 
+    /** Snapshot {@code s}: read ahead when the snapshots are read in order, else read now. */
     @Override
     public NormalisedList read(int s) throws IOException {
-      Path path = snapshots.get(s).path();
-      try (LineCounting in = new LineCounting(fs.open(path))) {
-        NormalisedList list = TextListLoader.normalised(in, path.toString());
-        lines[s] = in.lines;
-        return list;
+      while (reads.size() < snapshots.size() && reads.size() <= s + threads) {
+        int next = reads.size();
+        reads.add(pool.submit(() -> readFile(next)));
       }
+      Future<NormalisedList> ahead = reads.get(s);
+      if (ahead == null) {
+        return readFile(s);
+      }
+      reads.set(s, null);
+      try {
+        return ahead.get();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("interrupted while reading " + name(s));
+      } catch (ExecutionException e) {
+        // A reader's failure (a malformed line, a file that is no text list) as if read here.
+        IOException io = IoCause.of(e.getCause());
+        if (io != null) {
+          throw io;
+        }
+        Throwable cause = e.getCause();
+        if (cause instanceof Error error) {
+          throw error;
+        }
+        throw cause instanceof RuntimeException r ? r : new IllegalStateException(cause);
+      }
+    }
+
+    private NormalisedList readFile(int s) throws IOException {
+      Snapshot snapshot = snapshots.get(s);
+      String name = snapshot.path().toString();
+      // Default labels, strict, overlap longest: TextListLoader's rules, without a String a line.
+      IpListScanner scanner = IpListScanner.entries(name, false, LabelColumn.DEFAULT,
+          (int) Math.min(1 << 24, snapshot.bytes() / 14), total -> { });
+      try (LastByte in = new LastByte(fs.open(snapshot.path()))) {
+        scanner.scan(in);
+        lines[s] = in.newlines(scanner);
+      }
+      return IntervalNormaliser.normalise(scanner.entries(), OverlapPolicy.LONGEST);
+    }
+
+    @Override
+    public void close() {
+      pool.shutdownNow();
     }
 
     @Override
@@ -224,92 +294,45 @@ public final class HistoryBuilder {
     return gaps[(s - 2) / 2];
   }
 
-  /** Every start and end + 1 (as keys widened to long) of every snapshot, sorted, distinct. */
-  private static long[] cuts(SnapshotSource source, int s) throws IOException {
-    long[] cuts = new long[1024];
-    int n = 0;
-    for (int snap = 0; snap < s; snap++) {
-      NormalisedList list = source.read(snap);
-      if (list.v6().size() > 0) {
-        throw new InvalidBuildInputException(source.option() + ": " + source.name(snap) + " has "
-            + list.v6().size() + " IPv6 entries; a history index holds IPv4 entries");
-      }
-      if (n + 2L * list.size() > cuts.length) {
-        // Snapshots mostly repeat each other: the distinct cuts so far make room first.
-        n = sortDistinct(cuts, n);
-        cuts = Arrays.copyOf(cuts, Math.max(2 * cuts.length, n + 2 * list.size()));
-      }
-      for (int i = 0; i < list.size(); i++) {
-        cuts[n++] = list.startKey(i);
-        cuts[n++] = list.endKey(i) + 1L;
-      }
-    }
-    return Arrays.copyOf(cuts, sortDistinct(cuts, n));
-  }
-
-  private static int sortDistinct(long[] values, int n) {
-    Arrays.sort(values, 0, n);
-    int m = 0;
-    for (int i = 0; i < n; i++) {
-      if (m == 0 || values[i] != values[m - 1]) {
-        values[m++] = values[i];
-      }
-    }
-    return m;
-  }
-
   /** The pieces between the cuts: each one's label and the periods it was listed in. */
   private static final class Pieces {
     private final long[] cuts;
     /** Each piece's label id in the last snapshot that lists it; -1 for a piece none lists. */
     private final int[] label;
+    /** The first snapshot of each piece's open period; -1 while the piece is not listed. */
     private final int[] openFrom;
-    private final int[] openTo;
     /** Closed periods, four ints each: piece, from, to, label id. */
     private int[] closed = new int[4 * 1024];
     private int closedCount;
-    private final LabelInterner labels = new LabelInterner();
-    private boolean anyLabel;
+    private final LabelInterner labels;
+    private final boolean anyLabel;
 
-    Pieces(long[] cuts) {
+    Pieces(long[] cuts, LabelInterner labels, boolean anyLabel) {
       this.cuts = cuts;
+      this.labels = labels;
+      this.anyLabel = anyLabel;
       int k = Math.max(0, cuts.length - 1);
       label = new int[k];
       Arrays.fill(label, -1);
       openFrom = new int[k];
-      openTo = new int[k];
+      Arrays.fill(openFrom, -1);
     }
 
-    void list(NormalisedList list, int s) {
-      for (int i = 0; i < list.size(); i++) {
-        int id = 0;
-        if (list.hasLabels() && list.labelId(i) != LabelInterner.NO_LABEL) {
-          byte[] b = list.labels().bytes(list.labelId(i));
-          id = labels.idOf(b, 0, b.length);
-          anyLabel = true;
-        }
-        long end = list.endKey(i);
-        for (int k = Arrays.binarySearch(cuts, list.startKey(i)); k < label.length && cuts[k] <= end;
-            k++) {
-          listed(k, s, id);
-        }
+    /**
+     * Piece {@code k} changes state in snapshot {@code s}: to listed with label {@code state},
+     * or to {@link SnapshotChanges#NOT_LISTED}. Its open period, if any, ends there.
+     */
+    void changed(int k, int s, int state) {
+      close(k, s);
+      if (state != SnapshotChanges.NOT_LISTED) {
+        label[k] = state;
+        openFrom[k] = s;
       }
     }
 
-    /** Piece {@code k} is listed in snapshot {@code s} with label {@code id}. */
-    private void listed(int k, int s, int id) {
-      if (openTo[k] == s && label[k] == id) {
-        openTo[k] = s + 1;
-        return;
-      }
-      close(k);
-      label[k] = id;
-      openFrom[k] = s;
-      openTo[k] = s + 1;
-    }
-
-    private void close(int k) {
-      if (openTo[k] == 0) {
+    /** Ends piece {@code k}'s open period, if it has one, before snapshot {@code s}. */
+    private void close(int k, int s) {
+      if (openFrom[k] < 0) {
         return;
       }
       if (4 * closedCount + 4 > closed.length) {
@@ -317,15 +340,16 @@ public final class HistoryBuilder {
       }
       closed[4 * closedCount] = k;
       closed[4 * closedCount + 1] = openFrom[k];
-      closed[4 * closedCount + 2] = openTo[k];
+      closed[4 * closedCount + 2] = s;
       closed[4 * closedCount + 3] = label[k];
       closedCount++;
-      openTo[k] = 0;
+      openFrom[k] = -1;
     }
 
+    /** Ends every open period with the last of the {@code s} snapshots. */
     void closeAll(int s) {
       for (int k = 0; k < label.length; k++) {
-        close(k);
+        close(k, s);
       }
     }
 
@@ -388,19 +412,22 @@ public final class HistoryBuilder {
     }
   }
 
-  /** Counts the lines of what it passes on, for the header's SOURCE_LINES. */
-  private static final class LineCounting extends FilterInputStream {
-    long lines;
+  /**
+   * Remembers the last byte it passed on: the header's SOURCE_LINES counts newlines, and a
+   * scanner counts a last line without one too ({@link #newlines}), so no byte is looked at twice.
+   */
+  private static final class LastByte extends FilterInputStream {
+    private int last = -1;
 
-    LineCounting(InputStream in) {
+    LastByte(InputStream in) {
       super(in);
     }
 
     @Override
     public int read() throws IOException {
       int b = super.read();
-      if (b == '\n') {
-        lines++;
+      if (b >= 0) {
+        last = b;
       }
       return b;
     }
@@ -408,12 +435,18 @@ public final class HistoryBuilder {
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
       int n = super.read(b, off, len);
-      for (int i = off; i < off + n; i++) {
-        if (b[i] == '\n') {
-          lines++;
-        }
+      if (n > 0) {
+        last = b[off + n - 1] & 0xFF;
       }
       return n;
+    }
+
+    /**
+     * The newlines of a file whose lines {@code scanner} counted: one less when the file ends
+     * without one, as its last line then had none (a file of nothing but a BOM has no line).
+     */
+    long newlines(IpListScanner scanner) {
+      return scanner.lines() - (last != -1 && last != '\n' && scanner.lines() > 0 ? 1 : 0);
     }
   }
 }
