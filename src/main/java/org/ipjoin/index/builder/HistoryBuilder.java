@@ -31,10 +31,10 @@ import org.ipjoin.problem.IoCause;
 /**
  * {@code ipindex build --input DIR --as-of-from-file REGEX}: a history index of the dated snapshots
  * of one list, the files of {@code DIR}. Each snapshot is read as any text list (the rules of
- * {@link TextListLoader#normalised}: default labels, overlap {@code longest}); snapshot s is in force from
- * its time to the next one's, the last for the median gap between snapshots (a day when there is
- * one snapshot). The index holds every distinct entry once, with the snapshots it was listed in as
- * periods ({@link ListingHistory}).
+ * {@link TextListLoader#normalised}: default labels, overlap {@code longest}); snapshot s is in
+ * force from its time to the next one's, the last for the median gap between snapshots (a day
+ * when there is one snapshot). The index holds every distinct entry once, with the snapshots it
+ * was listed in as periods ({@link ListingHistory}).
  *
  * <p>Entries: the address space is cut at every start and every end + 1 of any snapshot's
  * intervals; a piece that some snapshot lists is an entry. An exact-address list's entries are its

@@ -10,13 +10,15 @@ import org.ipjoin.index.list.NormalisedList;
  * addresses whose state differs are kept, each with the snapshot and the new state (listed with a
  * label, or not listed). The first snapshot is its change from an empty list.
  *
- * <p>Why this is enough: a boundary of snapshot s (a start, or an end + 1) that snapshot s - 1
- * lacks has a different state in s than in s - 1 on one side of it, so it bounds a change; the
- * boundaries of the changes are therefore every boundary of every snapshot, the cuts that make
- * the history's entries ({@link HistoryBuilder}), and a piece between two cuts changes state
- * exactly where a change covers it. A year of daily snapshots that change by 2% a day thus costs
- * one sort per snapshot (its normalisation) and a linear merge, and the heap holds the changes,
- * not the snapshots.
+ * <p>Why this is enough: the merge walks both snapshots bound by bound (a start, or an end + 1),
+ * past the intervals the two share unchanged. A bound of snapshot s that s - 1 lacks either has
+ * a different state on one side of it in s than in s - 1, so it bounds a change, or has the same
+ * state on both sides in both (two neighbouring single addresses, which a list of single
+ * addresses keeps apart), and is then kept as a bound alone. The bounds kept are therefore every
+ * bound of every snapshot, the cuts that make the history's entries ({@link HistoryBuilder}),
+ * and a piece between two cuts changes state exactly where a change covers it. A year of daily
+ * snapshots that change by 2% a day thus costs one sort per snapshot (its normalisation) and a
+ * linear merge, and the heap holds the changes, not the snapshots.
  *
  * <p>Labels take ids of one dictionary in the order the snapshots first mention them (snapshot
  * by snapshot, each in address order), the order a list of every snapshot's intervals would
@@ -38,6 +40,9 @@ final class SnapshotChanges {
   /** The changes, four ints each: first key, last key (included), snapshot, new state. */
   private int[] changes = new int[4 * 1024];
   private int count;
+  /** Bounds of snapshots where no state changes: two neighbours listed alike, cut apart. */
+  private long[] cuts = new long[1024];
+  private int cutCount;
 
   /** Adds the next snapshot, in time order: its changes from the one before it. */
   void next(NormalisedList list) {
@@ -85,6 +90,10 @@ final class SnapshotChanges {
       int after = inB ? states[b] : NOT_LISTED;
       if (before != after) {
         add((int) at, (int) (next - 1), s, after);
+      } else {
+        // Listed alike, yet cut apart: one snapshot's single addresses are never merged.
+        cut(at);
+        cut(next);
       }
       p = next;
     }
@@ -112,6 +121,13 @@ final class SnapshotChanges {
     return states;
   }
 
+  private void cut(long bound) {
+    if (cutCount == cuts.length) {
+      cuts = Arrays.copyOf(cuts, 2 * cuts.length);
+    }
+    cuts[cutCount++] = bound;
+  }
+
   private void add(int first, int last, int s, int state) {
     if (count + 4 > changes.length) {
       changes = Arrays.copyOf(changes, 2 * changes.length);
@@ -127,23 +143,26 @@ final class SnapshotChanges {
     return snapshots;
   }
 
-  /** Every first key and last key + 1 of a change (keys widened to long), sorted, distinct. */
+  /**
+   * Every bound of every snapshot's intervals (keys widened to long), sorted, distinct: the
+   * first key and last key + 1 of each change, and the bounds where nothing changed.
+   */
   long[] cuts() {
-    int n = count / 2;
-    long[] cuts = new long[n];
-    for (int c = 0, i = 0; c < count; c += 4) {
-      cuts[i++] = changes[c];
-      cuts[i++] = changes[c + 1] + 1L;
+    int n = count / 2 + cutCount;
+    long[] all = Arrays.copyOf(cuts, n);
+    for (int c = 0, i = cutCount; c < count; c += 4) {
+      all[i++] = changes[c];
+      all[i++] = changes[c + 1] + 1L;
     }
     // The changes of each snapshot come in address order: runs that the sort merges.
-    Arrays.sort(cuts);
+    Arrays.sort(all);
     int m = 0;
     for (int i = 0; i < n; i++) {
-      if (m == 0 || cuts[i] != cuts[m - 1]) {
-        cuts[m++] = cuts[i];
+      if (m == 0 || all[i] != all[m - 1]) {
+        all[m++] = all[i];
       }
     }
-    return Arrays.copyOf(cuts, m);
+    return Arrays.copyOf(all, m);
   }
 
   /** Told each change of each piece, snapshot by snapshot, pieces in address order. */
