@@ -2,6 +2,8 @@ package org.ipjoin.index.builder;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -126,6 +128,25 @@ class HistoryBuildReferenceTest {
       assertEquals("10.0.0." + e, Ipv4Codec.format(loaded.index().end(e)));
       assertArrayEquals(new int[] {0, 2}, loaded.history().periods(e), "entry " + e);
     }
+  }
+
+  /**
+   * A snapshot is read as a plain build reads a list: lines ended by CR alone are refused naming
+   * the file and line, as {@code ipindex build} of that file alone refuses them, not split.
+   */
+  @Test
+  void aSnapshotWithLinesEndedByCrAloneIsRefusedAsAPlainBuildRefusesIt() throws Exception {
+    Path folder = Files.createDirectory(dir.resolve("snapshots"));
+    Files.writeString(folder.resolve("2026-01-01.txt"), "10.0.0.1\n");
+    Files.writeString(folder.resolve("2026-01-02.txt"), "10.0.0.1\r10.0.0.2\r");
+    Exception refused = assertThrows(Exception.class, () -> built(folder));
+    assertTrue(refused.getMessage().contains("2026-01-02.txt:1: address: a CR (\\x0D) inside the"
+        + " line"), refused.getMessage());
+    Exception plain = assertThrows(Exception.class, () -> IpJoin.buildIndex(new Configuration())
+        .input(folder.resolve("2026-01-02.txt").toString())
+        .output(dir.resolve("plain.ipidx").toString()).run());
+    assertTrue(plain.getMessage().contains("2026-01-02.txt:1: address: a CR (\\x0D) inside the"
+        + " line"), plain.getMessage());
   }
 
   /** The history index of the snapshots in {@code folder}, built and loaded. */
