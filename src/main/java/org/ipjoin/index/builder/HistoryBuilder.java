@@ -14,6 +14,7 @@ import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.format.ListingHistory;
+import org.ipjoin.index.list.LabelColumn;
 import org.ipjoin.index.list.LabelInterner;
 import org.ipjoin.index.list.NormalisedList;
 import org.ipjoin.index.load.TextListLoader;
@@ -43,16 +44,28 @@ public final class HistoryBuilder {
   private static final long DAY_MILLIS = 86_400_000L;
 
   private final SnapshotTimes times;
+  private final LabelColumn labels;
   private final boolean overwrite;
 
+  /** A builder of histories of dated files, each read with its default labels. */
   public HistoryBuilder(SnapshotTimes times, boolean overwrite) {
+    this(times, LabelColumn.DEFAULT, overwrite);
+  }
+
+  /**
+   * A builder of histories of dated files, each read with the labels {@code labels} says, as
+   * {@code ipindex build --labels} reads a list: one column, none, or several as attributes
+   * (named by the option or by each snapshot's header line).
+   */
+  public HistoryBuilder(SnapshotTimes times, LabelColumn labels, boolean overwrite) {
     this.times = times;
+    this.labels = labels;
     this.overwrite = overwrite;
   }
 
   /** A builder of histories whose snapshots are no dated files ({@link SnapshotSource}). */
   public HistoryBuilder(boolean overwrite) {
-    this(null, overwrite);
+    this(null, LabelColumn.DEFAULT, overwrite);
   }
 
   /** What was built, for the summary and the result line. */
@@ -95,7 +108,7 @@ public final class HistoryBuilder {
   /** Builds the history index of the snapshots in {@code dir} at {@code output}, published whole. */
   public Built build(FileSystem inFs, Path dir, FileSystem outFs, Path output) throws IOException {
     IndexPublisher.checkTarget(outFs, output, overwrite);
-    return build(new FolderSnapshots(inFs, snapshots(inFs, dir)), outFs, output);
+    return build(new FolderSnapshots(inFs, snapshots(inFs, dir), labels), outFs, output);
   }
 
   /** Builds the history index of {@code source}'s snapshots at {@code output}, published whole. */
@@ -108,7 +121,9 @@ public final class HistoryBuilder {
     long[] cuts = cuts(source, s);
     Pieces pieces = new Pieces(cuts);
     for (int i = 0; i < s; i++) {
-      pieces.list(source.read(i), i);
+      NormalisedList list = source.read(i);
+      pieces.name(list, source, i);
+      pieces.list(list, i);
     }
     pieces.closeAll(s);
     IndexContent content = pieces.content(source.bytes(), source.lines());
@@ -126,11 +141,13 @@ public final class HistoryBuilder {
   private static final class FolderSnapshots implements SnapshotSource {
     private final FileSystem fs;
     private final List<Snapshot> snapshots;
+    private final LabelColumn labels;
     private final long[] lines;
 
-    FolderSnapshots(FileSystem fs, List<Snapshot> snapshots) {
+    FolderSnapshots(FileSystem fs, List<Snapshot> snapshots, LabelColumn labels) {
       this.fs = fs;
       this.snapshots = snapshots;
+      this.labels = labels;
       this.lines = new long[snapshots.size()];
     }
 
@@ -154,9 +171,12 @@ public final class HistoryBuilder {
     public NormalisedList read(int s) throws IOException {
       Path path = snapshots.get(s).path();
       try (LineCounting in = new LineCounting(fs.open(path))) {
-        NormalisedList list = TextListLoader.normalised(in, path.toString());
+        NormalisedList list = TextListLoader.normalised(in, path.toString(), labels);
         lines[s] = in.lines;
         return list;
+      } catch (IllegalArgumentException e) {
+        // The attributes select a heading the snapshot's header line lacks: the option's fault.
+        throw new InvalidBuildInputException("--as-of-from-file: " + e.getMessage());
       }
     }
 
@@ -270,6 +290,9 @@ public final class HistoryBuilder {
     private int closedCount;
     private final LabelInterner labels = new LabelInterner();
     private boolean anyLabel;
+    /** The names of a label's attributes, from the first snapshot with labels; empty: none. */
+    private List<String> attributeNames = List.of();
+    private String namedBy;
 
     Pieces(long[] cuts) {
       this.cuts = cuts;
@@ -278,6 +301,26 @@ public final class HistoryBuilder {
       Arrays.fill(label, -1);
       openFrom = new int[k];
       openTo = new int[k];
+    }
+
+    /**
+     * Takes the names of {@code list}'s attributes, snapshot {@code s} of {@code source}: every
+     * snapshot with labels must name them alike, since a period's values are read by the names.
+     */
+    void name(NormalisedList list, SnapshotSource source, int s)
+        throws InvalidBuildInputException {
+      List<String> names = list.hasLabels() ? list.labels().attributeNames() : List.of();
+      if (names.isEmpty()) {
+        return;
+      }
+      if (namedBy == null) {
+        attributeNames = names;
+        namedBy = source.name(s);
+      } else if (!names.equals(attributeNames)) {
+        throw new InvalidBuildInputException(source.option() + ": " + source.name(s) + " names"
+            + " the attributes " + names + ", " + namedBy + " " + attributeNames + ": give every"
+            + " snapshot the same header line, or name the attributes in --labels");
+      }
     }
 
     void list(NormalisedList list, int s) {
@@ -355,7 +398,8 @@ public final class HistoryBuilder {
         }
       }
       return new IndexContent(starts, ends, ids, n, anyLabel ? labels.endOffsets() : null,
-          anyLabel ? labels.concatenatedBytes() : null, sourceBytes, sourceLines);
+          anyLabel ? labels.concatenatedBytes() : null, sourceBytes, sourceLines, null,
+          attributeNames);
     }
 
     /** Periods by entry (pieces in address order), each entry's in time order. */
