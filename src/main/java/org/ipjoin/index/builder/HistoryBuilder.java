@@ -23,7 +23,8 @@ import org.ipjoin.index.load.VerifyReader;
 /**
  * {@code ipindex build --input DIR --as-of-from-file REGEX}: a history index of the dated snapshots
  * of one list, the files of {@code DIR}. Each snapshot is read as any text list ({@link
- * TextListLoader#normalised}: default labels, overlap {@code longest}); snapshot s is in force from
+ * TextListLoader#normalised}: labels as {@code --labels} says, by default the column after the
+ * entry, overlap {@code longest}); snapshot s is in force from
  * its time to the next one's, the last for the median gap between snapshots (a day when there is
  * one snapshot). The index holds every distinct entry once, with the snapshots it was listed in as
  * periods ({@link ListingHistory}).
@@ -34,7 +35,9 @@ import org.ipjoin.index.load.VerifyReader;
  * listed in both, and the rest, in the first). A label is a period's: a period is the snapshots in
  * a row that list the piece with one label, so a piece whose label changes is one entry with a
  * period per label, {@link ListingHistory#labelIn} gives the label in force, and the index's
- * label column the last one. Snapshots are read twice (the cuts, then the periods), so the heap
+ * label column the last one. A label of attributes ({@code --labels 2,3}) is its tuple of
+ * values: one value changed is a new period, and every snapshot with labels names the attributes
+ * alike. Snapshots are read twice (the cuts, then the periods), so the heap
  * holds the entries, not every snapshot.
  * Snapshots from elsewhere, such as the lines of a table valid at each time ({@link
  * ValidityTable}), come in as a {@link SnapshotSource}.
