@@ -149,8 +149,9 @@ public final class IndexBuild {
    * JoinJob#time} reads (ISO 8601 dates and timestamps, epoch seconds or milliseconds, UTC unless
    * they carry a zone). {@link #labels} then names the label's column (a number or a heading),
    * several columns kept as named attributes as for a plain list ({@code "asn=5,org=6"}, {@code
-   * "5,6"}, {@code "asn,org"}), or {@code "none"} (the default). Not with {@link #asOfFromFile}, {@link #labelFromFile}, {@link
-   * #fields}, {@link #layout} or {@link #maxShrink}. {@code ipindex build --valid-from COL}.
+   * "5,6"}, {@code "asn,org"}), or {@code "none"} (the default). Not with {@link #asOfFromFile},
+   * {@link #labelFromFile}, {@link #fields}, {@link #layout} or {@link #maxShrink}. {@code ipindex
+   * build --valid-from COL}.
    */
   public IndexBuild validFrom(String column) {
     this.validFrom = ApiArguments.notNull(column, "column");

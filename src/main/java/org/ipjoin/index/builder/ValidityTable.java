@@ -31,8 +31,8 @@ import org.ipjoin.ip.Utf8Bom;
  * ({@code 192.0.2.7,scanner,2026-03-01,2026-03-15}). A line is an entry of a text list (address,
  * block or range first, TAB columns or comma fields, a header line or none) with its validity
  * {@code [from, to)} in two columns, and optionally its label in a third (or a label of named
- * attributes in several, as {@code --labels asn=5,org=4} reads a plain list); an empty, {@code \N} or
- * {@code NULL} valid-to is a line still valid.
+ * attributes in several, as {@code --labels asn=5,org=4} reads a plain list); an empty, {@code
+ * \N} or {@code NULL} valid-to is a line still valid.
  *
  * <p>The snapshots are the distinct validity boundaries (every from and every to): snapshot s
  * lists the lines whose validity covers its time, and is in force until the next boundary. When

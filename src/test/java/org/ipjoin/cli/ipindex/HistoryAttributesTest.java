@@ -49,7 +49,7 @@ class HistoryAttributesTest {
         "valid_to", "--labels", labels, "--output", index.toString());
   }
 
-  /** Midnight, a second after, noon and the last millisecond of each day, a day before to a day after. */
+  /** Midnight, a second after, noon and each day's last millisecond, a day before to a day after. */
   private static List<Long> probeTimes(AttributeHistoryReference ref) {
     List<Long> times = new ArrayList<>();
     long first = ref.days().get(0);
