@@ -14,6 +14,7 @@ import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.format.ListingHistory;
+import org.ipjoin.index.list.LabelColumn;
 import org.ipjoin.index.list.LabelInterner;
 import org.ipjoin.index.list.NormalisedList;
 import org.ipjoin.index.load.TextListLoader;
@@ -22,7 +23,8 @@ import org.ipjoin.index.load.VerifyReader;
 /**
  * {@code ipindex build --input DIR --as-of-from-file REGEX}: a history index of the dated snapshots
  * of one list, the files of {@code DIR}. Each snapshot is read as any text list ({@link
- * TextListLoader#normalised}: default labels, overlap {@code longest}); snapshot s is in force from
+ * TextListLoader#normalised}: labels as {@code --labels} says, by default the column after the
+ * entry, overlap {@code longest}); snapshot s is in force from
  * its time to the next one's, the last for the median gap between snapshots (a day when there is
  * one snapshot). The index holds every distinct entry once, with the snapshots it was listed in as
  * periods ({@link ListingHistory}).
@@ -33,7 +35,9 @@ import org.ipjoin.index.load.VerifyReader;
  * listed in both, and the rest, in the first). A label is a period's: a period is the snapshots in
  * a row that list the piece with one label, so a piece whose label changes is one entry with a
  * period per label, {@link ListingHistory#labelIn} gives the label in force, and the index's
- * label column the last one. Snapshots are read twice (the cuts, then the periods), so the heap
+ * label column the last one. A label of attributes ({@code --labels 2,3}) is its tuple of
+ * values: one value changed is a new period, and every snapshot with labels names the attributes
+ * alike. Snapshots are read twice (the cuts, then the periods), so the heap
  * holds the entries, not every snapshot.
  * Snapshots from elsewhere, such as the lines of a table valid at each time ({@link
  * ValidityTable}), come in as a {@link SnapshotSource}.
@@ -43,16 +47,28 @@ public final class HistoryBuilder {
   private static final long DAY_MILLIS = 86_400_000L;
 
   private final SnapshotTimes times;
+  private final LabelColumn labels;
   private final boolean overwrite;
 
+  /** A builder of histories of dated files, each read with its default labels. */
   public HistoryBuilder(SnapshotTimes times, boolean overwrite) {
+    this(times, LabelColumn.DEFAULT, overwrite);
+  }
+
+  /**
+   * A builder of histories of dated files, each read with the labels {@code labels} says, as
+   * {@code ipindex build --labels} reads a list: one column, none, or several as attributes
+   * (named by the option or by each snapshot's header line).
+   */
+  public HistoryBuilder(SnapshotTimes times, LabelColumn labels, boolean overwrite) {
     this.times = times;
+    this.labels = labels;
     this.overwrite = overwrite;
   }
 
   /** A builder of histories whose snapshots are no dated files ({@link SnapshotSource}). */
   public HistoryBuilder(boolean overwrite) {
-    this(null, overwrite);
+    this(null, LabelColumn.DEFAULT, overwrite);
   }
 
   /** What was built, for the summary and the result line. */
@@ -95,7 +111,7 @@ public final class HistoryBuilder {
   /** Builds the history index of the snapshots in {@code dir} at {@code output}, published whole. */
   public Built build(FileSystem inFs, Path dir, FileSystem outFs, Path output) throws IOException {
     IndexPublisher.checkTarget(outFs, output, overwrite);
-    return build(new FolderSnapshots(inFs, snapshots(inFs, dir)), outFs, output);
+    return build(new FolderSnapshots(inFs, snapshots(inFs, dir), labels), outFs, output);
   }
 
   /** Builds the history index of {@code source}'s snapshots at {@code output}, published whole. */
@@ -108,7 +124,9 @@ public final class HistoryBuilder {
     long[] cuts = cuts(source, s);
     Pieces pieces = new Pieces(cuts);
     for (int i = 0; i < s; i++) {
-      pieces.list(source.read(i), i);
+      NormalisedList list = source.read(i);
+      pieces.name(list, source, i);
+      pieces.list(list, i);
     }
     pieces.closeAll(s);
     IndexContent content = pieces.content(source.bytes(), source.lines());
@@ -126,11 +144,13 @@ public final class HistoryBuilder {
   private static final class FolderSnapshots implements SnapshotSource {
     private final FileSystem fs;
     private final List<Snapshot> snapshots;
+    private final LabelColumn labels;
     private final long[] lines;
 
-    FolderSnapshots(FileSystem fs, List<Snapshot> snapshots) {
+    FolderSnapshots(FileSystem fs, List<Snapshot> snapshots, LabelColumn labels) {
       this.fs = fs;
       this.snapshots = snapshots;
+      this.labels = labels;
       this.lines = new long[snapshots.size()];
     }
 
@@ -154,9 +174,12 @@ public final class HistoryBuilder {
     public NormalisedList read(int s) throws IOException {
       Path path = snapshots.get(s).path();
       try (LineCounting in = new LineCounting(fs.open(path))) {
-        NormalisedList list = TextListLoader.normalised(in, path.toString());
+        NormalisedList list = TextListLoader.normalised(in, path.toString(), labels);
         lines[s] = in.lines;
         return list;
+      } catch (IllegalArgumentException e) {
+        // The attributes select a heading the snapshot's header line lacks: the option's fault.
+        throw new InvalidBuildInputException("--as-of-from-file: " + e.getMessage());
       }
     }
 
@@ -270,6 +293,9 @@ public final class HistoryBuilder {
     private int closedCount;
     private final LabelInterner labels = new LabelInterner();
     private boolean anyLabel;
+    /** The names of a label's attributes, from the first snapshot with labels; empty: none. */
+    private List<String> attributeNames = List.of();
+    private String namedBy;
 
     Pieces(long[] cuts) {
       this.cuts = cuts;
@@ -278,6 +304,26 @@ public final class HistoryBuilder {
       Arrays.fill(label, -1);
       openFrom = new int[k];
       openTo = new int[k];
+    }
+
+    /**
+     * Takes the names of {@code list}'s attributes, snapshot {@code s} of {@code source}: every
+     * snapshot with labels must name them alike, since a period's values are read by the names.
+     */
+    void name(NormalisedList list, SnapshotSource source, int s)
+        throws InvalidBuildInputException {
+      List<String> names = list.hasLabels() ? list.labels().attributeNames() : List.of();
+      if (names.isEmpty()) {
+        return;
+      }
+      if (namedBy == null) {
+        attributeNames = names;
+        namedBy = source.name(s);
+      } else if (!names.equals(attributeNames)) {
+        throw new InvalidBuildInputException(source.option() + ": " + source.name(s) + " names"
+            + " the attributes " + names + ", " + namedBy + " " + attributeNames + ": give every"
+            + " snapshot the same header line, or name the attributes in --labels");
+      }
     }
 
     void list(NormalisedList list, int s) {
@@ -355,7 +401,8 @@ public final class HistoryBuilder {
         }
       }
       return new IndexContent(starts, ends, ids, n, anyLabel ? labels.endOffsets() : null,
-          anyLabel ? labels.concatenatedBytes() : null, sourceBytes, sourceLines);
+          anyLabel ? labels.concatenatedBytes() : null, sourceBytes, sourceLines, null,
+          attributeNames);
     }
 
     /** Periods by entry (pieces in address order), each entry's in time order. */

@@ -9,8 +9,10 @@ import java.util.List;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.format.ListingHistory;
+import org.ipjoin.index.list.AttributeNames;
 import org.ipjoin.index.list.EmptyIpListException;
 import org.ipjoin.index.list.IntervalNormaliser;
+import org.ipjoin.index.list.LabelAttributes;
 import org.ipjoin.index.list.LabelColumn;
 import org.ipjoin.index.list.LabelInterner;
 import org.ipjoin.index.list.LineKind;
@@ -28,8 +30,9 @@ import org.ipjoin.ip.Utf8Bom;
  * whose every line carries its validity, as a slowly changing dimension table exports it
  * ({@code 192.0.2.7,scanner,2026-03-01,2026-03-15}). A line is an entry of a text list (address,
  * block or range first, TAB columns or comma fields, a header line or none) with its validity
- * {@code [from, to)} in two columns, and optionally its label in a third; an empty, {@code \N} or
- * {@code NULL} valid-to is a line still valid.
+ * {@code [from, to)} in two columns, and optionally its label in a third (or a label of named
+ * attributes in several, as {@code --labels asn=5,org=4} reads a plain list); an empty, {@code
+ * \N} or {@code NULL} valid-to is a line still valid.
  *
  * <p>The snapshots are the distinct validity boundaries (every from and every to): snapshot s
  * lists the lines whose validity covers its time, and is in force until the next boundary. When
@@ -104,12 +107,53 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
     }
   }
 
+  /**
+   * Where a line's label is, as {@code --labels} says with {@code --valid-from}: one {@link
+   * Column}, several columns kept as named attributes (as for a plain list: {@code 3,4}, {@code
+   * asn=3,org=4}, {@code asn,org}), or none (both null).
+   */
+  public record Labels(Column column, LabelAttributes attributes) {
+
+    /** No labels. */
+    public static final Labels NONE = new Labels(null, null);
+
+    /**
+     * {@code value} of {@code --labels}: {@code none}, a column number from 2 or a heading, or
+     * attributes (a value with a comma or {@code =}).
+     *
+     * @throws IllegalArgumentException in one line naming the option and the value
+     */
+    public static Labels parse(String value) {
+      String v = value.strip();
+      if (v.equalsIgnoreCase("none")) {
+        return NONE;
+      }
+      if (v.equalsIgnoreCase("default")) {
+        throw new IllegalArgumentException("--labels " + value + ": with --valid-from name the"
+            + " label's column, by number or heading, several columns as attributes (asn=3,org=4;"
+            + " 3,4; asn,org), or none");
+      }
+      if (v.indexOf(',') >= 0 || v.indexOf('=') >= 0) {
+        try {
+          return new Labels(null, LabelColumn.parse(v).attributes());
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("--labels: " + e.getMessage(), e);
+        }
+      }
+      return new Labels(Column.parse("--labels", v), null);
+    }
+  }
+
   private final String file;
   private final long bytes;
   private long lines;
   private long blank;
   private long comments;
   private final LabelInterner labels = new LabelInterner();
+  /** The names of a label's attributes; empty when a label is one value (or there is none). */
+  private List<String> attributeNames = List.of();
+  /** A line's label values, NULLs made empty, joined by TAB. */
+  private byte[] labelScratch = new byte[64];
   private int n;
   private int[] starts = new int[1024];
   private int[] ends = new int[1024];
@@ -132,7 +176,7 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
 
   /**
    * Reads {@code path}: each entry line's validity from columns {@code from} and {@code to}, its
-   * label from {@code label} (null: no labels), times by {@code times}.
+   * label from {@code labels} (one column, attributes, or none), times by {@code times}.
    *
    * @throws MalformedIpListException naming file:line for a malformed line, a time that cannot
    *     be read, a from not before its to, an entry valid with two labels at one time
@@ -140,11 +184,11 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
    *     boundaries than a history holds
    * @throws EmptyIpListException for a table without an entry
    */
-  public static ValidityTable read(FileSystem fs, Path path, Column from, Column to, Column label,
-      TimeReader times) throws IOException {
+  public static ValidityTable read(FileSystem fs, Path path, Column from, Column to,
+      Labels labels, TimeReader times) throws IOException {
     ValidityTable table = new ValidityTable(path.toString(), fs.getFileStatus(path).getLen());
     try (InputStream in = fs.open(path)) {
-      table.readLines(in, from, to, label, times);
+      table.readLines(in, from, to, labels, times);
     }
     if (table.n == 0) {
       throw new EmptyIpListException(table.file, table.lines, table.blank, table.comments, 0,
@@ -155,7 +199,7 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
     return table;
   }
 
-  private void readLines(InputStream in, Column fromColumn, Column toColumn, Column labelColumn,
+  private void readLines(InputStream in, Column fromColumn, Column toColumn, Labels labelColumns,
       TimeReader reader) throws IOException {
     BufferedReader text = TextListLoader.lines(in, file);
     // The validity and the label are read as a label of attributes is: each column trimmed,
@@ -175,7 +219,7 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
       }
       if (!columnsKnown) {
         List<String> headings = parser.headings(b, start, b.length);
-        parser.attributeColumns(columns(headings, fromColumn, toColumn, labelColumn));
+        parser.attributeColumns(columns(headings, fromColumn, toColumn, labelColumns));
         columnsKnown = true;
         if (headings != null) {
           continue;
@@ -191,18 +235,40 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
     }
   }
 
-  /** The columns to read: from, to and the label's if any, checked apart. */
-  private int[] columns(List<String> headings, Column from, Column to, Column label)
+  /**
+   * The columns to read: from, to and the label's (one, or each attribute's) if any; the times'
+   * apart from each other and from the label's. Names the attributes.
+   */
+  private int[] columns(List<String> headings, Column from, Column to, Labels labels)
       throws InvalidBuildInputException {
-    int f = from.in(headings, file);
-    int t = to.in(headings, file);
-    int l = label == null ? 0 : label.in(headings, file);
-    if (f == t || f == l || t == l) {
-      throw new InvalidBuildInputException((f == t ? from.option() + " and " + to.option()
-          : (f == l ? from.option() : to.option()) + " and --labels") + " name the same column "
-          + (f == t || f == l ? f : t) + " of " + file);
+    int[] label = new int[0];
+    if (labels.attributes() != null) {
+      LabelAttributes.Resolved resolved;
+      try {
+        resolved = labels.attributes().resolve(headings);
+      } catch (IllegalArgumentException e) {
+        throw new InvalidBuildInputException(file + ": " + e.getMessage());
+      }
+      label = resolved.columns();
+      attributeNames = resolved.names();
+    } else if (labels.column() != null) {
+      label = new int[] {labels.column().in(headings, file)};
     }
-    return label == null ? new int[] {f, t} : new int[] {f, t, l};
+    int[] columns = new int[2 + label.length];
+    columns[0] = from.in(headings, file);
+    columns[1] = to.in(headings, file);
+    System.arraycopy(label, 0, columns, 2, label.length);
+    String[] options = {from.option(), to.option()};
+    for (int a = 0; a < 2; a++) {
+      for (int b = a + 1; b < columns.length; b++) {
+        if (columns[a] == columns[b]) {
+          throw new InvalidBuildInputException(options[a] + " and "
+              + (b < 2 ? options[b] : "--labels") + " name the same column " + columns[a] + " of "
+              + file);
+        }
+      }
+    }
+    return columns;
   }
 
   private void add(ListLineParser parser, TimeReader reader, String fromOption, String toOption)
@@ -230,8 +296,7 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
           + " is not before " + toOption + " " + SnapshotTimes.format(to) + ": '"
           + parser.lineText() + "'");
     }
-    int labelId = labelStart == end || isNull(b, labelStart, end) ? LabelInterner.NO_LABEL
-        : labels.idOf(b, labelStart, end);
+    int labelId = labelId(b, labelStart, end);
     if (n == starts.length) {
       int c = 2 * n;
       starts = Arrays.copyOf(starts, c);
@@ -248,6 +313,33 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
     tos[n] = to;
     lineNumbers[n] = lines;
     n++;
+  }
+
+  /**
+   * The label of {@code b[from, to)}: its values (one, or each attribute's, TAB-separated), each
+   * {@code \N} or {@code NULL} read as empty; no label when every value is empty, as a list's
+   * label of attributes.
+   */
+  private int labelId(byte[] b, int from, int to) {
+    if (labelScratch.length < to - from) {
+      labelScratch = new byte[Math.max(to - from, 2 * labelScratch.length)];
+    }
+    int at = 0;
+    boolean any = false;
+    for (int i = from; ; ) {
+      int end = valueEnd(b, i, to);
+      if (!isNull(b, i, end)) {
+        System.arraycopy(b, i, labelScratch, at, end - i);
+        at += end - i;
+        any |= end > i;
+      }
+      if (end >= to) {
+        break;
+      }
+      labelScratch[at++] = AttributeNames.SEPARATOR;
+      i = end + 1;
+    }
+    return any ? labels.idOf(labelScratch, 0, at) : LabelInterner.NO_LABEL;
   }
 
   private long time(TimeReader reader, byte[] b, int from, int to, String option)
@@ -317,8 +409,20 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
   }
 
   private String label(int r) {
-    return labelIds[r] == LabelInterner.NO_LABEL ? "without label"
-        : "'" + labels.label(labelIds[r]) + "'";
+    if (labelIds[r] == LabelInterner.NO_LABEL) {
+      return "without label";
+    }
+    String label = labels.label(labelIds[r]);
+    if (attributeNames.isEmpty()) {
+      return "'" + label + "'";
+    }
+    List<String> values = AttributeNames.split(label);
+    StringBuilder text = new StringBuilder();
+    for (int k = 0; k < values.size(); k++) {
+      text.append(k == 0 ? "" : " ").append(attributeNames.get(k)).append("='")
+          .append(values.get(k)).append('\'');
+    }
+    return text.toString();
   }
 
   private String validity(int r) {
@@ -415,6 +519,9 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
     int[] rows = Arrays.copyOf(active, activeCount);
     Arrays.sort(rows);
     ListEntries entries = new ListEntries(Math.max(16, activeCount));
+    if (!attributeNames.isEmpty()) {
+      entries.nameAttributes(attributeNames);
+    }
     for (int r : rows) {
       int id = LabelInterner.NO_LABEL;
       if (labelIds[r] != LabelInterner.NO_LABEL) {

@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.stream.Stream;
 import org.ipjoin.index.format.CorruptIndexException.Check;
 import org.ipjoin.index.format.IndexByteMap;
@@ -243,11 +244,19 @@ class CorruptHistoryTest {
   private static final IndexBytes LABELLED = labelled();
 
   private static IndexBytes labelled() {
+    return labelled(new int[] {0, 1, 2}, "ab", List.of());
+  }
+
+  /**
+   * The labelled history of labels {@code labels} (ends {@code ends}): two of them; with {@code
+   * names}, a history of those attributes.
+   */
+  private static IndexBytes labelled(int[] ends, String labels, List<String> names) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int[] keys = {-1000, 0, 500};
     try {
-      IndexWriter.writeHistory(new IndexContent(keys, null, new int[] {2, 1, 1}, 3,
-              new int[] {0, 1, 2}, "ab".getBytes(java.nio.charset.StandardCharsets.UTF_8), 30, 9),
+      IndexWriter.writeHistory(new IndexContent(keys, null, new int[] {2, 1, 1}, 3, ends,
+              labels.getBytes(java.nio.charset.StandardCharsets.UTF_8), 30, 9, null, names),
           new ListingHistory(TIMES, new int[] {0, 2, 3, 4}, new int[] {0, 1, 1, 3, 0, 3, 1, 2},
               new int[] {1, 2, 1, 1}), out);
     } catch (IOException e) {
@@ -258,7 +267,12 @@ class CorruptHistoryTest {
 
   /** The labelled section with its code bytes from {@code at} set to {@code values}. */
   private static IndexBytes labelledCodes(int at, int... values) {
-    IndexBytes bytes = LABELLED.copy();
+    return labelledCodes(LABELLED, at, values);
+  }
+
+  /** {@code labelled}'s section with its code bytes from {@code at} set to {@code values}. */
+  private static IndexBytes labelledCodes(IndexBytes labelled, int at, int... values) {
+    IndexBytes bytes = labelled.copy();
     int codesAt = (int) ListingHistory.codesAt(3, 3);
     for (int i = 0; i < values.length; i++) {
       bytes.putSectionByte(SectionKind.HISTORY, codesAt + at + i, values[i]);
@@ -293,6 +307,36 @@ class CorruptHistoryTest {
     corruption.rejectsExactly(path, labelledCodes(4, 1, 0, 1), "one-label",
         Check.PERIOD_LABELS, "entry 0 is written relabelled, but each of its periods has label"
             + " id 1");
+  }
+
+  /**
+   * The labelled history as a history of attributes ({@code ipindex build --as-of-from-file
+   * --labels asn,org}): flags ATTRIBUTES and SHORT_LABEL_IDS beside HISTORY, the names and each
+   * period's tuple of values on every path, its period label ids checked against the label count
+   * as any history's.
+   */
+  @ParameterizedTest
+  @MethodSource("binaryPaths")
+  void aHistoryOfAttributesAnswersEachPeriodsValuesAndItsLabelsAreChecked(Reader path)
+      throws IOException {
+    IndexBytes attributes = labelled(new int[] {0, 7, 14}, "AS1\tOneAS2\tTwo",
+        List.of("asn", "org"));
+    int flags = ByteBuffer.wrap(attributes.bytes()).order(ByteOrder.LITTLE_ENDIAN)
+        .getInt(IndexBytes.FLAGS_OFFSET);
+    int expected = IndexByteMap.FLAG_LABELS | IndexByteMap.FLAG_ATTRIBUTES
+        | IndexByteMap.FLAG_SHORT_LABEL_IDS | IndexByteMap.FLAG_HISTORY;
+    assertEquals(expected, flags);
+    LoadedIndex loaded = corruption.loads(path, attributes, "attributes", true);
+    assertEquals(List.of("asn", "org"), loaded.index().labels().attributeNames());
+    AsOfLookup asOf = new AsOfLookup(loaded, AsOfLookup.Outside.NONE);
+    long noon = DAY / 2;
+    String[] days = {"AS1\tOne", "AS2\tTwo", "AS2\tTwo"};
+    for (int d = 0; d < days.length; d++) {
+      long t = TIMES[d] + noon;
+      assertEquals(days[d], loaded.index().labels().label(asOf.labelId(asOf.match(-1000, t), t)));
+    }
+    corruption.rejectsExactly(path, labelledCodes(attributes, 3, 9), "attributes-label-id",
+        Check.PERIOD_LABELS, "entry 0's period 1 has label id 9; the index has 2 labels");
   }
 
   @ParameterizedTest
