@@ -179,4 +179,37 @@ class HistoryIpv6IndexTest {
         "2001:db9::1 absent"), lookups);
     assertTrue(inspect.out().contains("IPv6 intervals 1"), inspect.out());
   }
+
+  @Test
+  void anIpv6EntryValidWithTwoLabelsAtOnceIsOneLineNamingFileAndLine() throws Exception {
+    String head = "ip,label,from,to\n";
+    Path file = dir.resolve("scd.csv");
+    // 128.0.0.0 and 2001:db8::1 are valid at once with other labels: two entries, not one.
+    Files.writeString(file, head + "128.0.0.0,a,2026-03-01,\n2001:db8::1,b,2026-03-01,\n"
+        + "2001:db8::/120,a,2026-03-01,2026-03-10\n2001:db8::1,b,2026-03-02,2026-03-04\n"
+        + "2001:db8::-2001:db8::ff,b,2026-03-09,\n");
+    Path index = dir.resolve("scd.ipidx");
+    Run build = IndexToolsTest.ipindex("build", "--input", file.toString(), "--valid-from", "from",
+        "--valid-to", "to", "--labels", "label", "--output", index.toString());
+    assertEquals(1, build.exit(), build.err());
+    assertEquals("ipindex build: " + file + ":6: 2001:db8::-2001:db8::ff 'b' valid 2026-03-09 .."
+        + " open overlaps line 4's 'a' valid 2026-03-01 .. 2026-03-10: an entry holds one label at"
+        + " a time", build.err().strip());
+    assertTrue(Files.notExists(index));
+
+    // Without the last line: the rows of one IPv6 address one after another, beside an IPv4 one.
+    Files.writeString(file, head + "128.0.0.0,a,2026-03-01,\n2001:db8::1,b,2026-03-01,\n"
+        + "2001:db8::/120,a,2026-03-01,2026-03-10\n");
+    assertEquals(0, IndexToolsTest.ipindex("build", "--input", file.toString(), "--valid-from",
+        "from", "--valid-to", "to", "--labels", "label", "--output", index.toString(), "--quiet")
+        .exit());
+    Run inspect = IndexToolsTest.ipindex("inspect", index.toString(), "--lookup", "2001:db8::1",
+        "--lookup", "2001:db8::2", "--lookup", "128.0.0.0");
+    assertTrue(inspect.out().contains("2001:db8::1 in 2001:db8::1 label 'b', listed 2026-03-01 .."
+        + " open"), inspect.out());
+    assertTrue(inspect.out().contains("2001:db8::2 in 2001:db8::2-2001:db8::ff label 'a', listed"
+        + " 2026-03-01 .. 2026-03-10"), inspect.out());
+    assertTrue(inspect.out().contains("128.0.0.0 in 128.0.0.0 label 'a', listed 2026-03-01 .."
+        + " open"), inspect.out());
+  }
 }
