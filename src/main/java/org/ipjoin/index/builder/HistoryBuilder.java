@@ -37,8 +37,10 @@ import org.ipjoin.index.load.VerifyReader;
  * period per label, {@link ListingHistory#labelIn} gives the label in force, and the index's
  * label column the last one. A label of attributes ({@code --labels 2,3}) is its tuple of
  * values: one value changed is a new period, and every snapshot with labels names the attributes
- * alike. Snapshots are read twice (the cuts, then the periods), so the heap
- * holds the entries, not every snapshot.
+ * alike. IPv6 intervals are cut the same way, apart ({@link Ipv6Cuts}); their pieces are the
+ * entries after the IPv4 ones, as the index numbers its IPv6 intervals after its IPv4 ones.
+ * Snapshots are read twice (the cuts, then the periods), so the heap holds the entries, not every
+ * snapshot.
  * Snapshots from elsewhere, such as the lines of a table valid at each time ({@link
  * ValidityTable}), come in as a {@link SnapshotSource}.
  */
@@ -121,8 +123,9 @@ public final class HistoryBuilder {
     IndexPublisher.checkTarget(outFs, output, overwrite);
     long[] times = source.times();
     int s = times.length - 1;
-    long[] cuts = cuts(source, s);
-    Pieces pieces = new Pieces(cuts);
+    Ipv6Cuts cuts6 = new Ipv6Cuts();
+    long[] cuts = cuts(source, s, cuts6);
+    Pieces pieces = new Pieces(cuts, cuts6);
     for (int i = 0; i < s; i++) {
       NormalisedList list = source.read(i);
       pieces.name(list, source, i);
@@ -247,16 +250,16 @@ public final class HistoryBuilder {
     return gaps[(s - 2) / 2];
   }
 
-  /** Every start and end + 1 (as keys widened to long) of every snapshot, sorted, distinct. */
-  private static long[] cuts(SnapshotSource source, int s) throws IOException {
+  /**
+   * Every start and end + 1 (as keys widened to long) of every snapshot's IPv4 intervals, sorted,
+   * distinct; those of the IPv6 intervals into {@code cuts6}.
+   */
+  private static long[] cuts(SnapshotSource source, int s, Ipv6Cuts cuts6) throws IOException {
     long[] cuts = new long[1024];
     int n = 0;
     for (int snap = 0; snap < s; snap++) {
       NormalisedList list = source.read(snap);
-      if (list.v6().size() > 0) {
-        throw new InvalidBuildInputException(source.option() + ": " + source.name(snap) + " has "
-            + list.v6().size() + " IPv6 entries; a history index holds IPv4 entries");
-      }
+      cuts6.add(list.v6());
       if (n + 2L * list.size() > cuts.length) {
         // Snapshots mostly repeat each other: the distinct cuts so far make room first.
         n = sortDistinct(cuts, n);
@@ -267,6 +270,7 @@ public final class HistoryBuilder {
         cuts[n++] = list.endKey(i) + 1L;
       }
     }
+    cuts6.finish();
     return Arrays.copyOf(cuts, sortDistinct(cuts, n));
   }
 
@@ -281,9 +285,16 @@ public final class HistoryBuilder {
     return m;
   }
 
-  /** The pieces between the cuts: each one's label and the periods it was listed in. */
+  /**
+   * The pieces between the cuts: each one's label and the periods it was listed in. The IPv4
+   * pieces are pieces 0 .. v4 - 1, the IPv6 ones follow: in that order they become the entries,
+   * as a history numbers them ({@link ListingHistory}).
+   */
   private static final class Pieces {
     private final long[] cuts;
+    private final Ipv6Cuts cuts6;
+    /** The IPv4 pieces: the first IPv6 piece's number. */
+    private final int v4;
     /** Each piece's label id in the last snapshot that lists it; -1 for a piece none lists. */
     private final int[] label;
     private final int[] openFrom;
@@ -297,9 +308,11 @@ public final class HistoryBuilder {
     private List<String> attributeNames = List.of();
     private String namedBy;
 
-    Pieces(long[] cuts) {
+    Pieces(long[] cuts, Ipv6Cuts cuts6) {
       this.cuts = cuts;
-      int k = Math.max(0, cuts.length - 1);
+      this.cuts6 = cuts6;
+      v4 = Math.max(0, cuts.length - 1);
+      int k = v4 + cuts6.pieces();
       label = new int[k];
       Arrays.fill(label, -1);
       openFrom = new int[k];
@@ -328,18 +341,32 @@ public final class HistoryBuilder {
 
     void list(NormalisedList list, int s) {
       for (int i = 0; i < list.size(); i++) {
-        int id = 0;
-        if (list.hasLabels() && list.labelId(i) != LabelInterner.NO_LABEL) {
-          byte[] b = list.labels().bytes(list.labelId(i));
-          id = labels.idOf(b, 0, b.length);
-          anyLabel = true;
-        }
+        int id = labelId(list, list.labelId(i));
         long end = list.endKey(i);
-        for (int k = Arrays.binarySearch(cuts, list.startKey(i)); k < label.length && cuts[k] <= end;
-            k++) {
+        for (int k = Arrays.binarySearch(cuts, list.startKey(i)); k < v4 && cuts[k] <= end; k++) {
           listed(k, s, id);
         }
       }
+      NormalisedList.V6 v6 = list.v6();
+      for (int i = 0; i < v6.size(); i++) {
+        int id = labelId(list, v6.labelId(i));
+        long hi = v6.endHi(i);
+        long lo = v6.endLo(i);
+        for (int j = cuts6.pieceAt(v6.startHi(i), v6.startLo(i));
+            j < label.length - v4 && cuts6.beginsByOrAt(j, hi, lo); j++) {
+          listed(v4 + j, s, id);
+        }
+      }
+    }
+
+    /** The history's id of the label {@code listId} of {@code list}'s dictionary. */
+    private int labelId(NormalisedList list, int listId) {
+      if (!list.hasLabels() || listId == LabelInterner.NO_LABEL) {
+        return 0;
+      }
+      byte[] b = list.labels().bytes(listId);
+      anyLabel = true;
+      return labels.idOf(b, 0, b.length);
     }
 
     /** Piece {@code k} is listed in snapshot {@code s} with label {@code id}. */
@@ -378,7 +405,7 @@ public final class HistoryBuilder {
     IndexContent content(long sourceBytes, long sourceLines) {
       int n = 0;
       boolean wide = false;
-      for (int k = 0; k < label.length; k++) {
+      for (int k = 0; k < v4; k++) {
         if (label[k] != -1) {
           n++;
           wide |= cuts[k + 1] - cuts[k] > 1;
@@ -388,7 +415,7 @@ public final class HistoryBuilder {
       int[] ends = wide ? new int[n] : null;
       int[] ids = anyLabel ? new int[n] : null;
       int e = 0;
-      for (int k = 0; k < label.length; k++) {
+      for (int k = 0; k < v4; k++) {
         if (label[k] != -1) {
           starts[e] = (int) cuts[k];
           if (wide) {
@@ -401,8 +428,42 @@ public final class HistoryBuilder {
         }
       }
       return new IndexContent(starts, ends, ids, n, anyLabel ? labels.endOffsets() : null,
-          anyLabel ? labels.concatenatedBytes() : null, sourceBytes, sourceLines, null,
+          anyLabel ? labels.concatenatedBytes() : null, sourceBytes, sourceLines, content6(),
           attributeNames);
+    }
+
+    /** The IPv6 pieces that some snapshot lists, as the index's IPv6 part; null for none. */
+    private IndexContent.V6 content6() {
+      int n = 0;
+      boolean wide = false;
+      for (int j = 0; v4 + j < label.length; j++) {
+        if (label[v4 + j] != -1) {
+          n++;
+          wide |= !cuts6.single(j);
+        }
+      }
+      if (n == 0) {
+        return null;
+      }
+      long[] starts = new long[2 * n];
+      long[] ends = wide ? new long[2 * n] : null;
+      int[] ids = anyLabel ? new int[n] : null;
+      int e = 0;
+      for (int j = 0; v4 + j < label.length; j++) {
+        if (label[v4 + j] != -1) {
+          starts[2 * e] = cuts6.startHi(j);
+          starts[2 * e + 1] = cuts6.startLo(j);
+          if (wide) {
+            ends[2 * e] = cuts6.endHi(j);
+            ends[2 * e + 1] = cuts6.endLo(j);
+          }
+          if (anyLabel) {
+            ids[e] = label[v4 + j];
+          }
+          e++;
+        }
+      }
+      return new IndexContent.V6(starts, ends, ids, n);
     }
 
     /** Periods by entry (pieces in address order), each entry's in time order. */

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -23,6 +24,7 @@ import org.ipjoin.index.list.NormalisedList;
 import org.ipjoin.index.list.OverlapPolicy;
 import org.ipjoin.index.load.TextListLoader;
 import org.ipjoin.ip.Ipv4Codec;
+import org.ipjoin.ip.Ipv6Codec;
 import org.ipjoin.ip.Utf8Bom;
 
 /**
@@ -41,7 +43,8 @@ import org.ipjoin.ip.Utf8Bom;
  * for good ({@link SnapshotTimes#OPEN_END}). {@link HistoryBuilder} makes them a history index
  * as it does a folder of snapshots.
  *
- * <p>A line whose from is not before its to, a time that cannot be read, or one entry valid with
+ * <p>A line's entry may be IPv4 or IPv6 (a snapshot is then a mixed list, as a text list may be).
+ * A line whose from is not before its to, a time that cannot be read, or one entry valid with
  * two labels at one time fails the build naming file:line.
  */
 public final class ValidityTable implements HistoryBuilder.SnapshotSource {
@@ -161,6 +164,14 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
   private long[] froms = new long[1024];
   private long[] tos = new long[1024];
   private long[] lineNumbers = new long[1024];
+  /** The rows whose entry is IPv6: their keys are in {@link #keys6}, not starts and ends. */
+  private final BitSet ipv6 = new BitSet();
+  /**
+   * Row r's IPv6 start and end as {@link Ipv6Codec#toKey} halves at {@code 4r .. 4r + 3}: start
+   * hi, start lo, end hi, end lo; allocated with the first IPv6 row, so an IPv4 table costs
+   * nothing more.
+   */
+  private long[] keys6;
   private long[] times;
   /** Rows in order of their from, and the sweep over them that {@link #read} continues. */
   private int[] byFrom;
@@ -180,8 +191,8 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
    *
    * @throws MalformedIpListException naming file:line for a malformed line, a time that cannot
    *     be read, a from not before its to, an entry valid with two labels at one time
-   * @throws InvalidBuildInputException for columns the file does not have, an IPv6 entry, more
-   *     boundaries than a history holds
+   * @throws InvalidBuildInputException for columns the file does not have, more boundaries than a
+   *     history holds
    * @throws EmptyIpListException for a table without an entry
    */
   public static ValidityTable read(FileSystem fs, Path path, Column from, Column to,
@@ -273,10 +284,6 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
 
   private void add(ListLineParser parser, TimeReader reader, String fromOption, String toOption)
       throws IOException {
-    if (parser.isIpv6()) {
-      throw new InvalidBuildInputException(file + ":" + lines + ": an IPv6 entry; a history index"
-          + " holds IPv4 entries");
-    }
     byte[] b = parser.hasLabel() ? parser.labelBytes() : new byte[0];
     int end = parser.hasLabel() ? parser.labelTo() : 0;
     int fromStart = parser.hasLabel() ? parser.labelFrom() : 0;
@@ -306,8 +313,19 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
       tos = Arrays.copyOf(tos, c);
       lineNumbers = Arrays.copyOf(lineNumbers, c);
     }
-    starts[n] = parser.startKey();
-    ends[n] = parser.endKey();
+    if (parser.isIpv6()) {
+      if (keys6 == null || keys6.length < 4 * starts.length) {
+        keys6 = Arrays.copyOf(keys6 == null ? new long[0] : keys6, 4 * starts.length);
+      }
+      ipv6.set(n);
+      keys6[4 * n] = parser.startHiKey();
+      keys6[4 * n + 1] = parser.startLoKey();
+      keys6[4 * n + 2] = parser.endHiKey();
+      keys6[4 * n + 3] = parser.endLoKey();
+    } else {
+      starts[n] = parser.startKey();
+      ends[n] = parser.endKey();
+    }
     labelIds[n] = labelId;
     froms[n] = from;
     tos[n] = to;
@@ -379,14 +397,15 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
     for (int i = 0; i < n; i++) {
       order[i] = i;
     }
-    Arrays.sort(order, (x, y) -> starts[x] != starts[y] ? Integer.compare(starts[x], starts[y])
-        : ends[x] != ends[y] ? Integer.compare(ends[x], ends[y])
-        : froms[x] != froms[y] ? Long.compare(froms[x], froms[y])
-        : Long.compare(lineNumbers[x], lineNumbers[y]));
+    Arrays.sort(order, (x, y) -> {
+      int entry = compareEntries(x, y);
+      return entry != 0 ? entry : froms[x] != froms[y] ? Long.compare(froms[x], froms[y])
+          : Long.compare(lineNumbers[x], lineNumbers[y]);
+    });
     int latest = -1;
     for (int k = 0; k < n; k++) {
       int r = order[k];
-      if (latest >= 0 && (starts[latest] != starts[r] || ends[latest] != ends[r])) {
+      if (latest >= 0 && compareEntries(latest, r) != 0) {
         latest = -1;
       }
       if (latest >= 0 && froms[r] < tos[latest] && labelIds[r] != labelIds[latest]) {
@@ -403,9 +422,38 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
     }
   }
 
+  /** Rows by their entry: the IPv4 ones first, each family by its start, then its end. */
+  private int compareEntries(int x, int y) {
+    boolean v6 = ipv6.get(x);
+    if (v6 != ipv6.get(y)) {
+      return v6 ? 1 : -1;
+    }
+    if (!v6) {
+      return starts[x] != starts[y] ? Integer.compare(starts[x], starts[y])
+          : Integer.compare(ends[x], ends[y]);
+    }
+    for (int i = 0; i < 4; i++) {
+      int c = Long.compare(keys6[4 * x + i], keys6[4 * y + i]);
+      if (c != 0) {
+        return c;
+      }
+    }
+    return 0;
+  }
+
   private String entry(int r) {
+    if (ipv6.get(r)) {
+      String start = address6(4 * r);
+      return keys6[4 * r] == keys6[4 * r + 2] && keys6[4 * r + 1] == keys6[4 * r + 3] ? start
+          : start + "-" + address6(4 * r + 2);
+    }
     return starts[r] == ends[r] ? Ipv4Codec.format(starts[r])
         : Ipv4Codec.format(starts[r]) + "-" + Ipv4Codec.format(ends[r]);
+  }
+
+  /** The IPv6 address of the key halves at {@code keys6[at]} and {@code keys6[at + 1]}. */
+  private String address6(int at) {
+    return Ipv6Codec.format(Ipv6Codec.toAddress(keys6[at]), Ipv6Codec.toAddress(keys6[at + 1]));
   }
 
   private String label(int r) {
@@ -528,8 +576,15 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
         byte[] label = labels.bytes(labelIds[r]);
         id = entries.labels().idOf(label, 0, label.length);
       }
-      entries.add(starts[r] == ends[r] ? LineKind.ADDRESS : LineKind.RANGE, starts[r], ends[r],
-          id, lineNumbers[r]);
+      if (ipv6.get(r)) {
+        long[] k = keys6;
+        boolean one = k[4 * r] == k[4 * r + 2] && k[4 * r + 1] == k[4 * r + 3];
+        entries.add6(one ? LineKind.ADDRESS : LineKind.RANGE, k[4 * r], k[4 * r + 1],
+            k[4 * r + 2], k[4 * r + 3], id, lineNumbers[r]);
+      } else {
+        entries.add(starts[r] == ends[r] ? LineKind.ADDRESS : LineKind.RANGE, starts[r], ends[r],
+            id, lineNumbers[r]);
+      }
     }
     return IntervalNormaliser.normalise(entries, OverlapPolicy.LONGEST);
   }
