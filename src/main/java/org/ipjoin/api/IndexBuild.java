@@ -130,9 +130,11 @@ public final class IndexBuild {
    * Builds a history index: the one input is a folder whose every file is a dated snapshot of one
    * list, dated by the first group of {@code regex} matched against its whole name (a date such as
    * {@code "ipsum-(\\d{4}-\\d{2}-\\d{2})\\.txt"}, or a timestamp; UTC). Each distinct entry is
-   * stored once with the periods it was listed in ({@link HistoryBuilder}). Not with
-   * {@link #labels}, {@link #labelFromFile}, {@link #fields}, {@link #layout} or {@link #maxShrink}.
-   * {@code ipindex build --as-of-from-file REGEX}.
+   * stored once with the periods it was listed in ({@link HistoryBuilder}). {@link #labels} says
+   * where each snapshot's labels are, as for a plain list (default: the column after the entry),
+   * several columns included: each listing period then carries its attribute values. Not with
+   * {@link #labelFromFile}, {@link #fields}, {@link #layout} or {@link #maxShrink}. {@code ipindex
+   * build --as-of-from-file REGEX}.
    */
   public IndexBuild asOfFromFile(String regex) {
     this.asOfFromFile = ApiArguments.notNull(regex, "regex");
@@ -145,9 +147,11 @@ public final class IndexBuild {
    * {@code column} until (not including) the time in the {@link #validTo} column. A column is a
    * number from 2 or a heading of the table's header line; times in the forms {@link
    * JoinJob#time} reads (ISO 8601 dates and timestamps, epoch seconds or milliseconds, UTC unless
-   * they carry a zone). {@link #labels} then names the label's column (a number or a heading), or
-   * {@code "none"} (the default). Not with {@link #asOfFromFile}, {@link #labelFromFile}, {@link
-   * #fields}, {@link #layout} or {@link #maxShrink}. {@code ipindex build --valid-from COL}.
+   * they carry a zone). {@link #labels} then names the label's column (a number or a heading),
+   * several columns kept as named attributes as for a plain list ({@code "asn=5,org=6"}, {@code
+   * "5,6"}, {@code "asn,org"}), or {@code "none"} (the default). Not with {@link #asOfFromFile},
+   * {@link #labelFromFile}, {@link #fields}, {@link #layout} or {@link #maxShrink}. {@code ipindex
+   * build --valid-from COL}.
    */
   public IndexBuild validFrom(String column) {
     this.validFrom = ApiArguments.notNull(column, "column");
@@ -274,10 +278,16 @@ public final class IndexBuild {
     if (output == null) {
       throw new IpJoinException(ExitCode.USAGE, "missing --output");
     }
-    if (labels != null || labelFromFile || fields != null || layout != null || maxShrink != null) {
+    if (labelFromFile || fields != null || layout != null || maxShrink != null) {
       throw new IpJoinException(ExitCode.USAGE, "--as-of-from-file cannot be combined with"
-          + " --labels, --label-from-file, --fields, --layout or --max-shrink: each snapshot is read"
-          + " as a text list with its default labels");
+          + " --label-from-file, --fields, --layout or --max-shrink: each snapshot is read as a"
+          + " text list");
+    }
+    LabelColumn labelColumn;
+    try {
+      labelColumn = labels == null ? LabelColumn.DEFAULT : LabelColumn.parse(labels);
+    } catch (IllegalArgumentException e) {
+      throw new IpJoinException(ExitCode.USAGE, "--labels: " + e.getMessage());
     }
     SnapshotTimes times;
     try {
@@ -288,7 +298,7 @@ public final class IndexBuild {
     return translated(() -> {
       Path dir = new Path(inputs.get(0));
       Path out = new Path(output);
-      HistoryBuilder.Built built = new HistoryBuilder(times, overwrite).build(
+      HistoryBuilder.Built built = new HistoryBuilder(times, labelColumn, overwrite).build(
           FileSystemConnector.of(dir, conf), dir, FileSystemConnector.of(out, conf), out);
       return new BuiltIndex(out, built.entries(), built.lines(), 0, built.summary());
     });
@@ -313,20 +323,13 @@ public final class IndexBuild {
       throw new IpJoinException(ExitCode.USAGE, "--valid-from cannot be combined with"
           + " --as-of-from-file, --label-from-file, --fields, --layout or --max-shrink");
     }
-    if (labels != null && (labels.strip().equalsIgnoreCase("default") || labels.contains(",")
-        || labels.contains("="))) {
-      throw new IpJoinException(ExitCode.USAGE, "--labels " + labels + ": with --valid-from name"
-          + " the one label column, by number or heading, or none (a history index holds one"
-          + " label value, no attributes)");
-    }
     ValidityTable.Column from;
     ValidityTable.Column to;
-    ValidityTable.Column label;
+    ValidityTable.Labels label;
     try {
       from = ValidityTable.Column.parse("--valid-from", validFrom);
       to = ValidityTable.Column.parse("--valid-to", validTo);
-      label = labels == null || "none".equalsIgnoreCase(labels.strip()) ? null
-          : ValidityTable.Column.parse("--labels", labels);
+      label = labels == null ? ValidityTable.Labels.NONE : ValidityTable.Labels.parse(labels);
     } catch (IllegalArgumentException e) {
       throw new IpJoinException(ExitCode.USAGE, e.getMessage());
     }

@@ -21,8 +21,9 @@ import javax.management.ObjectName;
  * with C1 alone (1.22 s against 1.20 s; the JVM's default 1.45 s) and a 4.5 GB local job took
  * 7.1 s instead of 8.1 s (default) and 8.4 s (C1 alone) (docs/benchmarks/2026-11-25-client-jit.md). The MBean is used rather than the JVM option
  * {@code -XX:CompilerDirectivesFile}, which prints a line on stdout, where the job's one result
- * line goes. The system property {@code ipjoin.compiler.directives=false} leaves the JVM's own
- * policy.
+ * line goes (index-tools/ipjoin gives the JVM that option with {@code -XX:-DisplayVMOutput}, so the
+ * directives hold from the JVM's start, and sets the system property below). The system property
+ * {@code ipjoin.compiler.directives=false} leaves the JVM's own policy.
  */
 final class CompilerDirectives {
 

@@ -36,9 +36,9 @@ public final class FuzzSeeds {
         exact(), exact(Integer.MIN_VALUE),
         exact(-1000, 0, 10_000, 20_000, 30_000, 40_000, 50_000, 60_000, 70_000, 80_000),
         exact(Integer.MIN_VALUE, -5, Integer.MAX_VALUE), rangesWithLabels(), mixedWithLabels(),
-        historyWithLabels()};
+        historyWithLabels(), mixedHistory()};
     String[] names = {"valid-empty", "valid-one", "valid-ten", "valid-three", "valid-ranges-labels",
-        "valid-mixed-labels", "valid-history-labels"};
+        "valid-mixed-labels", "valid-history-labels", "valid-history-mixed"};
     for (int i = 0; i < valid.length; i++) {
       byte[] file = valid[i];
       write(load.resolve(names[i]), 0, file);
@@ -101,6 +101,24 @@ public final class FuzzSeeds {
             40, 12),
         new ListingHistory(new long[] {0, day, 2 * day, 3 * day}, new int[] {0, 2, 3, 5, 6},
             new int[] {0, 1, 1, 3, 0, 3, 0, 1, 2, 3, 1, 2}, new int[] {1, 2, 1, 0, 0, 1}), out);
+    return out.toByteArray();
+  }
+
+  /**
+   * A history of IPv4 and IPv6 entries: the IPv6 ranges (2001:db8::/120, 2001:db8::1:0/112) are
+   * entries 2 and 3, after the two IPv4 ones; entry 2 relabelled, entry 3 listed once.
+   */
+  private static byte[] mixedHistory() throws IOException {
+    long day = 86_400_000L;
+    long flip = Long.MIN_VALUE;
+    long hi = 0x2001_0db8_0000_0000L ^ flip;
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    IndexWriter.writeHistory(new IndexContent(new int[] {-1000, 0}, null, new int[] {1, 0}, 2,
+            new int[] {0, 1, 2}, "ab".getBytes(StandardCharsets.UTF_8), 40, 12,
+            new IndexContent.V6(new long[] {hi, flip, hi, 0x1_0000L ^ flip},
+                new long[] {hi, 0xFFL ^ flip, hi, 0x1_FFFFL ^ flip}, new int[] {2, 1}, 2)),
+        new ListingHistory(new long[] {0, day, 2 * day, 3 * day}, new int[] {0, 1, 2, 4, 5},
+            new int[] {0, 3, 1, 2, 0, 1, 1, 3, 2, 3}, new int[] {1, 0, 1, 2, 1}), out);
     return out.toByteArray();
   }
 

@@ -121,7 +121,7 @@ public final class ValidityReference {
         : i.toString();
   }
 
-  private static long[] entry(String text) {
+  static long[] entry(String text) {
     int slash = text.indexOf('/');
     if (slash >= 0) {
       long base = address(text.substring(0, slash));
@@ -144,7 +144,7 @@ public final class ValidityReference {
   }
 
   /** Comma fields, a field in double quotes holding commas. */
-  private static List<String> csv(String line) {
+  static List<String> csv(String line) {
     List<String> fields = new ArrayList<>();
     StringBuilder field = new StringBuilder();
     boolean quoted = false;

@@ -77,14 +77,16 @@ final class BuildCommand extends IndexCommand {
             .desc("build a history index: --input is one folder whose every file is a dated"
                 + " snapshot of one list, dated by REGEX's first group (matching the whole name,"
                 + " e.g. 'ipsum-(\\d{4}-\\d{2}-\\d{2})\\.txt'; a date or a timestamp, UTC); each"
-                + " distinct entry is stored once with the periods it was listed in")
+                + " distinct entry is stored once with the periods it was listed in, each with"
+                + " its label (--labels, attributes included)")
             .build())
         .addOption(Option.builder().longOpt("valid-from").hasArg().argName("COL")
             .desc("build a history index from one table whose lines carry their validity (a"
                 + " slowly changing dimension's export): each line's entry is valid from the time"
                 + " in column COL (a number from 2 or a heading of the header line; ISO 8601 date"
                 + " or timestamp, epoch seconds or milliseconds) until the time in --valid-to's;"
-                + " --labels then names the label's column (default none)")
+                + " --labels then names the label's column, or several as attributes (default"
+                + " none)")
             .build())
         .addOption(Option.builder().longOpt("valid-to").hasArg().argName("COL")
             .desc("with --valid-from: the column of the time a line stops being valid (not"

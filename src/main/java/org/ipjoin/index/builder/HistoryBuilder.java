@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -31,10 +32,11 @@ import org.ipjoin.problem.IoCause;
 /**
  * {@code ipindex build --input DIR --as-of-from-file REGEX}: a history index of the dated snapshots
  * of one list, the files of {@code DIR}. Each snapshot is read as any text list (the rules of
- * {@link TextListLoader#normalised}: default labels, overlap {@code longest}); snapshot s is in
- * force from its time to the next one's, the last for the median gap between snapshots (a day
- * when there is one snapshot). The index holds every distinct entry once, with the snapshots it
- * was listed in as periods ({@link ListingHistory}).
+ * {@link TextListLoader#normalised}: labels as {@code --labels} says, by default the column after
+ * the entry, overlap {@code longest}); snapshot s is in force from its time to the next one's, the
+ * last for the median gap between snapshots (a day when there is one snapshot). The index holds
+ * every distinct entry once, with the snapshots it was listed in as periods ({@link
+ * ListingHistory}).
  *
  * <p>Entries: the address space is cut at every start and every end + 1 of any snapshot's
  * intervals; a piece that some snapshot lists is an entry. An exact-address list's entries are its
@@ -42,9 +44,14 @@ import org.ipjoin.problem.IoCause;
  * listed in both, and the rest, in the first). A label is a period's: a period is the snapshots in
  * a row that list the piece with one label, so a piece whose label changes is one entry with a
  * period per label, {@link ListingHistory#labelIn} gives the label in force, and the index's
- * label column the last one. Each snapshot is read once and merged with the one before it
- * ({@link SnapshotChanges}): the heap holds what changes, not every snapshot, and the cuts are
- * the bounds of the changes.
+ * label column the last one. A label of attributes ({@code --labels 2,3}) is its tuple of
+ * values: one value changed is a new period, and every snapshot with labels names the attributes
+ * alike. Each snapshot is read once and its IPv4 intervals merged with the one before it ({@link
+ * SnapshotChanges}): the heap holds what changes, not every snapshot, and the cuts are the bounds
+ * of the changes. IPv6 intervals are cut apart ({@link Ipv6Cuts}) and their pieces are the
+ * entries after the IPv4 ones, as the index numbers its IPv6 intervals after its IPv4 ones; when
+ * some snapshot has IPv6 intervals the snapshots are read a second time for their periods, so a
+ * list without IPv6 entries is read once.
  * Snapshots from elsewhere, such as the lines of a table valid at each time ({@link
  * ValidityTable}), come in as a {@link SnapshotSource}.
  */
@@ -53,16 +60,28 @@ public final class HistoryBuilder {
   private static final long DAY_MILLIS = 86_400_000L;
 
   private final SnapshotTimes times;
+  private final LabelColumn labels;
   private final boolean overwrite;
 
+  /** A builder of histories of dated files, each read with its default labels. */
   public HistoryBuilder(SnapshotTimes times, boolean overwrite) {
+    this(times, LabelColumn.DEFAULT, overwrite);
+  }
+
+  /**
+   * A builder of histories of dated files, each read with the labels {@code labels} says, as
+   * {@code ipindex build --labels} reads a list: one column, none, or several as attributes
+   * (named by the option or by each snapshot's header line).
+   */
+  public HistoryBuilder(SnapshotTimes times, LabelColumn labels, boolean overwrite) {
     this.times = times;
+    this.labels = labels;
     this.overwrite = overwrite;
   }
 
   /** A builder of histories whose snapshots are no dated files ({@link SnapshotSource}). */
   public HistoryBuilder(boolean overwrite) {
-    this(null, overwrite);
+    this(null, LabelColumn.DEFAULT, overwrite);
   }
 
   /** What was built, for the summary and the result line. */
@@ -81,7 +100,8 @@ public final class HistoryBuilder {
   /**
    * Where a history's snapshots come from, in time order: a folder of dated files ({@link
    * #build(FileSystem, Path, FileSystem, Path)}) or a table whose lines carry their validity
-   * ({@link ValidityTable}). Each snapshot is read once, in order.
+   * ({@link ValidityTable}). Each snapshot is read in order, once; a second time, in order, when
+   * some snapshot has IPv6 intervals.
    */
   public interface SnapshotSource {
     /** The option that asked for the history, for messages: {@code --as-of-from-file}. */
@@ -105,7 +125,7 @@ public final class HistoryBuilder {
   /** Builds the history index of the snapshots in {@code dir} at {@code output}, published whole. */
   public Built build(FileSystem inFs, Path dir, FileSystem outFs, Path output) throws IOException {
     IndexPublisher.checkTarget(outFs, output, overwrite);
-    try (FolderSnapshots folder = new FolderSnapshots(inFs, snapshots(inFs, dir))) {
+    try (FolderSnapshots folder = new FolderSnapshots(inFs, snapshots(inFs, dir), labels)) {
       return build(folder, outFs, output);
     }
   }
@@ -118,19 +138,26 @@ public final class HistoryBuilder {
     long[] times = source.times();
     int s = times.length - 1;
     SnapshotChanges changes = new SnapshotChanges();
+    Ipv6Cuts cuts6 = new Ipv6Cuts();
+    AttributeNames names = new AttributeNames();
     for (int i = 0; i < s; i++) {
       NormalisedList list = source.read(i);
-      if (list.v6().size() > 0) {
-        throw new InvalidBuildInputException(source.option() + ": " + source.name(i) + " has "
-            + list.v6().size() + " IPv6 entries; a history index holds IPv4 entries");
-      }
+      names.take(list, source, i);
       changes.next(list);
+      cuts6.add(list.v6());
     }
+    cuts6.finish();
     long[] cuts = changes.cuts();
-    Pieces pieces = new Pieces(cuts, changes.labels(), changes.anyLabel());
+    Pieces pieces = new Pieces(cuts, cuts6, changes);
     changes.replay(cuts, pieces::changed);
+    if (cuts6.pieces() > 0) {
+      // The IPv6 periods: a second reading, which a list without IPv6 intervals is spared.
+      for (int i = 0; i < s; i++) {
+        pieces.list6(source.read(i), i);
+      }
+    }
     pieces.closeAll(s);
-    IndexContent content = pieces.content(source.bytes(), source.lines());
+    IndexContent content = pieces.content(source.bytes(), source.lines(), names.names());
     ListingHistory history = pieces.history(times);
     try (UnpublishedFile file = UnpublishedFile.beside(outFs, output)) {
       file.write(1 << 16, out -> IndexWriter.writeHistory(content, history, out));
@@ -149,15 +176,21 @@ public final class HistoryBuilder {
   private static final class FolderSnapshots implements SnapshotSource, AutoCloseable {
     private final FileSystem fs;
     private final List<Snapshot> snapshots;
+    private final LabelColumn labels;
     private final long[] lines;
     private final int threads = Runtime.getRuntime().availableProcessors();
     private final ExecutorService pool;
-    private final List<Future<NormalisedList>> reads = new ArrayList<>();
+    /** Snapshot s's read ahead, until it is taken; null before and after. */
+    private final List<Future<NormalisedList>> reads;
+    /** The snapshots handed to the readers in this reading of the folder: 0 .. submitted - 1. */
+    private int submitted;
 
-    FolderSnapshots(FileSystem fs, List<Snapshot> snapshots) {
+    FolderSnapshots(FileSystem fs, List<Snapshot> snapshots, LabelColumn labels) {
       this.fs = fs;
       this.snapshots = snapshots;
+      this.labels = labels;
       this.lines = new long[snapshots.size()];
+      this.reads = new ArrayList<>(Collections.nCopies(snapshots.size(), null));
       this.pool = Executors.newFixedThreadPool(threads, task -> {
         Thread t = new Thread(task, "ipindex-snapshot");
         t.setDaemon(true);
@@ -181,18 +214,18 @@ public final class HistoryBuilder {
       return times;
     }
 
-    /** Snapshot {@code s}: read ahead when the snapshots are read in order, else read now. */
+    /** Snapshot {@code s}, read ahead with the ones after it: the snapshots are read in order. */
     @Override
     public NormalisedList read(int s) throws IOException {
-      while (reads.size() < snapshots.size() && reads.size() <= s + threads) {
-        int next = reads.size();
-        reads.add(pool.submit(() -> readFile(next)));
+      if (s < submitted && reads.get(s) == null) {
+        // Taken before: a second reading (the IPv6 periods) reads ahead from here anew.
+        submitted = s;
       }
-      Future<NormalisedList> ahead = reads.get(s);
-      if (ahead == null) {
-        return readFile(s);
+      while (submitted < snapshots.size() && submitted <= s + threads) {
+        int next = submitted++;
+        reads.set(next, pool.submit(() -> readFile(next)));
       }
-      reads.set(s, null);
+      Future<NormalisedList> ahead = reads.set(s, null);
       try {
         return ahead.get();
       } catch (InterruptedException e) {
@@ -215,12 +248,16 @@ public final class HistoryBuilder {
     private NormalisedList readFile(int s) throws IOException {
       Snapshot snapshot = snapshots.get(s);
       String name = snapshot.path().toString();
-      // Default labels, strict, overlap longest: TextListLoader's rules, without a String a line.
-      IpListScanner scanner = IpListScanner.entries(name, false, LabelColumn.DEFAULT,
+      // The labels asked for, strict, overlap longest: TextListLoader's rules, without a String
+      // a line.
+      IpListScanner scanner = IpListScanner.entries(name, false, labels,
           (int) Math.min(1 << 24, snapshot.bytes() / 14), total -> { });
       try (LastByte in = new LastByte(fs.open(snapshot.path()))) {
         scanner.scan(in);
         lines[s] = in.newlines(scanner);
+      } catch (InvalidBuildInputException e) {
+        // The attributes select a heading the snapshot's header line lacks: the option's fault.
+        throw new InvalidBuildInputException("--as-of-from-file: " + e.getMessage());
       }
       return IntervalNormaliser.normalise(scanner.entries(), OverlapPolicy.LONGEST);
     }
@@ -294,33 +331,77 @@ public final class HistoryBuilder {
     return gaps[(s - 2) / 2];
   }
 
-  /** The pieces between the cuts: each one's label and the periods it was listed in. */
+  /**
+   * The names of a label's attributes, from the first snapshot with labels: every snapshot with
+   * labels must name them alike, since a period's values are read by the names.
+   */
+  private static final class AttributeNames {
+    /** Empty: no attributes. */
+    private List<String> names = List.of();
+    private String namedBy;
+
+    /** Takes the names of {@code list}'s attributes, snapshot {@code s} of {@code source}. */
+    void take(NormalisedList list, SnapshotSource source, int s)
+        throws InvalidBuildInputException {
+      List<String> listed = list.hasLabels() ? list.labels().attributeNames() : List.of();
+      if (listed.isEmpty()) {
+        return;
+      }
+      if (namedBy == null) {
+        names = listed;
+        namedBy = source.name(s);
+      } else if (!listed.equals(names)) {
+        throw new InvalidBuildInputException(source.option() + ": " + source.name(s) + " names"
+            + " the attributes " + listed + ", " + namedBy + " " + names + ": give every"
+            + " snapshot the same header line, or name the attributes in --labels");
+      }
+    }
+
+    List<String> names() {
+      return names;
+    }
+  }
+
+  /**
+   * The pieces between the cuts: each one's label and the periods it was listed in. The IPv4
+   * pieces are pieces 0 .. v4 - 1, the IPv6 ones follow: in that order they become the entries,
+   * as a history numbers them ({@link ListingHistory}).
+   */
   private static final class Pieces {
     private final long[] cuts;
+    private final Ipv6Cuts cuts6;
+    /** The IPv4 pieces: the first IPv6 piece's number. */
+    private final int v4;
     /** Each piece's label id in the last snapshot that lists it; -1 for a piece none lists. */
     private final int[] label;
     /** The first snapshot of each piece's open period; -1 while the piece is not listed. */
     private final int[] openFrom;
+    /** Each IPv6 piece's last snapshot listing it so far, plus one (IPv4 pieces: by changes). */
+    private final int[] openTo6;
     /** Closed periods, four ints each: piece, from, to, label id. */
     private int[] closed = new int[4 * 1024];
     private int closedCount;
-    private final LabelInterner labels;
+    private final SnapshotChanges changes;
     private final boolean anyLabel;
 
-    Pieces(long[] cuts, LabelInterner labels, boolean anyLabel) {
+    /** The pieces of {@code cuts} and {@code cuts6}, labels by the ids of {@code changes}. */
+    Pieces(long[] cuts, Ipv6Cuts cuts6, SnapshotChanges changes) {
       this.cuts = cuts;
-      this.labels = labels;
-      this.anyLabel = anyLabel;
-      int k = Math.max(0, cuts.length - 1);
+      this.cuts6 = cuts6;
+      this.changes = changes;
+      this.anyLabel = changes.anyLabel();
+      v4 = Math.max(0, cuts.length - 1);
+      int k = v4 + cuts6.pieces();
       label = new int[k];
       Arrays.fill(label, -1);
       openFrom = new int[k];
       Arrays.fill(openFrom, -1);
+      openTo6 = new int[cuts6.pieces()];
     }
 
     /**
-     * Piece {@code k} changes state in snapshot {@code s}: to listed with label {@code state},
-     * or to {@link SnapshotChanges#NOT_LISTED}. Its open period, if any, ends there.
+     * IPv4 piece {@code k} changes state in snapshot {@code s}: to listed with label {@code
+     * state}, or to {@link SnapshotChanges#NOT_LISTED}. Its open period, if any, ends there.
      */
     void changed(int k, int s, int state) {
       close(k, s);
@@ -328,6 +409,33 @@ public final class HistoryBuilder {
         label[k] = state;
         openFrom[k] = s;
       }
+    }
+
+    /** The IPv6 pieces {@code list}, snapshot {@code s}, lists; snapshots in time order. */
+    void list6(NormalisedList list, int s) {
+      NormalisedList.V6 v6 = list.v6();
+      for (int i = 0; i < v6.size(); i++) {
+        int id = changes.labelId(list, v6.labelId(i));
+        long hi = v6.endHi(i);
+        long lo = v6.endLo(i);
+        for (int j = cuts6.pieceAt(v6.startHi(i), v6.startLo(i));
+            j < openTo6.length && cuts6.beginsByOrAt(j, hi, lo); j++) {
+          listed6(j, s, id);
+        }
+      }
+    }
+
+    /** IPv6 piece {@code j} is listed in snapshot {@code s} with label {@code id}. */
+    private void listed6(int j, int s, int id) {
+      int k = v4 + j;
+      if (openFrom[k] >= 0 && openTo6[j] == s && label[k] == id) {
+        openTo6[j] = s + 1;
+        return;
+      }
+      close(k, openTo6[j]);
+      label[k] = id;
+      openFrom[k] = s;
+      openTo6[j] = s + 1;
     }
 
     /** Ends piece {@code k}'s open period, if it has one, before snapshot {@code s}. */
@@ -346,17 +454,20 @@ public final class HistoryBuilder {
       openFrom[k] = -1;
     }
 
-    /** Ends every open period with the last of the {@code s} snapshots. */
+    /** Ends every open period: an IPv4 piece's with the last of the {@code s} snapshots. */
     void closeAll(int s) {
-      for (int k = 0; k < label.length; k++) {
+      for (int k = 0; k < v4; k++) {
         close(k, s);
+      }
+      for (int j = 0; j < openTo6.length; j++) {
+        close(v4 + j, openTo6[j]);
       }
     }
 
-    IndexContent content(long sourceBytes, long sourceLines) {
+    IndexContent content(long sourceBytes, long sourceLines, List<String> attributeNames) {
       int n = 0;
       boolean wide = false;
-      for (int k = 0; k < label.length; k++) {
+      for (int k = 0; k < v4; k++) {
         if (label[k] != -1) {
           n++;
           wide |= cuts[k + 1] - cuts[k] > 1;
@@ -366,7 +477,7 @@ public final class HistoryBuilder {
       int[] ends = wide ? new int[n] : null;
       int[] ids = anyLabel ? new int[n] : null;
       int e = 0;
-      for (int k = 0; k < label.length; k++) {
+      for (int k = 0; k < v4; k++) {
         if (label[k] != -1) {
           starts[e] = (int) cuts[k];
           if (wide) {
@@ -378,8 +489,44 @@ public final class HistoryBuilder {
           e++;
         }
       }
+      LabelInterner labels = changes.labels();
       return new IndexContent(starts, ends, ids, n, anyLabel ? labels.endOffsets() : null,
-          anyLabel ? labels.concatenatedBytes() : null, sourceBytes, sourceLines);
+          anyLabel ? labels.concatenatedBytes() : null, sourceBytes, sourceLines, content6(),
+          attributeNames);
+    }
+
+    /** The IPv6 pieces that some snapshot lists, as the index's IPv6 part; null for none. */
+    private IndexContent.V6 content6() {
+      int n = 0;
+      boolean wide = false;
+      for (int j = 0; v4 + j < label.length; j++) {
+        if (label[v4 + j] != -1) {
+          n++;
+          wide |= !cuts6.single(j);
+        }
+      }
+      if (n == 0) {
+        return null;
+      }
+      long[] starts = new long[2 * n];
+      long[] ends = wide ? new long[2 * n] : null;
+      int[] ids = anyLabel ? new int[n] : null;
+      int e = 0;
+      for (int j = 0; v4 + j < label.length; j++) {
+        if (label[v4 + j] != -1) {
+          starts[2 * e] = cuts6.startHi(j);
+          starts[2 * e + 1] = cuts6.startLo(j);
+          if (wide) {
+            ends[2 * e] = cuts6.endHi(j);
+            ends[2 * e + 1] = cuts6.endLo(j);
+          }
+          if (anyLabel) {
+            ids[e] = label[v4 + j];
+          }
+          e++;
+        }
+      }
+      return new IndexContent.V6(starts, ends, ids, n);
     }
 
     /** Periods by entry (pieces in address order), each entry's in time order. */

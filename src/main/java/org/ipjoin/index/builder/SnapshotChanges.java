@@ -21,8 +21,9 @@ import org.ipjoin.index.list.NormalisedList;
  * linear merge, and the heap holds the changes, not the snapshots.
  *
  * <p>Labels take ids of one dictionary in the order the snapshots first mention them (snapshot
- * by snapshot, each in address order), the order a list of every snapshot's intervals would
- * give; 0 is listed without a label.
+ * by snapshot, each in address order, its IPv4 intervals before its IPv6 ones), the order a list
+ * of every snapshot's intervals would give; 0 is listed without a label. IPv6 intervals take no
+ * part in the changes: {@link HistoryBuilder} cuts them apart ({@link Ipv6Cuts}).
  */
 final class SnapshotChanges {
 
@@ -44,10 +45,17 @@ final class SnapshotChanges {
   private long[] cuts = new long[1024];
   private int cutCount;
 
-  /** Adds the next snapshot, in time order: its changes from the one before it. */
+  /**
+   * Adds the next snapshot, in time order: the changes of its IPv4 intervals from the one before
+   * it. Its IPv6 intervals' labels take their ids too, after the IPv4 ones' ({@link #labelId}).
+   */
   void next(NormalisedList list) {
     int n = list.size();
     int[] states = states(list);
+    NormalisedList.V6 v6 = list.v6();
+    for (int i = 0; i < v6.size(); i++) {
+      labelId(list, v6.labelId(i));
+    }
     compare(n, list.starts(), list.ends(), states, snapshots++);
     previousSize = n;
     previousStarts = list.starts();
@@ -111,14 +119,25 @@ final class SnapshotChanges {
       for (int i = 0; i < n; i++) {
         int local = list.labelId(i);
         if (global[local] == NOT_LISTED) {
-          byte[] label = list.labels().bytes(local);
-          global[local] = labels.idOf(label, 0, label.length);
-          anyLabel = true;
+          global[local] = labelId(list, local);
         }
         states[i] = global[local];
       }
     }
     return states;
+  }
+
+  /**
+   * The dictionary's id of label {@code listId} of {@code list}'s own labels, 0 for none; a label
+   * not seen before takes the next id.
+   */
+  int labelId(NormalisedList list, int listId) {
+    if (!list.hasLabels() || listId == LabelInterner.NO_LABEL) {
+      return LabelInterner.NO_LABEL;
+    }
+    byte[] label = list.labels().bytes(listId);
+    anyLabel = true;
+    return labels.idOf(label, 0, label.length);
   }
 
   private void cut(long bound) {

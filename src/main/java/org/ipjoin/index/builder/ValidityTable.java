@@ -5,12 +5,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.format.ListingHistory;
+import org.ipjoin.index.list.AttributeNames;
 import org.ipjoin.index.list.EmptyIpListException;
 import org.ipjoin.index.list.IntervalNormaliser;
+import org.ipjoin.index.list.LabelAttributes;
 import org.ipjoin.index.list.LabelColumn;
 import org.ipjoin.index.list.LabelInterner;
 import org.ipjoin.index.list.LineKind;
@@ -21,6 +24,7 @@ import org.ipjoin.index.list.NormalisedList;
 import org.ipjoin.index.list.OverlapPolicy;
 import org.ipjoin.index.load.TextListLoader;
 import org.ipjoin.ip.Ipv4Codec;
+import org.ipjoin.ip.Ipv6Codec;
 import org.ipjoin.ip.Utf8Bom;
 
 /**
@@ -28,8 +32,9 @@ import org.ipjoin.ip.Utf8Bom;
  * whose every line carries its validity, as a slowly changing dimension table exports it
  * ({@code 192.0.2.7,scanner,2026-03-01,2026-03-15}). A line is an entry of a text list (address,
  * block or range first, TAB columns or comma fields, a header line or none) with its validity
- * {@code [from, to)} in two columns, and optionally its label in a third; an empty, {@code \N} or
- * {@code NULL} valid-to is a line still valid.
+ * {@code [from, to)} in two columns, and optionally its label in a third (or a label of named
+ * attributes in several, as {@code --labels asn=5,org=4} reads a plain list); an empty, {@code
+ * \N} or {@code NULL} valid-to is a line still valid.
  *
  * <p>The snapshots are the distinct validity boundaries (every from and every to): snapshot s
  * lists the lines whose validity covers its time, and is in force until the next boundary. When
@@ -38,7 +43,8 @@ import org.ipjoin.ip.Utf8Bom;
  * for good ({@link SnapshotTimes#OPEN_END}). {@link HistoryBuilder} makes them a history index
  * as it does a folder of snapshots.
  *
- * <p>A line whose from is not before its to, a time that cannot be read, or one entry valid with
+ * <p>A line's entry may be IPv4 or IPv6 (a snapshot is then a mixed list, as a text list may be).
+ * A line whose from is not before its to, a time that cannot be read, or one entry valid with
  * two labels at one time fails the build naming file:line.
  */
 public final class ValidityTable implements HistoryBuilder.SnapshotSource {
@@ -104,12 +110,53 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
     }
   }
 
+  /**
+   * Where a line's label is, as {@code --labels} says with {@code --valid-from}: one {@link
+   * Column}, several columns kept as named attributes (as for a plain list: {@code 3,4}, {@code
+   * asn=3,org=4}, {@code asn,org}), or none (both null).
+   */
+  public record Labels(Column column, LabelAttributes attributes) {
+
+    /** No labels. */
+    public static final Labels NONE = new Labels(null, null);
+
+    /**
+     * {@code value} of {@code --labels}: {@code none}, a column number from 2 or a heading, or
+     * attributes (a value with a comma or {@code =}).
+     *
+     * @throws IllegalArgumentException in one line naming the option and the value
+     */
+    public static Labels parse(String value) {
+      String v = value.strip();
+      if (v.equalsIgnoreCase("none")) {
+        return NONE;
+      }
+      if (v.equalsIgnoreCase("default")) {
+        throw new IllegalArgumentException("--labels " + value + ": with --valid-from name the"
+            + " label's column, by number or heading, several columns as attributes (asn=3,org=4;"
+            + " 3,4; asn,org), or none");
+      }
+      if (v.indexOf(',') >= 0 || v.indexOf('=') >= 0) {
+        try {
+          return new Labels(null, LabelColumn.parse(v).attributes());
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("--labels: " + e.getMessage(), e);
+        }
+      }
+      return new Labels(Column.parse("--labels", v), null);
+    }
+  }
+
   private final String file;
   private final long bytes;
   private long lines;
   private long blank;
   private long comments;
   private final LabelInterner labels = new LabelInterner();
+  /** The names of a label's attributes; empty when a label is one value (or there is none). */
+  private List<String> attributeNames = List.of();
+  /** A line's label values, NULLs made empty, joined by TAB. */
+  private byte[] labelScratch = new byte[64];
   private int n;
   private int[] starts = new int[1024];
   private int[] ends = new int[1024];
@@ -117,6 +164,14 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
   private long[] froms = new long[1024];
   private long[] tos = new long[1024];
   private long[] lineNumbers = new long[1024];
+  /** The rows whose entry is IPv6: their keys are in {@link #keys6}, not starts and ends. */
+  private final BitSet ipv6 = new BitSet();
+  /**
+   * Row r's IPv6 start and end as {@link Ipv6Codec#toKey} halves at {@code 4r .. 4r + 3}: start
+   * hi, start lo, end hi, end lo; allocated with the first IPv6 row, so an IPv4 table costs
+   * nothing more.
+   */
+  private long[] keys6;
   private long[] times;
   /** Rows in order of their from, and the sweep over them that {@link #read} continues. */
   private int[] byFrom;
@@ -132,19 +187,19 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
 
   /**
    * Reads {@code path}: each entry line's validity from columns {@code from} and {@code to}, its
-   * label from {@code label} (null: no labels), times by {@code times}.
+   * label from {@code labels} (one column, attributes, or none), times by {@code times}.
    *
    * @throws MalformedIpListException naming file:line for a malformed line, a time that cannot
    *     be read, a from not before its to, an entry valid with two labels at one time
-   * @throws InvalidBuildInputException for columns the file does not have, an IPv6 entry, more
-   *     boundaries than a history holds
+   * @throws InvalidBuildInputException for columns the file does not have, more boundaries than a
+   *     history holds
    * @throws EmptyIpListException for a table without an entry
    */
-  public static ValidityTable read(FileSystem fs, Path path, Column from, Column to, Column label,
-      TimeReader times) throws IOException {
+  public static ValidityTable read(FileSystem fs, Path path, Column from, Column to,
+      Labels labels, TimeReader times) throws IOException {
     ValidityTable table = new ValidityTable(path.toString(), fs.getFileStatus(path).getLen());
     try (InputStream in = fs.open(path)) {
-      table.readLines(in, from, to, label, times);
+      table.readLines(in, from, to, labels, times);
     }
     if (table.n == 0) {
       throw new EmptyIpListException(table.file, table.lines, table.blank, table.comments, 0,
@@ -155,7 +210,7 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
     return table;
   }
 
-  private void readLines(InputStream in, Column fromColumn, Column toColumn, Column labelColumn,
+  private void readLines(InputStream in, Column fromColumn, Column toColumn, Labels labelColumns,
       TimeReader reader) throws IOException {
     BufferedReader text = TextListLoader.lines(in, file);
     // The validity and the label are read as a label of attributes is: each column trimmed,
@@ -175,7 +230,7 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
       }
       if (!columnsKnown) {
         List<String> headings = parser.headings(b, start, b.length);
-        parser.attributeColumns(columns(headings, fromColumn, toColumn, labelColumn));
+        parser.attributeColumns(columns(headings, fromColumn, toColumn, labelColumns));
         columnsKnown = true;
         if (headings != null) {
           continue;
@@ -191,26 +246,44 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
     }
   }
 
-  /** The columns to read: from, to and the label's if any, checked apart. */
-  private int[] columns(List<String> headings, Column from, Column to, Column label)
+  /**
+   * The columns to read: from, to and the label's (one, or each attribute's) if any; the times'
+   * apart from each other and from the label's. Names the attributes.
+   */
+  private int[] columns(List<String> headings, Column from, Column to, Labels labels)
       throws InvalidBuildInputException {
-    int f = from.in(headings, file);
-    int t = to.in(headings, file);
-    int l = label == null ? 0 : label.in(headings, file);
-    if (f == t || f == l || t == l) {
-      throw new InvalidBuildInputException((f == t ? from.option() + " and " + to.option()
-          : (f == l ? from.option() : to.option()) + " and --labels") + " name the same column "
-          + (f == t || f == l ? f : t) + " of " + file);
+    int[] label = new int[0];
+    if (labels.attributes() != null) {
+      LabelAttributes.Resolved resolved;
+      try {
+        resolved = labels.attributes().resolve(headings);
+      } catch (IllegalArgumentException e) {
+        throw new InvalidBuildInputException(file + ": " + e.getMessage());
+      }
+      label = resolved.columns();
+      attributeNames = resolved.names();
+    } else if (labels.column() != null) {
+      label = new int[] {labels.column().in(headings, file)};
     }
-    return label == null ? new int[] {f, t} : new int[] {f, t, l};
+    int[] columns = new int[2 + label.length];
+    columns[0] = from.in(headings, file);
+    columns[1] = to.in(headings, file);
+    System.arraycopy(label, 0, columns, 2, label.length);
+    String[] options = {from.option(), to.option()};
+    for (int a = 0; a < 2; a++) {
+      for (int b = a + 1; b < columns.length; b++) {
+        if (columns[a] == columns[b]) {
+          throw new InvalidBuildInputException(options[a] + " and "
+              + (b < 2 ? options[b] : "--labels") + " name the same column " + columns[a] + " of "
+              + file);
+        }
+      }
+    }
+    return columns;
   }
 
   private void add(ListLineParser parser, TimeReader reader, String fromOption, String toOption)
       throws IOException {
-    if (parser.isIpv6()) {
-      throw new InvalidBuildInputException(file + ":" + lines + ": an IPv6 entry; a history index"
-          + " holds IPv4 entries");
-    }
     byte[] b = parser.hasLabel() ? parser.labelBytes() : new byte[0];
     int end = parser.hasLabel() ? parser.labelTo() : 0;
     int fromStart = parser.hasLabel() ? parser.labelFrom() : 0;
@@ -230,8 +303,7 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
           + " is not before " + toOption + " " + SnapshotTimes.format(to) + ": '"
           + parser.lineText() + "'");
     }
-    int labelId = labelStart == end || isNull(b, labelStart, end) ? LabelInterner.NO_LABEL
-        : labels.idOf(b, labelStart, end);
+    int labelId = labelId(b, labelStart, end);
     if (n == starts.length) {
       int c = 2 * n;
       starts = Arrays.copyOf(starts, c);
@@ -241,13 +313,51 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
       tos = Arrays.copyOf(tos, c);
       lineNumbers = Arrays.copyOf(lineNumbers, c);
     }
-    starts[n] = parser.startKey();
-    ends[n] = parser.endKey();
+    if (parser.isIpv6()) {
+      if (keys6 == null || keys6.length < 4 * starts.length) {
+        keys6 = Arrays.copyOf(keys6 == null ? new long[0] : keys6, 4 * starts.length);
+      }
+      ipv6.set(n);
+      keys6[4 * n] = parser.startHiKey();
+      keys6[4 * n + 1] = parser.startLoKey();
+      keys6[4 * n + 2] = parser.endHiKey();
+      keys6[4 * n + 3] = parser.endLoKey();
+    } else {
+      starts[n] = parser.startKey();
+      ends[n] = parser.endKey();
+    }
     labelIds[n] = labelId;
     froms[n] = from;
     tos[n] = to;
     lineNumbers[n] = lines;
     n++;
+  }
+
+  /**
+   * The label of {@code b[from, to)}: its values (one, or each attribute's, TAB-separated), each
+   * {@code \N} or {@code NULL} read as empty; no label when every value is empty, as a list's
+   * label of attributes.
+   */
+  private int labelId(byte[] b, int from, int to) {
+    if (labelScratch.length < to - from) {
+      labelScratch = new byte[Math.max(to - from, 2 * labelScratch.length)];
+    }
+    int at = 0;
+    boolean any = false;
+    for (int i = from; ; ) {
+      int end = valueEnd(b, i, to);
+      if (!isNull(b, i, end)) {
+        System.arraycopy(b, i, labelScratch, at, end - i);
+        at += end - i;
+        any |= end > i;
+      }
+      if (end >= to) {
+        break;
+      }
+      labelScratch[at++] = AttributeNames.SEPARATOR;
+      i = end + 1;
+    }
+    return any ? labels.idOf(labelScratch, 0, at) : LabelInterner.NO_LABEL;
   }
 
   private long time(TimeReader reader, byte[] b, int from, int to, String option)
@@ -287,14 +397,15 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
     for (int i = 0; i < n; i++) {
       order[i] = i;
     }
-    Arrays.sort(order, (x, y) -> starts[x] != starts[y] ? Integer.compare(starts[x], starts[y])
-        : ends[x] != ends[y] ? Integer.compare(ends[x], ends[y])
-        : froms[x] != froms[y] ? Long.compare(froms[x], froms[y])
-        : Long.compare(lineNumbers[x], lineNumbers[y]));
+    Arrays.sort(order, (x, y) -> {
+      int entry = compareEntries(x, y);
+      return entry != 0 ? entry : froms[x] != froms[y] ? Long.compare(froms[x], froms[y])
+          : Long.compare(lineNumbers[x], lineNumbers[y]);
+    });
     int latest = -1;
     for (int k = 0; k < n; k++) {
       int r = order[k];
-      if (latest >= 0 && (starts[latest] != starts[r] || ends[latest] != ends[r])) {
+      if (latest >= 0 && compareEntries(latest, r) != 0) {
         latest = -1;
       }
       if (latest >= 0 && froms[r] < tos[latest] && labelIds[r] != labelIds[latest]) {
@@ -311,14 +422,55 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
     }
   }
 
+  /** Rows by their entry: the IPv4 ones first, each family by its start, then its end. */
+  private int compareEntries(int x, int y) {
+    boolean v6 = ipv6.get(x);
+    if (v6 != ipv6.get(y)) {
+      return v6 ? 1 : -1;
+    }
+    if (!v6) {
+      return starts[x] != starts[y] ? Integer.compare(starts[x], starts[y])
+          : Integer.compare(ends[x], ends[y]);
+    }
+    for (int i = 0; i < 4; i++) {
+      int c = Long.compare(keys6[4 * x + i], keys6[4 * y + i]);
+      if (c != 0) {
+        return c;
+      }
+    }
+    return 0;
+  }
+
   private String entry(int r) {
+    if (ipv6.get(r)) {
+      String start = address6(4 * r);
+      return keys6[4 * r] == keys6[4 * r + 2] && keys6[4 * r + 1] == keys6[4 * r + 3] ? start
+          : start + "-" + address6(4 * r + 2);
+    }
     return starts[r] == ends[r] ? Ipv4Codec.format(starts[r])
         : Ipv4Codec.format(starts[r]) + "-" + Ipv4Codec.format(ends[r]);
   }
 
+  /** The IPv6 address of the key halves at {@code keys6[at]} and {@code keys6[at + 1]}. */
+  private String address6(int at) {
+    return Ipv6Codec.format(Ipv6Codec.toAddress(keys6[at]), Ipv6Codec.toAddress(keys6[at + 1]));
+  }
+
   private String label(int r) {
-    return labelIds[r] == LabelInterner.NO_LABEL ? "without label"
-        : "'" + labels.label(labelIds[r]) + "'";
+    if (labelIds[r] == LabelInterner.NO_LABEL) {
+      return "without label";
+    }
+    String label = labels.label(labelIds[r]);
+    if (attributeNames.isEmpty()) {
+      return "'" + label + "'";
+    }
+    List<String> values = AttributeNames.split(label);
+    StringBuilder text = new StringBuilder();
+    for (int k = 0; k < values.size(); k++) {
+      text.append(k == 0 ? "" : " ").append(attributeNames.get(k)).append("='")
+          .append(values.get(k)).append('\'');
+    }
+    return text.toString();
   }
 
   private String validity(int r) {
@@ -415,14 +567,24 @@ public final class ValidityTable implements HistoryBuilder.SnapshotSource {
     int[] rows = Arrays.copyOf(active, activeCount);
     Arrays.sort(rows);
     ListEntries entries = new ListEntries(Math.max(16, activeCount));
+    if (!attributeNames.isEmpty()) {
+      entries.nameAttributes(attributeNames);
+    }
     for (int r : rows) {
       int id = LabelInterner.NO_LABEL;
       if (labelIds[r] != LabelInterner.NO_LABEL) {
         byte[] label = labels.bytes(labelIds[r]);
         id = entries.labels().idOf(label, 0, label.length);
       }
-      entries.add(starts[r] == ends[r] ? LineKind.ADDRESS : LineKind.RANGE, starts[r], ends[r],
-          id, lineNumbers[r]);
+      if (ipv6.get(r)) {
+        long[] k = keys6;
+        boolean one = k[4 * r] == k[4 * r + 2] && k[4 * r + 1] == k[4 * r + 3];
+        entries.add6(one ? LineKind.ADDRESS : LineKind.RANGE, k[4 * r], k[4 * r + 1],
+            k[4 * r + 2], k[4 * r + 3], id, lineNumbers[r]);
+      } else {
+        entries.add(starts[r] == ends[r] ? LineKind.ADDRESS : LineKind.RANGE, starts[r], ends[r],
+            id, lineNumbers[r]);
+      }
     }
     return IntervalNormaliser.normalise(entries, OverlapPolicy.LONGEST);
   }

@@ -7,12 +7,12 @@ package org.ipjoin.index.list;
  * boxing, O(m log m). IPv6 lists are far smaller than the largest IPv4 address lists, so this is
  * not radix-sorted like {@link KeyRadixSort}.
  */
-final class KeyPairSort {
+public final class KeyPairSort {
 
   private KeyPairSort() {}
 
   /** The indices {@code 0 … count−1} sorted by {@code keys}; equal values keep index order. */
-  static int[] sortedIndices(long[] keys, int count) {
+  public static int[] sortedIndices(long[] keys, int count) {
     int[] from = new int[count];
     for (int i = 0; i < count; i++) {
       from[i] = i;
@@ -44,7 +44,7 @@ final class KeyPairSort {
   }
 
   /** Signed comparison of value i with value j, hi half first. */
-  static int compare(long[] keys, int i, int j) {
+  public static int compare(long[] keys, int i, int j) {
     int hi = Long.compare(keys[2 * i], keys[2 * j]);
     return hi != 0 ? hi : Long.compare(keys[2 * i + 1], keys[2 * j + 1]);
   }

@@ -8,11 +8,14 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.format.ListContent;
 import org.ipjoin.index.format.LoadTrust;
 import org.ipjoin.index.list.IntervalNormaliser;
+import org.ipjoin.index.list.LabelAttributes;
+import org.ipjoin.index.list.LabelColumn;
 import org.ipjoin.index.list.LineKind;
 import org.ipjoin.index.list.ListEntries;
 import org.ipjoin.index.list.ListLineParser;
@@ -67,8 +70,25 @@ public final class TextListLoader implements IndexLoader {
    * history index ({@code ipindex build --as-of-from-file}). Does not close {@code in}.
    */
   public static NormalisedList normalised(InputStream in, String name) throws IOException {
-    ListLineParser parser = new ListLineParser();
+    return normalised(in, name, LabelColumn.DEFAULT);
+  }
+
+  /**
+   * As {@link #normalised(InputStream, String)}, each entry's label read from {@code labels}: a
+   * history index's snapshots as {@code ipindex build --labels} reads a list. With attributes the
+   * list's first line that is no blank or comment may be a header line, as for a plain build: it
+   * gives the columns their names, and the list's labels carry the names ({@link
+   * org.ipjoin.index.list.LabelInterner#attributeNames}).
+   *
+   * @throws IllegalArgumentException naming {@code name:line} when the attributes select a
+   *     heading the list's header line lacks, or the list has none
+   */
+  public static NormalisedList normalised(InputStream in, String name, LabelColumn labels)
+      throws IOException {
+    ListLineParser parser = new ListLineParser(labels);
     ListEntries entries = new ListEntries(1 << 16);
+    LabelAttributes attributes = labels.attributes();
+    boolean headerAhead = attributes != null;
     long lineNumber = 0;
     BufferedReader reader = lines(in, name);
     String line;
@@ -77,6 +97,22 @@ public final class TextListLoader implements IndexLoader {
       byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);
       int from = lineNumber == 1 ? Utf8Bom.length(bytes, bytes.length) : 0;
       LineKind kind = parser.parse(bytes, from, bytes.length);
+      if (headerAhead && !kind.isIgnorable()) {
+        headerAhead = false;
+        List<String> headings = parser.headings(bytes, from, bytes.length);
+        LabelAttributes.Resolved resolved;
+        try {
+          resolved = attributes.resolve(headings);
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException(name + ":" + lineNumber + ": " + e.getMessage(), e);
+        }
+        parser.attributeColumns(resolved.columns());
+        entries.nameAttributes(resolved.names());
+        if (headings != null) {
+          continue;
+        }
+        kind = parser.parse(bytes, from, bytes.length); // again, with the attributes' columns
+      }
       if (kind.isEntry()) {
         entries.add(parser, lineNumber);
       } else if (kind == LineKind.MALFORMED) {

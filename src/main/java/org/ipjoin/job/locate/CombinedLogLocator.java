@@ -1,5 +1,8 @@
 package org.ipjoin.job.locate;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import org.ipjoin.ip.Utf8Bom;
 
 /**
@@ -28,11 +31,54 @@ import org.ipjoin.ip.Utf8Bom;
  * is one field), and a first field that starts with {@code "} is its content up to the next
  * {@code "} when a space or the end of the record follows that quote; a
  * {@link ChainRule} then picks the hop.
+ *
+ * <p>Most records start with a dotted IPv4 address and a space. Such a field, two to fifteen bytes
+ * of digits, dots and slashes before a space, holds no byte order mark, quote, comma, bracket,
+ * colon, {@code #} or {@code %}, and is not {@code -}, so every rule above leaves it as it is:
+ * {@link #locate} sees that in the record's first sixteen bytes, read as two words, and only the
+ * other records take the byte-by-byte path ({@code CombinedLogLocatorTest} compares both with the
+ * rules written as String code).
  */
 public final class CombinedLogLocator implements ClientIpLocator {
 
+  private static final VarHandle LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long HIGHS = 0x8080_8080_8080_8080L;
+  private static final long ONES = 0x0101_0101_0101_0101L;
+  /** Added to a byte below 0x80: its high bit is then set when the byte is at least '.'. */
+  private static final long FROM_DOT = ONES * (0x80 - '.');
+  /** Added to a byte below 0x80: its high bit is then set when the byte is above '9'. */
+  private static final long ABOVE_NINE = ONES * (0x80 - '9' - 1);
+
   @Override
   public boolean locate(byte[] record, int from, int to, Range range) {
+    if (to - from >= 2 * Long.BYTES) {
+      long low = plainBytes((long) LONG.get(record, from));
+      // The first byte that is not a digit, dot or slash, counted from the record's start; 16
+      // when there is none in the first sixteen (numberOfTrailingZeros(0) is 64).
+      int end = low != HIGHS ? Long.numberOfTrailingZeros(~low & HIGHS) >>> 3
+          : Long.BYTES + (Long.numberOfTrailingZeros(
+              ~plainBytes((long) LONG.get(record, from + Long.BYTES)) & HIGHS) >>> 3);
+      if (end >= 2 && end < 2 * Long.BYTES && record[from + end] == ' ') {
+        range.set(from, from + end);
+        return true;
+      }
+    }
+    return locateField(record, from, to, range);
+  }
+
+  /**
+   * The high bit of each byte of {@code word} set when the byte is {@code '.'}, {@code '/'} or a
+   * digit (0x2E to 0x39), clear otherwise; the other bits clear. The sums are taken without the
+   * high bits, so no byte carries into the next.
+   */
+  private static long plainBytes(long word) {
+    long low7 = word & ~HIGHS;
+    return (low7 + FROM_DOT) & ~(low7 + ABOVE_NINE) & ~word & HIGHS;
+  }
+
+  /** The rules above, byte by byte: any record. */
+  private static boolean locateField(byte[] record, int from, int to, Range range) {
     int start = from + Utf8Bom.length(record, from, to);
     if (start < to && record[start] == '"') {
       int close = start + 1;

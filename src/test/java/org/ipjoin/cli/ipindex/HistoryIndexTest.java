@@ -1,5 +1,6 @@
 package org.ipjoin.cli.ipindex;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,6 +22,7 @@ import org.ipjoin.index.load.AsOfLookup;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.ipjoin.ip.Ipv4Codec;
+import org.ipjoin.ip.Ipv6Codec;
 import org.ipjoin.testing.IndexReaders;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -231,18 +233,32 @@ class HistoryIndexTest {
   }
 
   @Test
-  void aSnapshotWithIpv6IsAUsageErrorNamingTheFile() throws Exception {
+  void aSnapshotWithIpv6AddsIpv6EntriesAfterTheIpv4Ones() throws Exception {
     Path folder = Files.createDirectory(dir.resolve("mixed"));
     Files.writeString(folder.resolve("2026-03-12.txt"), "192.0.2.1\n");
     Files.writeString(folder.resolve("2026-03-13.txt"), "192.0.2.1\n2001:db8::1\n2001:db9::/48\n");
     Path index = dir.resolve("h.ipidx");
     Run build = IndexToolsTest.ipindex("build", "--input", folder.toString(), "--as-of-from-file",
         DATED, "--output", index.toString());
-    assertEquals(2, build.exit(), build.err());
-    assertEquals(1, build.err().strip().lines().count(), build.err());
-    assertTrue(build.err().contains("2026-03-13.txt has 2 IPv6 entries; a history index holds"
-        + " IPv4 entries"), build.err());
-    assertTrue(Files.notExists(index));
+    assertEquals(0, build.exit(), build.err());
+    assertTrue(build.out().contains("history of 2 snapshots, 2026-03-12 .. 2026-03-13 (valid until"
+        + " 2026-03-14): 3 entries, 3 listing periods"), build.out());
+    assertEquals(0, IndexToolsTest.ipindex("verify", index.toString()).exit());
+    LoadedIndex loaded = IndexReaders.viaFileSystem(index, true);
+    assertEquals(1, loaded.index().size());
+    assertEquals(2, loaded.index6().size());
+    // Entry 0 the IPv4 address, in both; entries 1 and 2 the IPv6 ones, from the 13th.
+    assertArrayEquals(new int[] {0, 2}, loaded.history().periods(0));
+    assertArrayEquals(new int[] {1, 2}, loaded.history().periods(1));
+    assertArrayEquals(new int[] {1, 2}, loaded.history().periods(2));
+    AsOfLookup asOf = new AsOfLookup(loaded, AsOfLookup.Outside.NONE);
+    long day12 = millis(LocalDate.parse("2026-03-12"));
+    long day13 = millis(LocalDate.parse("2026-03-13"));
+    Ipv6Codec.Address a = Ipv6Codec.parse("2001:db9:0:ffff::1");
+    long hi = Ipv6Codec.toKey(a.hi);
+    long lo = Ipv6Codec.toKey(a.lo);
+    assertEquals(Ipv4Lookup.NO_MATCH, asOf.match6(hi, lo, day12));
+    assertEquals(1, asOf.match6(hi, lo, day13));
   }
 
   @Test

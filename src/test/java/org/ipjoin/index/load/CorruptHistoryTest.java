@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.stream.Stream;
 import org.ipjoin.index.format.CorruptIndexException.Check;
 import org.ipjoin.index.format.IndexByteMap;
@@ -18,6 +19,7 @@ import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.format.ListingHistory;
 import org.ipjoin.index.format.SectionKind;
 import org.ipjoin.index.lookup.Ipv4Lookup;
+import org.ipjoin.ip.Ipv6Codec;
 import org.ipjoin.testing.IndexCorruption;
 import org.ipjoin.testing.IndexReaders;
 import org.ipjoin.testing.IndexReaders.Reader;
@@ -243,11 +245,19 @@ class CorruptHistoryTest {
   private static final IndexBytes LABELLED = labelled();
 
   private static IndexBytes labelled() {
+    return labelled(new int[] {0, 1, 2}, "ab", List.of());
+  }
+
+  /**
+   * The labelled history of labels {@code labels} (ends {@code ends}): two of them; with {@code
+   * names}, a history of those attributes.
+   */
+  private static IndexBytes labelled(int[] ends, String labels, List<String> names) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int[] keys = {-1000, 0, 500};
     try {
-      IndexWriter.writeHistory(new IndexContent(keys, null, new int[] {2, 1, 1}, 3,
-              new int[] {0, 1, 2}, "ab".getBytes(java.nio.charset.StandardCharsets.UTF_8), 30, 9),
+      IndexWriter.writeHistory(new IndexContent(keys, null, new int[] {2, 1, 1}, 3, ends,
+              labels.getBytes(java.nio.charset.StandardCharsets.UTF_8), 30, 9, null, names),
           new ListingHistory(TIMES, new int[] {0, 2, 3, 4}, new int[] {0, 1, 1, 3, 0, 3, 1, 2},
               new int[] {1, 2, 1, 1}), out);
     } catch (IOException e) {
@@ -258,7 +268,12 @@ class CorruptHistoryTest {
 
   /** The labelled section with its code bytes from {@code at} set to {@code values}. */
   private static IndexBytes labelledCodes(int at, int... values) {
-    IndexBytes bytes = LABELLED.copy();
+    return labelledCodes(LABELLED, at, values);
+  }
+
+  /** {@code labelled}'s section with its code bytes from {@code at} set to {@code values}. */
+  private static IndexBytes labelledCodes(IndexBytes labelled, int at, int... values) {
+    IndexBytes bytes = labelled.copy();
     int codesAt = (int) ListingHistory.codesAt(3, 3);
     for (int i = 0; i < values.length; i++) {
       bytes.putSectionByte(SectionKind.HISTORY, codesAt + at + i, values[i]);
@@ -293,6 +308,161 @@ class CorruptHistoryTest {
     corruption.rejectsExactly(path, labelledCodes(4, 1, 0, 1), "one-label",
         Check.PERIOD_LABELS, "entry 0 is written relabelled, but each of its periods has label"
             + " id 1");
+  }
+
+  /**
+   * The labelled history as a history of attributes ({@code ipindex build --as-of-from-file
+   * --labels asn,org}): flags ATTRIBUTES and SHORT_LABEL_IDS beside HISTORY, the names and each
+   * period's tuple of values on every path, its period label ids checked against the label count
+   * as any history's.
+   */
+  @ParameterizedTest
+  @MethodSource("binaryPaths")
+  void aHistoryOfAttributesAnswersEachPeriodsValuesAndItsLabelsAreChecked(Reader path)
+      throws IOException {
+    IndexBytes attributes = labelled(new int[] {0, 7, 14}, "AS1\tOneAS2\tTwo",
+        List.of("asn", "org"));
+    int flags = ByteBuffer.wrap(attributes.bytes()).order(ByteOrder.LITTLE_ENDIAN)
+        .getInt(IndexBytes.FLAGS_OFFSET);
+    int expected = IndexByteMap.FLAG_LABELS | IndexByteMap.FLAG_ATTRIBUTES
+        | IndexByteMap.FLAG_SHORT_LABEL_IDS | IndexByteMap.FLAG_HISTORY;
+    assertEquals(expected, flags);
+    LoadedIndex loaded = corruption.loads(path, attributes, "attributes", true);
+    assertEquals(List.of("asn", "org"), loaded.index().labels().attributeNames());
+    AsOfLookup asOf = new AsOfLookup(loaded, AsOfLookup.Outside.NONE);
+    long noon = DAY / 2;
+    String[] days = {"AS1\tOne", "AS2\tTwo", "AS2\tTwo"};
+    for (int d = 0; d < days.length; d++) {
+      long t = TIMES[d] + noon;
+      assertEquals(days[d], loaded.index().labels().label(asOf.labelId(asOf.match(-1000, t), t)));
+    }
+    corruption.rejectsExactly(path, labelledCodes(attributes, 3, 9), "attributes-label-id",
+        Check.PERIOD_LABELS, "entry 0's period 1 has label id 9; the index has 2 labels");
+  }
+
+  /**
+   * A mixed history: IPv4 entries 0 (key -1000, every snapshot, label a) and 1 (key 0, snapshot
+   * 0, label b), then IPv6 entries 2 .. 17, the ranges 2001:db8::10 i .. 2001:db8::10 i + f:
+   * entry 2 relabelled (a in snapshot 0, b in 1 and 2), 3 .. 16 listed throughout (a), 17 in
+   * snapshot 2 (b). Codes by hand: entry 0 {@code 00 02}, entry 1 {@code 00 00}, entry 2 {@code 01
+   * 0b 00 01 00 01 02}, entries 3 .. 15 {@code 00 02} (block 0: 37 bytes), entry 16 {@code 00
+   * 02}, entry 17 {@code 04 00} (block 1: 4).
+   */
+  private static final byte[] MIXED_CODES = mixedCodes();
+  private static final IndexBytes MIXED = mixed();
+  private static final long V6_HI = 0x2001_0db8_0000_0000L;
+
+  private static byte[] mixedCodes() {
+    byte[] codes = new byte[41];
+    byte[] first = {0, 2, 0, 0, 1, 11, 0, 1, 0, 1, 2};
+    System.arraycopy(first, 0, codes, 0, first.length);
+    for (int at = first.length; at < 37; at += 2) {
+      codes[at + 1] = 2;
+    }
+    codes[38] = 2;
+    codes[39] = 4;
+    return codes;
+  }
+
+  private static IndexBytes mixed() {
+    long[] starts = new long[32];
+    long[] ends = new long[32];
+    int[] ids = new int[16];
+    for (int i = 0; i < 16; i++) {
+      starts[2 * i] = Ipv6Codec.toKey(V6_HI);
+      starts[2 * i + 1] = Ipv6Codec.toKey(16L * i);
+      ends[2 * i] = Ipv6Codec.toKey(V6_HI);
+      ends[2 * i + 1] = Ipv6Codec.toKey(16L * i + 15);
+      ids[i] = i == 0 || i == 15 ? 2 : 1;
+    }
+    int[] periodEnds = new int[19];
+    int[] periods = new int[38];
+    int[] labels = new int[19];
+    int p = 0;
+    for (int e = 0; e < 18; e++) {
+      int[] mine = switch (e) {
+        case 1 -> new int[] {0, 1, 2};
+        case 2 -> new int[] {0, 1, 1, 1, 3, 2};
+        case 17 -> new int[] {2, 3, 2};
+        default -> new int[] {0, 3, 1};
+      };
+      for (int k = 0; k < mine.length; k += 3) {
+        periods[2 * p] = mine[k];
+        periods[2 * p + 1] = mine[k + 1];
+        labels[p++] = mine[k + 2];
+      }
+      periodEnds[e + 1] = p;
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      IndexWriter.writeHistory(new IndexContent(new int[] {-1000, 0}, null, new int[] {1, 2}, 2,
+              new int[] {0, 1, 2}, "ab".getBytes(java.nio.charset.StandardCharsets.UTF_8), 30, 9,
+              new IndexContent.V6(starts, ends, ids, 16)),
+          new ListingHistory(TIMES, periodEnds, periods, labels), out);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return IndexBytes.copyOf(out.toByteArray());
+  }
+
+  /** The mixed section with its code bytes from {@code at} set to {@code values}. */
+  private static IndexBytes mixedCodes(int at, int... values) {
+    IndexBytes bytes = MIXED.copy();
+    int codesAt = (int) ListingHistory.codesAt(3, 18);
+    for (int i = 0; i < values.length; i++) {
+      bytes.putSectionByte(SectionKind.HISTORY, codesAt + at + i, values[i]);
+    }
+    return bytes.fixAll(SectionKind.HISTORY);
+  }
+
+  private static IndexBytes mixedInt32(int at, int value) {
+    return MIXED.copy().putInt(MIXED.offset(SectionKind.HISTORY) + at, value)
+        .fixAll(SectionKind.HISTORY);
+  }
+
+  @ParameterizedTest
+  @MethodSource("binaryPaths")
+  void ipv6EntriesFollowTheIpv4OnesAndAreCheckedAsThey(Reader path) throws IOException {
+    int at = MIXED.offset(SectionKind.HISTORY);
+    byte[] section = Arrays.copyOfRange(MIXED.bytes(), at,
+        at + MIXED.sectionLength(SectionKind.HISTORY));
+    int codesAt = (int) ListingHistory.codesAt(3, 18);
+    assertArrayEquals(MIXED_CODES, Arrays.copyOfRange(section, codesAt, section.length));
+    assertEquals(18, ByteBuffer.wrap(section).order(ByteOrder.LITTLE_ENDIAN)
+        .getInt(ListingHistory.ENTRIES_OFFSET), "both families' intervals");
+    LoadedIndex loaded = corruption.loads(path, MIXED, "mixed", true);
+    assertEquals(2, loaded.index().size());
+    assertEquals(16, loaded.index6().size());
+    AsOfLookup asOf = new AsOfLookup(loaded, AsOfLookup.Outside.NONE);
+    long noon = DAY / 2;
+    long hi = Ipv6Codec.toKey(V6_HI);
+    assertEquals(0, asOf.match6(hi, Ipv6Codec.toKey(7), TIMES[0] + noon));
+    assertEquals(1, asOf.labelId6(0, TIMES[0] + noon));
+    assertEquals(2, asOf.labelId6(0, TIMES[1] + noon));
+    assertEquals(Ipv4Lookup.NO_MATCH, asOf.match6(hi, Ipv6Codec.toKey(0xf5), TIMES[1] + noon));
+    assertEquals(15, asOf.match6(hi, Ipv6Codec.toKey(0xf5), TIMES[2] + noon));
+    assertEquals(Ipv4Lookup.NO_MATCH, asOf.match6(hi, Ipv6Codec.toKey(0x100), TIMES[2] + noon));
+    assertEquals(1, asOf.match(0, TIMES[0] + noon));
+    assertEquals(Ipv4Lookup.NO_MATCH, asOf.match(0, TIMES[1] + noon));
+
+    corruption.rejectsExactly(path, mixedInt32(ListingHistory.ENTRIES_OFFSET, 2), "ipv4-only",
+        Check.HISTORY_SHAPE, "the history has 2 entries; the index has 18 intervals");
+    corruption.rejectsExactly(path, mixedInt32((int) ListingHistory.blockOffsetsAt(3) + 4, 38),
+        "mixed-block-end", Check.BLOCK_OFFSETS,
+        "block 0's entries end at code byte 37; block 1 begins at 38");
+    corruption.rejectsExactly(path, mixedCodes(7, 9), "ipv6-label-id", Check.PERIOD_LABELS,
+        "entry 2's period 1 has label id 9; the index has 2 labels");
+    corruption.rejectsExactly(path, mixedCodes(10, 1), "ipv6-one-label", Check.PERIOD_LABELS,
+        "entry 2's periods 1 and 2 touch at snapshot 1 with one label id, 1 (they are one"
+            + " period)");
+    corruption.rejectsExactly(path, mixedCodes(40, 1), "ipv6-past-the-snapshots",
+        Check.PERIOD_BOUNDS, "entry 17's period 1, 2..4, ends after the 3 snapshots");
+    corruption.rejectsExactly(path, mixedCodes(40, 0x82), "ipv6-past-the-end",
+        Check.PERIOD_CODES, "entry 17's codes run past the end of its block, code byte 41");
+    corruption.rejectsExactly(path, mixedCodes(5, 2), "ipv6-length-of-one-period",
+        Check.PERIOD_CODES, "entry 2 is marked with more than one period, but its codes hold one");
+    corruption.rejects(path, MIXED.copy().putSectionByte(SectionKind.HISTORY, 20, 7),
+        "mixed-checksum", Check.SECTION_CHECKSUM, "listing history");
   }
 
   @ParameterizedTest
