@@ -29,7 +29,8 @@ import org.ipjoin.index.format.CorruptIndexException.Check;
  * an entry listed once costs two to four bytes, and no offset of its own. The entries are cut in
  * blocks of {@value #BLOCK_ENTRIES}, each block's first byte found in a table, so finding an
  * entry's periods steps over at most {@value #BLOCK_ENTRIES} - 1 entries before it, two or three
- * codes each.
+ * codes each; the reader does that once per entry when it loads the section, and keeps the
+ * offsets found in memory ({@link #inBlock}).
  *
  * <p>The {@code HISTORY} section (docs/index-format.md shows the same map):
  *
@@ -73,8 +74,18 @@ public final class ListingHistory {
   private final long[] times;
   /** Where each block's first entry begins in {@link #bytes}, then where the codes end. */
   private final int[] blockStarts;
+  /**
+   * Where each entry begins in its block ({@link #FAR} past 65,534 bytes): found once when the
+   * section is loaded, so that a lookup goes straight to its entry's codes instead of stepping
+   * over the block's entries before it, and reads ahead ({@link #touch}) the entry's own bytes.
+   * Two bytes an entry in memory, none in the file.
+   */
+  private final char[] inBlock;
   private final int entries;
   private final int periods;
+
+  /** {@link #inBlock} of an entry too far into its block: it is found by stepping. */
+  private static final char FAR = 0xffff;
 
   private ListingHistory(byte[] bytes, long[] times, int[] blockStarts, int entries, int periods) {
     this.bytes = bytes;
@@ -82,6 +93,23 @@ public final class ListingHistory {
     this.blockStarts = blockStarts;
     this.entries = entries;
     this.periods = periods;
+    this.inBlock = inBlock(bytes, blockStarts, entries);
+  }
+
+  /** Each entry's offset in its block, by one walk over the (checked) codes. */
+  private static char[] inBlock(byte[] b, int[] blockStarts, int entries) {
+    char[] offsets = new char[entries];
+    int first = 0;
+    int at = 0;
+    for (int entry = 0; entry < entries; entry++) {
+      if ((entry & (BLOCK_ENTRIES - 1)) == 0) {
+        first = blockStarts[entry >>> BLOCK_SHIFT];
+        at = first;
+      }
+      offsets[entry] = (char) Math.min(at - first, FAR);
+      at = skip(b, at);
+    }
+    return offsets;
   }
 
   /**
@@ -271,31 +299,42 @@ public final class ListingHistory {
   }
 
   /**
-   * Reads the first byte of {@code entry}'s block and returns it: a batch of lookups reads these
+   * Reads the first byte of {@code entry}'s codes and returns it: a batch of lookups reads these
    * for all its entries first, so that their cache misses overlap instead of following each other.
    */
   public int touch(int entry) {
-    return bytes[blockStarts[entry >>> BLOCK_SHIFT]];
+    return bytes[start(entry)];
   }
 
-  /** Where {@code entry}'s codes begin: its block's start, then the entries before it stepped over. */
+  /**
+   * Where {@code entry}'s codes begin: its block's start and its offset in the block, or (an
+   * entry {@link #FAR} into its block) the entries before it stepped over.
+   */
   private int start(int entry) {
-    byte[] b = bytes;
     int at = blockStarts[entry >>> BLOCK_SHIFT];
+    int offset = inBlock[entry];
+    if (offset != FAR) {
+      return at + offset;
+    }
     for (int skip = entry & (BLOCK_ENTRIES - 1); skip > 0; skip--) {
-      long code = code(b, at);
-      at = next(code);
-      if ((code & 1) == 0) {
-        // One period: its length code is the entry's last.
-        while (b[at++] < 0) {
-          // a continued byte: the varint goes on
-        }
-      } else {
-        code = code(b, at);
-        at = next(code) + ((int) code >>> 1);
-      }
+      at = skip(bytes, at);
     }
     return at;
+  }
+
+  /** Where the entry after the one at {@code at} begins. */
+  private static int skip(byte[] b, int at) {
+    long code = code(b, at);
+    at = next(code);
+    if ((code & 1) == 0) {
+      // One period: its length code is the entry's last.
+      while (b[at++] < 0) {
+        // a continued byte: the varint goes on
+      }
+      return at;
+    }
+    code = code(b, at);
+    return next(code) + ((int) code >>> 1);
   }
 
   /** The varint at {@code at} in the low 32 bits, the offset after it in the high ones. */

@@ -33,6 +33,23 @@ public final class CombinedLogLocator implements ClientIpLocator {
 
   @Override
   public boolean locate(byte[] record, int from, int to, Range range) {
+    long field = field(record, from, to);
+    if (field == NO_FIELD) {
+      return false;
+    }
+    range.setField(record, (int) (field >>> 32), (int) field);
+    return true;
+  }
+
+  /** {@link #field}'s answer for a record without a client field. */
+  static final long NO_FIELD = -1;
+
+  /**
+   * The client field of {@code record[from, to)} before {@link Range#setField} takes an address
+   * out of it: its start in the high 32 bits, its end in the low ones; or {@link #NO_FIELD}.
+   * A field inside double quotes starts after the opening one.
+   */
+  static long field(byte[] record, int from, int to) {
     int start = from + Utf8Bom.length(record, from, to);
     if (start < to && record[start] == '"') {
       int close = start + 1;
@@ -40,8 +57,7 @@ public final class CombinedLogLocator implements ClientIpLocator {
         close++;
       }
       if (close < to && (close + 1 == to || record[close + 1] == ' ')) {
-        range.setField(record, start + 1, close);
-        return true;
+        return (long) (start + 1) << 32 | close;
       }
     }
     int end = start;
@@ -62,11 +78,7 @@ public final class CombinedLogLocator implements ClientIpLocator {
       }
       end = next;
     }
-    if (end == start) {
-      return false;
-    }
-    range.setField(record, start, end);
-    return true;
+    return end == start ? NO_FIELD : (long) start << 32 | end;
   }
 
   @Override
