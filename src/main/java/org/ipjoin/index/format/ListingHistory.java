@@ -87,13 +87,20 @@ public final class ListingHistory {
   /** {@link #inBlock} of an entry too far into its block: it is found by stepping. */
   private static final char FAR = 0xffff;
 
-  private ListingHistory(byte[] bytes, long[] times, int[] blockStarts, int entries, int periods) {
+  /** With {@code inBlock} null, each entry's offset is found by a walk over the codes. */
+  private ListingHistory(byte[] bytes, long[] times, int[] blockStarts, int entries, int periods,
+      char[] inBlock) {
     this.bytes = bytes;
     this.times = times;
     this.blockStarts = blockStarts;
     this.entries = entries;
     this.periods = periods;
-    this.inBlock = inBlock(bytes, blockStarts, entries);
+    this.inBlock = inBlock != null ? inBlock : inBlock(bytes, blockStarts, entries);
+  }
+
+  /** {@link #inBlock}'s value of an entry {@code offset} bytes into its block. */
+  private static char inBlockOffset(int offset) {
+    return (char) Math.min(offset, FAR);
   }
 
   /** Each entry's offset in its block, by one walk over the (checked) codes. */
@@ -106,7 +113,7 @@ public final class ListingHistory {
         first = blockStarts[entry >>> BLOCK_SHIFT];
         at = first;
       }
-      offsets[entry] = (char) Math.min(at - first, FAR);
+      offsets[entry] = inBlockOffset(at - first);
       at = skip(b, at);
     }
     return offsets;
@@ -135,7 +142,8 @@ public final class ListingHistory {
   }
 
   private ListingHistory(ListingHistory decoded) {
-    this(decoded.bytes, decoded.times, decoded.blockStarts, decoded.entries, decoded.periods);
+    this(decoded.bytes, decoded.times, decoded.blockStarts, decoded.entries, decoded.periods,
+        decoded.inBlock);
   }
 
   public int snapshots() {
@@ -444,12 +452,13 @@ public final class ListingHistory {
       }
       starts[k] = codesStart + (int) offset;
     }
-    long counted = new Checker(bytes, starts, (int) n, (int) s, labels, file).check();
+    Checker checker = new Checker(bytes, starts, (int) n, (int) s, labels, file);
+    long counted = checker.check();
     if (counted != p) {
       throw new CorruptIndexException(file, Check.HISTORY_SHAPE, "the entries hold " + counted
           + " periods; the head says " + p);
     }
-    return new ListingHistory(bytes, times, starts, (int) n, (int) p);
+    return new ListingHistory(bytes, times, starts, (int) n, (int) p, checker.inBlock);
   }
 
   /** Walks every entry's codes once with every check: {@link #decode}'s second half. */
@@ -465,6 +474,8 @@ public final class ListingHistory {
     /** Where the current entry's codes must end: its block's end, or its length code's. */
     private int limit;
     private int entry;
+    /** Each entry's offset in its block, noted as the walk meets it: {@link #inBlock}'s. */
+    private final char[] inBlock;
 
     Checker(byte[] bytes, int[] starts, int entries, int snapshots, long labels, String file) {
       this.bytes = bytes;
@@ -473,6 +484,7 @@ public final class ListingHistory {
       this.snapshots = snapshots;
       this.labels = labels;
       this.file = file;
+      this.inBlock = new char[entries];
     }
 
     /** The periods counted. */
@@ -483,6 +495,7 @@ public final class ListingHistory {
         end = starts[k + 1];
         int last = (int) Math.min(entries, (k + 1L) * BLOCK_ENTRIES);
         for (entry = k * BLOCK_ENTRIES; entry < last; entry++) {
+          inBlock[entry] = inBlockOffset(at - starts[k]);
           periods += entry();
         }
         if (at != end) {
@@ -618,7 +631,7 @@ public final class ListingHistory {
       for (int k = 0; k <= blocks; k++) {
         starts[k] = head + offsets[k];
       }
-      return new ListingHistory(b.array(), times.clone(), starts, n, periods.length / 2);
+      return new ListingHistory(b.array(), times.clone(), starts, n, periods.length / 2, null);
     }
 
     private void entry(int entry, int s, int[] periods, int[] labels, int first, int end) {
