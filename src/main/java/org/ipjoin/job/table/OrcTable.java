@@ -117,12 +117,22 @@ final class OrcTable implements TableFormat {
     Configuration conf = job.getConfiguration();
     job.setInputFormatClass(OrcRowsInputFormat.class);
     IpJoinKeys.TABLE_SCHEMA.set(conf, schema);
-    if (conf.get(OrcConf.COMPRESS.getAttribute()) == null
-        && conf.get(OrcConf.COMPRESS.getHiveConfName()) == null) {
-      // The input's codec unless the user chose one (-D orc.compress=SNAPPY).
+    // The input's codec and string encodings unless the user chose them (-D orc.compress=SNAPPY,
+    // -D orc.dictionary.key.threshold=0, -D orc.column.encoding.direct=COLUMNS).
+    boolean codec = unset(conf, OrcConf.COMPRESS);
+    boolean encodings = unset(conf, OrcConf.DIRECT_ENCODING_COLUMNS)
+        && unset(conf, OrcConf.DICTIONARY_KEY_SIZE_THRESHOLD);
+    if (codec || encodings) {
       FileSystem fs = first.getFileSystem(conf);
-      OrcConf.COMPRESS.setString(conf,
-          reader(fs, fs.getFileStatus(first), conf).getCompressionKind().name());
+      try (Reader reader = reader(fs, fs.getFileStatus(first), conf)) {
+        if (codec) {
+          OrcConf.COMPRESS.setString(conf, reader.getCompressionKind().name());
+        }
+        String direct = encodings ? OrcEncodings.directColumns(reader) : null;
+        if (direct != null) {
+          OrcConf.DIRECT_ENCODING_COLUMNS.setString(conf, direct);
+        }
+      }
     }
     if (rows) {
       LazyOutputFormat.setOutputFormatClass(job, OrcRowsOutputFormat.class);
@@ -130,6 +140,11 @@ final class OrcTable implements TableFormat {
     }
     MultipleOutputs.addNamedOutput(job, malformedOutput, OrcMalformedRowsOutputFormat.class,
         NullWritable.class, TableRow.class);
+  }
+
+  private static boolean unset(Configuration conf, OrcConf key) {
+    return conf.get(key.getAttribute()) == null
+        && (key.getHiveConfName() == null || conf.get(key.getHiveConfName()) == null);
   }
 
   @Override

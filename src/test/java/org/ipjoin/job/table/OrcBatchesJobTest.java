@@ -40,9 +40,11 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 import org.apache.orc.OrcConf;
 import org.apache.orc.OrcFile;
+import org.apache.orc.OrcProto;
 import org.apache.orc.Reader;
 import org.apache.orc.TypeDescription;
 import org.apache.orc.Writer;
+import org.apache.orc.impl.RecordReaderImpl;
 import org.apache.orc.mapred.OrcStruct;
 import org.apache.orc.mapreduce.OrcInputFormat;
 import org.ipjoin.testing.IpJoinRun;
@@ -56,8 +58,9 @@ import org.junit.jupiter.api.io.TempDir;
  * type, nested ones too (struct, list, map, union), nulls of the address column at the column and
  * at the struct around it, and a run of rows whose address is null in every row of a batch.
  * Splits cut stripes at many places; every row must be read once, by the split its stripe starts
- * in (as orc-mapreduce's own reader reads them), and written back unchanged. The expected rows
- * come from the formula below and the values ORC's own reader reads back, never from ipjoin.
+ * in (as orc-mapreduce's own reader reads them), and written back unchanged, string columns
+ * with a dictionary only where the input has one. The expected rows come from the formula below
+ * and the values ORC's own reader reads back, never from ipjoin.
  */
 class OrcBatchesJobTest {
 
@@ -363,5 +366,71 @@ class OrcBatchesJobTest {
     assertTrue(listed.size() > 400 && malformed.size() > 400);
     assertEquals(listed, rows(fixture.output("match"), "part-"));
     assertEquals(malformed, rows(fixture.output("match").resolve("malformed"), "part-"));
+  }
+
+  /** The encoding of each column of the first stripe of {@code file}, by column id. */
+  private static List<OrcProto.ColumnEncoding.Kind> encodings(Path file) throws IOException {
+    try (Reader reader = OrcFile.createReader(new org.apache.hadoop.fs.Path(file.toUri()),
+        OrcFile.readerOptions(new Configuration()));
+        RecordReaderImpl rows = (RecordReaderImpl) reader.rows()) {
+      List<OrcProto.ColumnEncoding.Kind> kinds = new ArrayList<>();
+      for (OrcProto.ColumnEncoding e : rows.readStripeFooter(reader.getStripes().get(0))
+          .getColumnsList()) {
+        kinds.add(e.getKind());
+      }
+      return kinds;
+    }
+  }
+
+  /**
+   * A string column the input holds without a dictionary is written without one (ORC's writer
+   * would build one of a column of few values), one with a dictionary keeps it; the user's
+   * {@code orc.dictionary.key.threshold} wins.
+   */
+  @Test
+  void stringColumnsAreWrittenWithADictionaryWhereTheInputHasOne() throws Exception {
+    Path plain = Files.createDirectories(dir.resolve("plain"));
+    TypeDescription schema = TypeDescription.fromString(
+        "struct<id:bigint,client:string,method:string,kind:string,http:struct<agent:string>>");
+    Configuration conf = new Configuration();
+    // method and http.agent plainly (few values: ORC's writer would make dictionaries of them).
+    OrcConf.DIRECT_ENCODING_COLUMNS.setString(conf, "method,http");
+    try (Writer writer = OrcFile.createWriter(new org.apache.hadoop.fs.Path(
+        plain.resolve("plain.orc").toUri()), OrcFile.writerOptions(conf).setSchema(schema))) {
+      VectorizedRowBatch batch = schema.createRowBatch();
+      for (int i = 0; i < 2000; i++) {
+        int r = batch.size++;
+        ((LongColumnVector) batch.cols[0]).vector[r] = i;
+        text(batch.cols[1], r, client(i));
+        text(batch.cols[2], r, i % 3 == 0 ? "POST" : "GET");
+        text(batch.cols[3], r, "kind" + i % 4);
+        text(((StructColumnVector) batch.cols[4]).fields[0], r, "agent" + i % 2);
+        if (batch.size == batch.getMaxSize()) {
+          writer.addRowBatch(batch);
+          batch.reset();
+        }
+      }
+      writer.addRowBatch(batch);
+    }
+    List<OrcProto.ColumnEncoding.Kind> in = encodings(plain.resolve("plain.orc"));
+    // Ids: 0 root, 1 id, 2 client, 3 method, 4 kind, 5 http, 6 http.agent.
+    assertEquals(OrcProto.ColumnEncoding.Kind.DIRECT_V2, in.get(3), in.toString());
+    assertEquals(OrcProto.ColumnEncoding.Kind.DICTIONARY_V2, in.get(4), in.toString());
+    assertEquals(OrcProto.ColumnEncoding.Kind.DIRECT_V2, in.get(6), in.toString());
+
+    IpJoinRun run = fixture.run("plain-tag", plain, "--mode", "tag", "--format", "orc:client");
+    assertEquals(0, run.exitCode(), run.errLines().toString());
+    List<OrcProto.ColumnEncoding.Kind> out =
+        encodings(fixture.output("plain-tag").resolve("part-m-00000.orc"));
+    assertEquals(in.subList(3, 7), out.subList(3, 7), "method, kind, http, agent: " + out);
+    assertEquals(rows(plain, "").size(), rows(fixture.output("plain-tag"), "part-").size());
+
+    IpJoinRun chosen = fixture.run("plain-chosen", plain, "-D", "orc.dictionary.key.threshold=1",
+        "--mode", "tag", "--format", "orc:client");
+    assertEquals(0, chosen.exitCode(), chosen.errLines().toString());
+    List<OrcProto.ColumnEncoding.Kind> dictionaries =
+        encodings(fixture.output("plain-chosen").resolve("part-m-00000.orc"));
+    assertEquals(OrcProto.ColumnEncoding.Kind.DICTIONARY_V2, dictionaries.get(3),
+        dictionaries.toString());
   }
 }
