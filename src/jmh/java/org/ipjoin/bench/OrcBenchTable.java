@@ -22,7 +22,9 @@ import org.apache.orc.Writer;
  * so that two splits each read some; client addresses drawn from 65,536 IPv4 addresses, the even
  * ones listed (about half the rows match), one row in 50 with a client that is no address.
  *
- * <pre>java -cp CLASSPATH src/jmh/java/org/ipjoin/bench/OrcBenchTable.java ROWS TABLE.orc LIST.txt</pre>
+ * <pre>
+ * java -cp CLASSPATH src/jmh/java/org/ipjoin/bench/OrcBenchTable.java ROWS TABLE.orc LIST.txt
+ * </pre>
  */
 public final class OrcBenchTable {
 
@@ -30,7 +32,8 @@ public final class OrcBenchTable {
   private static final String[] PATHS = {"/", "/index.html", "/api/v1/items?id=", "/static/app.js",
       "/login", "/images/logo.png"};
   private static final String[] AGENTS = {
-      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36",
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0"
+          + " Safari/537.36",
       "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0",
       "curl/8.5.0", "Googlebot/2.1 (+http://www.google.com/bot.html)"};
 
