@@ -128,7 +128,7 @@ final class OrcTable implements TableFormat {
         if (codec) {
           OrcConf.COMPRESS.setString(conf, reader.getCompressionKind().name());
         }
-        String direct = encodings ? OrcEncodings.directColumns(reader) : null;
+        String direct = encodings ? directColumns(first, reader) : null;
         if (direct != null) {
           OrcConf.DIRECT_ENCODING_COLUMNS.setString(conf, direct);
         }
@@ -140,6 +140,19 @@ final class OrcTable implements TableFormat {
     }
     MultipleOutputs.addNamedOutput(job, malformedOutput, OrcMalformedRowsOutputFormat.class,
         NullWritable.class, TableRow.class);
+  }
+
+  /**
+   * {@link OrcEncodings#directColumns} of {@code file}, whose first stripe's footer is read for
+   * it: one that cannot be read is refused here, naming the file, as a footer is.
+   */
+  private static String directColumns(Path file, Reader reader) {
+    try {
+      return OrcEncodings.directColumns(reader);
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalArgumentException("input " + file + ": its first stripe cannot be read: "
+          + OneLine.fold(String.valueOf(e.getMessage())), e);
+    }
   }
 
   private static boolean unset(Configuration conf, OrcConf key) {

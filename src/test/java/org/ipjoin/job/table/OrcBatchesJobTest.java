@@ -1,6 +1,7 @@
 package org.ipjoin.job.table;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Timestamp;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -42,6 +44,7 @@ import org.apache.orc.OrcConf;
 import org.apache.orc.OrcFile;
 import org.apache.orc.OrcProto;
 import org.apache.orc.Reader;
+import org.apache.orc.StripeInformation;
 import org.apache.orc.TypeDescription;
 import org.apache.orc.Writer;
 import org.apache.orc.impl.RecordReaderImpl;
@@ -432,5 +435,31 @@ class OrcBatchesJobTest {
         encodings(fixture.output("plain-chosen").resolve("part-m-00000.orc"));
     assertEquals(OrcProto.ColumnEncoding.Kind.DICTIONARY_V2, dictionaries.get(3),
         dictionaries.toString());
+  }
+
+  /**
+   * A first stripe whose footer cannot be read (the driver reads it for the encodings) is refused
+   * before submission in one line naming the file, as a file whose footer cannot be read is.
+   */
+  @Test
+  void aFirstStripeThatCannotBeReadIsRefusedNamingTheFile() throws Exception {
+    Path broken = Files.createDirectories(dir.resolve("broken"));
+    Path file = Files.copy(input.resolve("many.orc"), broken.resolve("broken.orc"));
+    long at;
+    int length;
+    try (Reader reader = OrcFile.createReader(new org.apache.hadoop.fs.Path(file.toUri()),
+        OrcFile.readerOptions(new Configuration()))) {
+      StripeInformation first = reader.getStripes().get(0);
+      at = first.getOffset() + first.getIndexLength() + first.getDataLength();
+      length = (int) first.getFooterLength();
+    }
+    byte[] bytes = Files.readAllBytes(file);
+    Arrays.fill(bytes, (int) at, (int) at + length, (byte) 0xFF);
+    Files.write(file, bytes);
+    IpJoinRun run = fixture.run("broken-out", broken, "--format", "orc:http.client_ip");
+    assertEquals(2, run.exitCode(), run.errLines().toString());
+    assertEquals(1, run.errLines().stream().filter(l -> l.contains("broken.orc")
+        && l.contains("its first stripe cannot be read")).count(), run.errLines().toString());
+    assertFalse(Files.exists(fixture.output("broken-out")));
   }
 }
