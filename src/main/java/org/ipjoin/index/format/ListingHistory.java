@@ -29,7 +29,8 @@ import org.ipjoin.index.format.CorruptIndexException.Check;
  * an entry listed once costs two to four bytes, and no offset of its own. The entries are cut in
  * blocks of {@value #BLOCK_ENTRIES}, each block's first byte found in a table, so finding an
  * entry's periods steps over at most {@value #BLOCK_ENTRIES} - 1 entries before it, two or three
- * codes each.
+ * codes each; the reader does that once per entry when it loads the section, and keeps the
+ * offsets found in memory ({@link #inBlock}).
  *
  * <p>The {@code HISTORY} section (docs/index-format.md shows the same map):
  *
@@ -73,15 +74,49 @@ public final class ListingHistory {
   private final long[] times;
   /** Where each block's first entry begins in {@link #bytes}, then where the codes end. */
   private final int[] blockStarts;
+  /**
+   * Where each entry begins in its block ({@link #FAR} past 65,534 bytes): found once when the
+   * section is loaded, so that a lookup goes straight to its entry's codes instead of stepping
+   * over the block's entries before it, and reads ahead ({@link #touch}) the entry's own bytes.
+   * Two bytes an entry in memory, none in the file.
+   */
+  private final char[] inBlock;
   private final int entries;
   private final int periods;
 
-  private ListingHistory(byte[] bytes, long[] times, int[] blockStarts, int entries, int periods) {
+  /** {@link #inBlock} of an entry too far into its block: it is found by stepping. */
+  private static final char FAR = 0xffff;
+
+  /** With {@code inBlock} null, each entry's offset is found by a walk over the codes. */
+  private ListingHistory(byte[] bytes, long[] times, int[] blockStarts, int entries, int periods,
+      char[] inBlock) {
     this.bytes = bytes;
     this.times = times;
     this.blockStarts = blockStarts;
     this.entries = entries;
     this.periods = periods;
+    this.inBlock = inBlock != null ? inBlock : inBlock(bytes, blockStarts, entries);
+  }
+
+  /** {@link #inBlock}'s value of an entry {@code offset} bytes into its block. */
+  private static char inBlockOffset(int offset) {
+    return (char) Math.min(offset, FAR);
+  }
+
+  /** Each entry's offset in its block, by one walk over the (checked) codes. */
+  private static char[] inBlock(byte[] b, int[] blockStarts, int entries) {
+    char[] offsets = new char[entries];
+    int first = 0;
+    int at = 0;
+    for (int entry = 0; entry < entries; entry++) {
+      if ((entry & (BLOCK_ENTRIES - 1)) == 0) {
+        first = blockStarts[entry >>> BLOCK_SHIFT];
+        at = first;
+      }
+      offsets[entry] = inBlockOffset(at - first);
+      at = skip(b, at);
+    }
+    return offsets;
   }
 
   /**
@@ -107,7 +142,8 @@ public final class ListingHistory {
   }
 
   private ListingHistory(ListingHistory decoded) {
-    this(decoded.bytes, decoded.times, decoded.blockStarts, decoded.entries, decoded.periods);
+    this(decoded.bytes, decoded.times, decoded.blockStarts, decoded.entries, decoded.periods,
+        decoded.inBlock);
   }
 
   public int snapshots() {
@@ -271,31 +307,42 @@ public final class ListingHistory {
   }
 
   /**
-   * Reads the first byte of {@code entry}'s block and returns it: a batch of lookups reads these
+   * Reads the first byte of {@code entry}'s codes and returns it: a batch of lookups reads these
    * for all its entries first, so that their cache misses overlap instead of following each other.
    */
   public int touch(int entry) {
-    return bytes[blockStarts[entry >>> BLOCK_SHIFT]];
+    return bytes[start(entry)];
   }
 
-  /** Where {@code entry}'s codes begin: its block's start, then the entries before it stepped over. */
+  /**
+   * Where {@code entry}'s codes begin: its block's start and its offset in the block, or (an
+   * entry {@link #FAR} into its block) the entries before it stepped over.
+   */
   private int start(int entry) {
-    byte[] b = bytes;
     int at = blockStarts[entry >>> BLOCK_SHIFT];
+    int offset = inBlock[entry];
+    if (offset != FAR) {
+      return at + offset;
+    }
     for (int skip = entry & (BLOCK_ENTRIES - 1); skip > 0; skip--) {
-      long code = code(b, at);
-      at = next(code);
-      if ((code & 1) == 0) {
-        // One period: its length code is the entry's last.
-        while (b[at++] < 0) {
-          // a continued byte: the varint goes on
-        }
-      } else {
-        code = code(b, at);
-        at = next(code) + ((int) code >>> 1);
-      }
+      at = skip(bytes, at);
     }
     return at;
+  }
+
+  /** Where the entry after the one at {@code at} begins. */
+  private static int skip(byte[] b, int at) {
+    long code = code(b, at);
+    at = next(code);
+    if ((code & 1) == 0) {
+      // One period: its length code is the entry's last.
+      while (b[at++] < 0) {
+        // a continued byte: the varint goes on
+      }
+      return at;
+    }
+    code = code(b, at);
+    return next(code) + ((int) code >>> 1);
   }
 
   /** The varint at {@code at} in the low 32 bits, the offset after it in the high ones. */
@@ -405,12 +452,13 @@ public final class ListingHistory {
       }
       starts[k] = codesStart + (int) offset;
     }
-    long counted = new Checker(bytes, starts, (int) n, (int) s, labels, file).check();
+    Checker checker = new Checker(bytes, starts, (int) n, (int) s, labels, file);
+    long counted = checker.check();
     if (counted != p) {
       throw new CorruptIndexException(file, Check.HISTORY_SHAPE, "the entries hold " + counted
           + " periods; the head says " + p);
     }
-    return new ListingHistory(bytes, times, starts, (int) n, (int) p);
+    return new ListingHistory(bytes, times, starts, (int) n, (int) p, checker.inBlock);
   }
 
   /** Walks every entry's codes once with every check: {@link #decode}'s second half. */
@@ -426,6 +474,8 @@ public final class ListingHistory {
     /** Where the current entry's codes must end: its block's end, or its length code's. */
     private int limit;
     private int entry;
+    /** Each entry's offset in its block, noted as the walk meets it: {@link #inBlock}'s. */
+    private final char[] inBlock;
 
     Checker(byte[] bytes, int[] starts, int entries, int snapshots, long labels, String file) {
       this.bytes = bytes;
@@ -434,6 +484,7 @@ public final class ListingHistory {
       this.snapshots = snapshots;
       this.labels = labels;
       this.file = file;
+      this.inBlock = new char[entries];
     }
 
     /** The periods counted. */
@@ -444,6 +495,7 @@ public final class ListingHistory {
         end = starts[k + 1];
         int last = (int) Math.min(entries, (k + 1L) * BLOCK_ENTRIES);
         for (entry = k * BLOCK_ENTRIES; entry < last; entry++) {
+          inBlock[entry] = inBlockOffset(at - starts[k]);
           periods += entry();
         }
         if (at != end) {
@@ -579,7 +631,7 @@ public final class ListingHistory {
       for (int k = 0; k <= blocks; k++) {
         starts[k] = head + offsets[k];
       }
-      return new ListingHistory(b.array(), times.clone(), starts, n, periods.length / 2);
+      return new ListingHistory(b.array(), times.clone(), starts, n, periods.length / 2, null);
     }
 
     private void entry(int entry, int s, int[] periods, int[] labels, int first, int end) {

@@ -34,6 +34,14 @@ public final class AsOfLookup {
   /** What {@link #touch} read, kept so that the reads are made; never read itself. */
   @SuppressWarnings("unused")
   private int touched;
+  /**
+   * The times {@link #snapshotAt} answered last, [{@code knownFrom}, {@code knownTo}), and its
+   * answer: records come in time order, so most share the last one's snapshot and need no
+   * search. Empty at first; the reason an instance serves one thread (one per map task).
+   */
+  private long knownFrom = 1;
+  private long knownTo = 0;
+  private int knownSnapshot;
 
   public AsOfLookup(LoadedIndex loaded, Outside outside) {
     if (loaded.history() == null) {
@@ -54,8 +62,24 @@ public final class AsOfLookup {
     if (millis == NOW) {
       return false;
     }
-    int s = history.snapshotAt(millis);
+    int s = snapshotAt(millis);
     return s < 0 || s >= history.snapshots();
+  }
+
+  /**
+   * {@link ListingHistory#snapshotAt}, searched only for a time outside the span of the last
+   * answer: snapshot s answers from its time to the next one's, {@link ListingHistory#BEFORE}
+   * before the first, {@code snapshots()} from the validity's end on.
+   */
+  private int snapshotAt(long millis) {
+    if (millis >= knownFrom && millis < knownTo) {
+      return knownSnapshot;
+    }
+    int s = history.snapshotAt(millis);
+    knownFrom = s < 0 ? Long.MIN_VALUE : history.time(s);
+    knownTo = s >= history.snapshots() ? Long.MAX_VALUE : history.time(s + 1);
+    knownSnapshot = s;
+    return s;
   }
 
   /** The snapshot that answers for {@code millis}, or {@link #NO_SNAPSHOT}. */
@@ -64,7 +88,7 @@ public final class AsOfLookup {
     if (millis == NOW) {
       return last;
     }
-    int s = history.snapshotAt(millis);
+    int s = snapshotAt(millis);
     if (s >= 0 && s <= last) {
       return s;
     }
@@ -98,6 +122,27 @@ public final class AsOfLookup {
       touch(ids, from, to);
       for (int i = from; i < to; i++) {
         ids[i] = inForce(ids[i], snapshotFor(times[i]));
+      }
+    }
+  }
+
+  /**
+   * As {@link #matchAll(int[], long[], int, int[])}, and {@code labels[i]} what {@link #labelId}
+   * needs of each match besides the index's label column: the id of the label {@code ids[i]} had
+   * at {@code times[i]}, or a negative number when that is the entry's one label: {@link
+   * #matchedLabelId} gives the label id from it. Each entry's periods are read once for both.
+   */
+  public void matchAll(int[] keys, long[] times, int count, int[] ids, int[] labels) {
+    index.matchAll(keys, count, ids);
+    for (int from = 0; from < count; from += CHUNK) {
+      int to = Math.min(count, from + CHUNK);
+      touch(ids, from, to);
+      for (int i = from; i < to; i++) {
+        int id = ids[i];
+        int s = snapshotFor(times[i]);
+        int label = id < 0 || s < 0 ? ListingHistory.NOT_LISTED : history.labelIn(id, s);
+        ids[i] = label == ListingHistory.NOT_LISTED ? Ipv4Lookup.NO_MATCH : id;
+        labels[i] = label;
       }
     }
   }
@@ -143,6 +188,14 @@ public final class AsOfLookup {
     int s = snapshotFor(millis);
     int id = s < 0 ? ListingHistory.NOT_LISTED : history.labelIn(entry, s);
     return id < 0 ? entryLabel : id;
+  }
+
+  /**
+   * {@link #labelId(int, long)} of IPv4 interval {@code interval}, which {@link #matchAll(int[],
+   * long[], int, int[], int[])} matched with {@code label} beside it.
+   */
+  public int matchedLabelId(int interval, int label) {
+    return label < 0 ? index.labelId(interval) : label;
   }
 
   /** {@link #labelId(int, long, int)} of an IPv4 interval. */

@@ -52,6 +52,24 @@ public final class CombinedLogLocator implements ClientIpLocator {
 
   @Override
   public boolean locate(byte[] record, int from, int to, Range range) {
+    int plain = plainFieldEnd(record, from, to);
+    if (plain >= 0) {
+      range.set(from, plain);
+      return true;
+    }
+    long field = field(record, from, to);
+    if (field == NO_FIELD) {
+      return false;
+    }
+    range.setField(record, (int) (field >>> 32), (int) field);
+    return true;
+  }
+
+  /**
+   * The end of a plain client field (2 to 15 digits, dots and slashes, then a space) found in two
+   * words, or -1: any other record takes the byte-by-byte rules of {@link #field}.
+   */
+  private static int plainFieldEnd(byte[] record, int from, int to) {
     if (to - from >= 2 * Long.BYTES) {
       long low = plainBytes((long) LONG.get(record, from));
       // The first byte that is not a digit, dot or slash, counted from the record's start; 16
@@ -60,11 +78,10 @@ public final class CombinedLogLocator implements ClientIpLocator {
           : Long.BYTES + (Long.numberOfTrailingZeros(
               ~plainBytes((long) LONG.get(record, from + Long.BYTES)) & HIGHS) >>> 3);
       if (end >= 2 && end < 2 * Long.BYTES && record[from + end] == ' ') {
-        range.set(from, from + end);
-        return true;
+        return from + end;
       }
     }
-    return locateField(record, from, to, range);
+    return -1;
   }
 
   /**
@@ -77,8 +94,19 @@ public final class CombinedLogLocator implements ClientIpLocator {
     return (low7 + FROM_DOT) & ~(low7 + ABOVE_NINE) & ~word & HIGHS;
   }
 
-  /** The rules above, byte by byte: any record. */
-  private static boolean locateField(byte[] record, int from, int to, Range range) {
+  /** {@link #field}'s answer for a record without a client field. */
+  static final long NO_FIELD = -1;
+
+  /**
+   * The client field of {@code record[from, to)} before {@link Range#setField} takes an address
+   * out of it: its start in the high 32 bits, its end in the low ones; or {@link #NO_FIELD}.
+   * A field inside double quotes starts after the opening one.
+   */
+  static long field(byte[] record, int from, int to) {
+    int plain = plainFieldEnd(record, from, to);
+    if (plain >= 0) {
+      return (long) from << 32 | plain;
+    }
     int start = from + Utf8Bom.length(record, from, to);
     if (start < to && record[start] == '"') {
       int close = start + 1;
@@ -86,8 +114,7 @@ public final class CombinedLogLocator implements ClientIpLocator {
         close++;
       }
       if (close < to && (close + 1 == to || record[close + 1] == ' ')) {
-        range.setField(record, start + 1, close);
-        return true;
+        return (long) (start + 1) << 32 | close;
       }
     }
     int end = start;
@@ -108,11 +135,7 @@ public final class CombinedLogLocator implements ClientIpLocator {
       }
       end = next;
     }
-    if (end == start) {
-      return false;
-    }
-    range.setField(record, start, end);
-    return true;
+    return end == start ? NO_FIELD : (long) start << 32 | end;
   }
 
   @Override

@@ -9,14 +9,30 @@ package org.ipjoin.job.locate;
  */
 final class CombinedTimeLocator implements ClientIpLocator {
 
-  private final CombinedLogLocator client = new CombinedLogLocator();
-
   @Override
   public boolean locate(byte[] record, int from, int to, Range range) {
-    if (!client.locate(record, from, to, range)) {
+    long field = CombinedLogLocator.field(record, from, to);
+    if (field == CombinedLogLocator.NO_FIELD) {
       return false;
     }
-    for (int i = range.to; i + 1 < to; i++) {
+    int start = (int) (field >>> 32);
+    int after = (int) field;
+    if (start > from && record[start - 1] == '"') {
+      // A quoted field may hold spaces: the search starts where the address taken out of it
+      // ends. Elsewhere that end is the field's or before it with no space between, so the
+      // field's end gives the same answer without taking the address out.
+      range.setField(record, start, after);
+      after = range.to;
+    }
+    return brackets(record, after, to, range);
+  }
+
+  /**
+   * Sets {@code range} to the content of the first {@code [...]} of {@code record[after, to)}
+   * that follows a space; false when there is none or it is not closed.
+   */
+  static boolean brackets(byte[] record, int after, int to, Range range) {
+    for (int i = after; i + 1 < to; i++) {
       if (record[i] == ' ' && record[i + 1] == '[') {
         for (int close = i + 2; close < to; close++) {
           if (record[close] == ']') {

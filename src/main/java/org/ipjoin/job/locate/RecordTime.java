@@ -36,19 +36,13 @@ public final class RecordTime {
 
   private RecordTime() {}
 
-  /** The time {@code bytes[from, to)} holds in any accepted form, or {@link #UNREADABLE}. */
+  /**
+   * The time {@code bytes[from, to)} holds in any accepted form, or {@link #UNREADABLE}: one
+   * text's reading. Records are read by a {@link RecordTimeReader} per task, which keeps the last
+   * date's day for the next record.
+   */
   public static long parse(byte[] bytes, int from, int to) {
-    if (to - from >= 2 && bytes[from] == '[' && bytes[to - 1] == ']') {
-      from++;
-      to--;
-    }
-    if (to - from >= 3 && bytes[from + 2] == '/') {
-      return commonLog(bytes, from, to);
-    }
-    if (to - from >= 5 && bytes[from + 4] == '-') {
-      return iso(bytes, from, to);
-    }
-    return epoch(bytes, from, to);
+    return new RecordTimeReader().parse(bytes, from, to);
   }
 
   /**
@@ -62,6 +56,11 @@ public final class RecordTime {
     if (day == UNREADABLE || dateTo - dateFrom != 10) {
       return UNREADABLE;
     }
+    return timeOfDate(bytes, day, timeFrom, timeTo);
+  }
+
+  /** {@link #dateAndTime} of day {@code day} (valid): its time column. */
+  static long timeOfDate(byte[] bytes, long day, int timeFrom, int timeTo) {
     long time = timeOfDay(bytes, timeFrom, timeTo, true);
     if (time == UNREADABLE || end(time) != timeTo) {
       return UNREADABLE;
@@ -69,12 +68,11 @@ public final class RecordTime {
     return day * MILLIS_PER_DAY + millis(time);
   }
 
-  /** {@code YYYY-MM-DD[(T|t| )hh:mm[:ss[(.|,)f+]][zone]]}. */
-  private static long iso(byte[] b, int from, int to) {
-    long day = date(b, from, Math.min(to, from + 10));
-    if (day == UNREADABLE) {
-      return UNREADABLE;
-    }
+  /**
+   * {@code YYYY-MM-DD[(T|t| )hh:mm[:ss[(.|,)f+]][zone]]} at {@code b[from, to)}, whose date is day
+   * {@code day} (valid).
+   */
+  static long isoOfDate(byte[] b, int from, int to, long day) {
     int at = from + 10;
     if (at == to) {
       return day * MILLIS_PER_DAY;
@@ -93,28 +91,33 @@ public final class RecordTime {
     return day * MILLIS_PER_DAY + millis(time) - offset;
   }
 
-  /** {@code DD/Mon/YYYY:hh:mm:ss ±hhmm}. */
-  private static long commonLog(byte[] b, int from, int to) {
-    if (to - from != 26 || b[from + 6] != '/' || b[from + 11] != ':' || b[from + 20] != ' ') {
-      return UNREADABLE;
-    }
-    int day = digits(b, from, 2);
-    int month = month(b, from + 3);
-    int year = digits(b, from + 7, 4);
-    long epochDay = epochDay(year, month, day);
-    if (epochDay == UNREADABLE) {
-      return UNREADABLE;
-    }
+  /**
+   * Whether {@code b[from, to)} has the length and separators of the common log format's {@code
+   * DD/Mon/YYYY:hh:mm:ss ±hhmm}.
+   */
+  static boolean isCommonLog(byte[] b, int from, int to) {
+    return to - from == 26 && b[from + 6] == '/' && b[from + 11] == ':' && b[from + 20] == ' ';
+  }
+
+  /** Days since 1970-01-01 of the common log format's {@code DD/Mon/YYYY} at {@code from}. */
+  static long commonLogDay(byte[] b, int from) {
+    return epochDay(digits(b, from + 7, 4), month(b, from + 3), digits(b, from, 2));
+  }
+
+  /**
+   * The time of a common log format text at {@code from} ({@link #isCommonLog}) of day {@code
+   * epochDay} (valid) and zone {@code offset} ({@link #zone} of its last five bytes).
+   */
+  static long commonLogTime(byte[] b, int from, long epochDay, long offset) {
     long time = timeOfDay(b, from + 12, from + 20, true);
-    if (time == UNREADABLE || end(time) != from + 20) {
+    if (time == UNREADABLE || end(time) != from + 20 || offset == UNREADABLE) {
       return UNREADABLE;
     }
-    long offset = zone(b, from + 21, to);
-    return offset == UNREADABLE ? UNREADABLE : epochDay * MILLIS_PER_DAY + millis(time) - offset;
+    return epochDay * MILLIS_PER_DAY + millis(time) - offset;
   }
 
   /** Epoch seconds with an optional fraction, or 13, 16 or 19 digits of ms, µs or ns. */
-  private static long epoch(byte[] b, int from, int to) {
+  static long epoch(byte[] b, int from, int to) {
     int point = from;
     while (point < to && isDigit(b[point])) {
       point++;
@@ -148,7 +151,7 @@ public final class RecordTime {
   }
 
   /** Days since 1970-01-01 of {@code YYYY-MM-DD} at {@code b[from, to)} (exactly 10 bytes). */
-  private static long date(byte[] b, int from, int to) {
+  static long date(byte[] b, int from, int to) {
     if (to - from != 10 || b[from + 4] != '-' || b[from + 7] != '-') {
       return UNREADABLE;
     }
@@ -221,7 +224,7 @@ public final class RecordTime {
    * The zone {@code b[from, to)}: nothing (UTC), {@code Z}, {@code ±hh}, {@code ±hhmm} or {@code
    * ±hh:mm}; its offset in milliseconds, or {@link #UNREADABLE}.
    */
-  private static long zone(byte[] b, int from, int to) {
+  static long zone(byte[] b, int from, int to) {
     int n = to - from;
     if (n == 0) {
       return 0;

@@ -7,7 +7,8 @@ import java.util.Locale;
  * field is found by the same locators as addresses ({@link ClientIpLocators}: {@code tsv:N},
  * {@code csv:N}, {@code ws:N}, {@code csv:NAME}, {@code tsv:NAME}, {@code zeek:NAME}, {@code
  * json:PATH}, {@code regex:PATTERN}), or by {@link CombinedTimeLocator} for {@code combined}, or
- * by two header-named columns for W3C's {@code w3c:date+time}; then read by {@link RecordTime}.
+ * by two header-named columns for W3C's {@code w3c:date+time}; then read as {@link RecordTime}
+ * reads it, by a {@link RecordTimeReader} that keeps the last date's day.
  * The field is taken as the locator found it ({@link ClientIpLocator.Range#fieldFrom}): no
  * address form is taken off it and no chain rule applies.
  *
@@ -33,6 +34,7 @@ public final class RecordTimeLocator {
   private final HeaderNamedLocator[] headers;
   private final ClientIpLocator.Range range = new ClientIpLocator.Range();
   private final ClientIpLocator.Range timeRange = new ClientIpLocator.Range();
+  private final RecordTimeReader times = new RecordTimeReader();
 
   private RecordTimeLocator(String spec, ClientIpLocator field, ClientIpLocator timeField) {
     this.spec = spec;
@@ -100,12 +102,12 @@ public final class RecordTimeLocator {
       return RecordTime.UNREADABLE;
     }
     if (timeField == null) {
-      return RecordTime.parse(bytes, range.fieldFrom, range.fieldTo);
+      return times.parse(bytes, range.fieldFrom, range.fieldTo);
     }
     if (!timeField.locate(bytes, from, to, timeRange)) {
       return RecordTime.UNREADABLE;
     }
-    return RecordTime.dateAndTime(bytes, range.fieldFrom, range.fieldTo, timeRange.fieldFrom,
+    return times.dateAndTime(bytes, range.fieldFrom, range.fieldTo, timeRange.fieldFrom,
         timeRange.fieldTo);
   }
 

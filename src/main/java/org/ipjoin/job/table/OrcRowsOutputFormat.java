@@ -1,25 +1,28 @@
 package org.ipjoin.job.table;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.hadoop.io.NullWritable;
-import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.orc.OrcFile;
 import org.apache.orc.TypeDescription;
-import org.apache.orc.mapred.OrcStruct;
-import org.apache.orc.mapreduce.OrcMapreduceRecordWriter;
+import org.apache.orc.Writer;
 import org.ipjoin.job.IpJoinKeys;
 
 /**
  * The job's ORC output: rows with the input's schema ({@code ipjoin.table.schema}) through ORC's
- * own record writer, compressed as {@code orc.compress} says (the input's codec, set by the
- * driver) and, in tag mode, one string column per name of {@code ipjoin.table.tag.columns} after
- * the input's columns, holding the row's tags.
+ * writer, compressed as {@code orc.compress} says (the input's codec, set by the driver) and, in
+ * tag mode, one string column per name of {@code ipjoin.table.tag.columns} after the input's
+ * columns, holding the row's tags. Each row written, the selected row of an {@link OrcBatch},
+ * is copied vector by vector into the writer's batch, which goes to the file when full: no row
+ * object on the way.
  */
 public class OrcRowsOutputFormat extends FileOutputFormat<NullWritable, TableRow> {
 
@@ -58,42 +61,51 @@ public class OrcRowsOutputFormat extends FileOutputFormat<NullWritable, TableRow
     }
     TypeDescription schema = schema(input, tagNames);
     Path file = getDefaultWorkFile(context, ".orc");
-    OrcMapreduceRecordWriter<OrcStruct> rows = new OrcMapreduceRecordWriter<>(OrcFile.createWriter(
-        file, OrcFile.writerOptions(conf).setSchema(schema)));
-    int inputFields = input.getFieldNames().size();
-    OrcStruct tagged = new OrcStruct(schema);
-    Text[] tags = new Text[tagNames.size()];
-    for (int t = 0; t < tags.length; t++) {
-      tags[t] = new Text();
-    }
+    Writer writer = OrcFile.createWriter(file, OrcFile.writerOptions(conf).setSchema(schema));
     return new RecordWriter<>() {
+      private final VectorizedRowBatch out = schema.createRowBatch();
+      private final int inputFields = input.getFieldNames().size();
+
       @Override
       public void write(NullWritable key, TableRow row) throws IOException {
-        OrcStruct struct = (OrcStruct) row.row();
-        if (tags.length == 0) {
-          rows.write(NullWritable.get(), struct);
-          return;
-        }
-        // The input's values as they are, then the tags: the writer copies them into its batch.
+        OrcBatch in = (OrcBatch) row.row();
+        int r = in.row();
+        int o = out.size++;
+        // The input's values as they are (each vector copies its own kind: strings and binary
+        // by their bytes, structs, lists and maps by their children's), then the tags.
         for (int f = 0; f < inputFields; f++) {
-          tagged.setFieldValue(f, struct.getFieldValue(f));
+          out.cols[f].setElement(o, r, in.batch().cols[f]);
         }
         List<String> values = row.tags();
-        for (int t = 0; t < tags.length; t++) {
-          String value = t < values.size() ? values.get(t) : null;
+        for (int t = inputFields; t < out.cols.length; t++) {
+          BytesColumnVector tag = (BytesColumnVector) out.cols[t];
+          String value = t - inputFields < values.size() ? values.get(t - inputFields) : null;
           if (value == null) {
-            tagged.setFieldValue(inputFields + t, null);
+            tag.noNulls = false;
+            tag.isNull[o] = true;
           } else {
-            tags[t].set(value);
-            tagged.setFieldValue(inputFields + t, tags[t]);
+            tag.setVal(o, value.getBytes(StandardCharsets.UTF_8));
           }
         }
-        rows.write(NullWritable.get(), tagged);
+        if (out.size == out.getMaxSize()) {
+          flush();
+        }
+      }
+
+      private void flush() throws IOException {
+        writer.addRowBatch(out);
+        out.reset();
       }
 
       @Override
       public void close(TaskAttemptContext c) throws IOException {
-        rows.close(c);
+        try {
+          if (out.size > 0) {
+            flush();
+          }
+        } finally {
+          writer.close();
+        }
       }
     };
   }

@@ -25,7 +25,7 @@ import org.apache.parquet.schema.Type;
  * INT96) as the reader's {@link Binary} (which Parquet keeps unchanged unless it says otherwise,
  * when it is copied).
  */
-final class RowTape {
+final class RowTape implements RowBatch {
 
   static final int ROOT = 0;
   /** The entry that ends the innermost group open. */
@@ -151,12 +151,14 @@ final class RowTape {
   }
 
   /** The rows on the tape. */
-  int rows() {
+  @Override
+  public int rows() {
     return rows;
   }
 
   /** Makes row {@code r} the one {@link #from}, {@link #to} and {@link #valueOf} are of. */
-  void select(int r) {
+  @Override
+  public void select(int r) {
     current = r;
   }
 

@@ -7,7 +7,8 @@ import org.apache.hadoop.io.Writable;
 
 /**
  * One row of a table on its way through the mapper: the format's own record (a Parquet {@link
- * RowTape}, an Avro {@code GenericRecord}) and, in tag mode, the values of its tag columns. A Writable only because the mapper
+ * RowTape}, an {@link OrcBatch}, an Avro {@code GenericRecord}) and, in tag mode, the values of
+ * its tag columns. A Writable only because the mapper
  * takes Writables: rows go from the table's input format to its output format in the same task
  * and are never serialised.
  */
@@ -27,10 +28,10 @@ public final class TableRow implements Writable {
 
   /**
    * How many rows the record holds: one, or a batch of a format that reads several at once (a
-   * Parquet {@link RowTape}), one of them selected ({@link #select}).
+   * {@link RowBatch}: Parquet's, ORC's), one of them selected ({@link #select}).
    */
   public int rows() {
-    return row instanceof RowTape tape ? tape.rows() : 1;
+    return row instanceof RowBatch batch ? batch.rows() : 1;
   }
 
   /**
@@ -38,8 +39,8 @@ public final class TableRow implements Writable {
    * (with the tags set after); nothing for a record of one row.
    */
   public void select(int i) {
-    if (row instanceof RowTape tape) {
-      tape.select(i);
+    if (row instanceof RowBatch batch) {
+      batch.select(i);
     }
   }
 

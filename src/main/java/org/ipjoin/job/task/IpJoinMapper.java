@@ -103,7 +103,7 @@ import org.slf4j.LoggerFactory;
  * input order, while the task's thread reads the next block ({@link BlockPipeline}).
  *
  * <p>Tables ({@code parquet:COLUMN}, {@link TableFormat}): each map call is a {@link TableRow} of
- * one row (ORC, Avro) or a batch of rows (Parquet, {@link TableRow#rows}); each row's address
+ * one row (Avro) or a batch of rows (Parquet, ORC: {@link TableRow#rows}); each row's address
  * columns' values go straight into their columns' batches ({@link TableFormat.AddressColumn}: a
  * string read as the text a log field holds, a number or bytes as the address they are), all
  * looked up together, and each row is joined as one record of those fields, by the same three

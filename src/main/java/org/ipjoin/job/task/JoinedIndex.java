@@ -213,6 +213,8 @@ final class JoinedIndex implements TrustedAddresses {
   static final class Matches {
     private int[] intervals = new int[16];
     private int[] intervals6 = new int[16];
+    /** A history index's: beside each IPv4 interval, its label then (AsOfLookup#matchAll). */
+    private int[] labels = new int[16];
   }
 
   /** Looks every client of {@code batch} up in the index of its family, into {@code into}. */
@@ -221,6 +223,7 @@ final class JoinedIndex implements TrustedAddresses {
     int v6 = batch.ipv6Clients();
     if (into.intervals.length < v4) {
       into.intervals = new int[Math.max(v4, 2 * into.intervals.length)];
+      into.labels = new int[into.intervals.length];
     }
     if (into.intervals6.length < v6) {
       into.intervals6 = new int[Math.max(v6, 2 * into.intervals6.length)];
@@ -239,7 +242,7 @@ final class JoinedIndex implements TrustedAddresses {
   /** {@link #lookUp} of a history index: each client as of its record's time. */
   private void lookUpAsOf(ClientBatch batch, Matches into, int v4, int v6) {
     if (batch.timePerRecord()) {
-      asOf.matchAll(batch.ipv4Keys(), batch.ipv4Times(), v4, into.intervals);
+      asOf.matchAll(batch.ipv4Keys(), batch.ipv4Times(), v4, into.intervals, into.labels);
     } else {
       asOf.matchAll(batch.ipv4Keys(), batch.recordTime(0), v4, into.intervals);
     }
@@ -273,8 +276,12 @@ final class JoinedIndex implements TrustedAddresses {
     if (interval == Ipv4Lookup.NO_MATCH) {
       return MatchTags.NO_MATCH;
     }
+    if (asOf != null && !v6 && batch.timePerRecord()) {
+      // A history's label may change over time: the one in force at the record's time, which
+      // the lookup read beside the match.
+      return asOf.matchedLabelId(interval, from.labels[slot]);
+    }
     if (asOf != null) {
-      // A history's label may change over time: the one in force at the record's time.
       long time = batch.recordTime(record);
       return v6 ? asOf.labelId6(interval, time) : asOf.labelId(interval, time);
     }

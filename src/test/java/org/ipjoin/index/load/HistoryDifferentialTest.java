@@ -124,6 +124,7 @@ class HistoryDifferentialTest {
         assertEquals(set.contains(pool[i]), ids[i] >= 0, "batched, snapshot " + s);
       }
     }
+    inTimeOrder(random, pool, snapshots, times, asOf);
     for (int e = 0; e < keys.length; e++) {
       int[] expected = periods.subList(2 * ends[e], 2 * ends[e + 1]).stream()
           .mapToInt(Integer::intValue).toArray();
@@ -133,6 +134,132 @@ class HistoryDifferentialTest {
     for (int key : pool) {
       assertEquals(snapshots.get(count - 1).contains(key), asOf.match(key, AsOfLookup.NOW) >= 0);
       assertEquals(Ipv4Lookup.NO_MATCH, asOf.match(key, times[count]), "after the validity");
+    }
+  }
+
+  /**
+   * Records as a log holds them: times mostly in order, many in one snapshot, now and then the
+   * next one, a jump back, a time on a snapshot's first or last millisecond, before the first
+   * snapshot or from the validity's end on; looked up in blocks, each answer checked against the
+   * sets, through both batched lookups (with and without the label beside each match) and {@link
+   * AsOfLookup#isOutside}, whose answers for one time are kept for the next.
+   */
+  private static void inTimeOrder(SplittableRandom random, int[] pool,
+      List<Set<Integer>> snapshots, long[] times, AsOfLookup asOf) {
+    int count = snapshots.size();
+    int records = 3000;
+    int[] keys = new int[records];
+    long[] at = new long[records];
+    long time = times[0];
+    for (int r = 0; r < records; r++) {
+      keys[r] = pool[random.nextInt(pool.length)];
+      int kind = random.nextInt(40);
+      if (kind == 0) {
+        time = times[0] - 1 - random.nextInt(3) * DAY;
+      } else if (kind == 1) {
+        time = times[count] + random.nextInt(3) * DAY;
+      } else if (kind == 2) {
+        time = times[random.nextInt(count + 1)] - random.nextInt(2);
+      } else if (kind < 6) {
+        time = times[random.nextInt(count)] + random.nextInt((int) DAY);
+      } else if (kind < 10) {
+        time += DAY;
+      } else {
+        time += random.nextInt(60_000);
+      }
+      at[r] = time;
+    }
+    int[] ids = new int[records];
+    int[] labelled = new int[records];
+    int[] labels = new int[records];
+    for (int from = 0; from < records; from += 700) {
+      int n = Math.min(700, records - from);
+      int[] blockKeys = Arrays.copyOfRange(keys, from, from + n);
+      long[] blockTimes = Arrays.copyOfRange(at, from, from + n);
+      asOf.matchAll(blockKeys, blockTimes, n, ids);
+      asOf.matchAll(blockKeys, blockTimes, n, labelled, labels);
+      for (int i = 0; i < n; i++) {
+        long t = blockTimes[i];
+        // Snapshot s holds from times[s] to times[s + 1]; outside them, nothing (Outside.NONE).
+        int s = -1;
+        for (int k = 0; k < count; k++) {
+          if (t >= times[k] && t < times[k + 1]) {
+            s = k;
+          }
+        }
+        boolean listed = s >= 0 && snapshots.get(s).contains(blockKeys[i]);
+        String what = Ipv4Codec.format(blockKeys[i]) + " at " + t + " (snapshot " + s + ")";
+        assertEquals(s < 0, asOf.isOutside(t), what);
+        assertEquals(listed, ids[i] >= 0, what);
+        assertEquals(ids[i], labelled[i], what);
+        if (listed) {
+          assertEquals(asOf.labelId(ids[i], t), asOf.matchedLabelId(ids[i], labels[i]), what);
+        }
+      }
+    }
+  }
+
+  /**
+   * Entries that begin more than 65,534 bytes into their block (after an entry relabelled in each
+   * of 65,535 snapshots, three code bytes a snapshot) answer as those nearer its start: the
+   * reader finds them by stepping, the others by their offset kept at load.
+   */
+  @Test
+  void entriesFarIntoTheirBlockAnswerAsTheirPeriods() throws Exception {
+    int count = ListingHistory.MAX_SNAPSHOTS;
+    int entries = 40;
+    long[] times = new long[count + 1];
+    for (int s = 0; s <= count; s++) {
+      times[s] = FIRST_DAY + s * DAY;
+    }
+    List<Integer> periods = new ArrayList<>();
+    List<Integer> labels = new ArrayList<>();
+    int[] ends = new int[entries + 1];
+    SplittableRandom random = new SplittableRandom(3);
+    for (int e = 0; e < entries; e++) {
+      if (e == 1 || e == 17) {
+        // One period a snapshot, the labels alternating: every period touches the one before.
+        for (int s = 0; s < count; s++) {
+          periods.add(s);
+          periods.add(s + 1);
+          labels.add(1 + s % 2);
+        }
+      } else {
+        int from = random.nextInt(count - 1);
+        periods.add(from);
+        periods.add(from + 1 + random.nextInt(count - from - 1));
+        labels.add(1);
+        from = periods.get(periods.size() - 1);
+        if (from + 1 < count) {
+          periods.add(from + 1);
+          periods.add(count);
+          labels.add(2);
+        }
+      }
+      ends[e + 1] = periods.size() / 2;
+    }
+    ListingHistory built = new ListingHistory(times, ends,
+        periods.stream().mapToInt(Integer::intValue).toArray(),
+        labels.stream().mapToInt(Integer::intValue).toArray());
+    ListingHistory loaded = ListingHistory.decode(built.encode(), entries, 2, "far.ipidx");
+    for (ListingHistory history : List.of(built, loaded)) {
+      for (int e = 0; e < entries; e++) {
+        int[] expected = periods.subList(2 * ends[e], 2 * ends[e + 1]).stream()
+            .mapToInt(Integer::intValue).toArray();
+        assertArrayEquals(expected, history.periods(e), "entry " + e);
+        for (int probe = 0; probe < 50; probe++) {
+          int s = probe < 2 ? probe * (count - 1) : random.nextInt(count);
+          int label = ListingHistory.NOT_LISTED;
+          for (int p = ends[e]; p < ends[e + 1]; p++) {
+            if (s >= periods.get(2 * p) && s < periods.get(2 * p + 1)) {
+              label = labels.get(p);
+            }
+          }
+          int got = history.labelIn(e, s);
+          assertEquals(label, got == ListingHistory.ENTRY_LABEL ? 1 : got,
+              "entry " + e + " in snapshot " + s);
+        }
+      }
     }
   }
 
