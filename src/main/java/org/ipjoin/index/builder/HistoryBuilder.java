@@ -3,31 +3,40 @@ package org.ipjoin.index.builder;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.format.IndexContent;
 import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.format.ListingHistory;
+import org.ipjoin.index.list.IntervalNormaliser;
 import org.ipjoin.index.list.LabelColumn;
 import org.ipjoin.index.list.LabelInterner;
 import org.ipjoin.index.list.NormalisedList;
+import org.ipjoin.index.list.OverlapPolicy;
 import org.ipjoin.index.load.TextListLoader;
 import org.ipjoin.index.load.VerifyReader;
+import org.ipjoin.problem.IoCause;
 
 /**
  * {@code ipindex build --input DIR --as-of-from-file REGEX}: a history index of the dated snapshots
- * of one list, the files of {@code DIR}. Each snapshot is read as any text list ({@link
- * TextListLoader#normalised}: labels as {@code --labels} says, by default the column after the
- * entry, overlap {@code longest}); snapshot s is in force from
- * its time to the next one's, the last for the median gap between snapshots (a day when there is
- * one snapshot). The index holds every distinct entry once, with the snapshots it was listed in as
- * periods ({@link ListingHistory}).
+ * of one list, the files of {@code DIR}. Each snapshot is read as any text list (the rules of
+ * {@link TextListLoader#normalised}: labels as {@code --labels} says, by default the column after
+ * the entry, overlap {@code longest}); snapshot s is in force from its time to the next one's, the
+ * last for the median gap between snapshots (a day when there is one snapshot). The index holds
+ * every distinct entry once, with the snapshots it was listed in as periods ({@link
+ * ListingHistory}).
  *
  * <p>Entries: the address space is cut at every start and every end + 1 of any snapshot's
  * intervals; a piece that some snapshot lists is an entry. An exact-address list's entries are its
@@ -37,10 +46,12 @@ import org.ipjoin.index.load.VerifyReader;
  * period per label, {@link ListingHistory#labelIn} gives the label in force, and the index's
  * label column the last one. A label of attributes ({@code --labels 2,3}) is its tuple of
  * values: one value changed is a new period, and every snapshot with labels names the attributes
- * alike. IPv6 intervals are cut the same way, apart ({@link Ipv6Cuts}); their pieces are the
- * entries after the IPv4 ones, as the index numbers its IPv6 intervals after its IPv4 ones.
- * Snapshots are read twice (the cuts, then the periods), so the heap holds the entries, not every
- * snapshot.
+ * alike. Each snapshot is read once and its IPv4 intervals merged with the one before it ({@link
+ * SnapshotChanges}): the heap holds what changes, not every snapshot, and the cuts are the bounds
+ * of the changes. IPv6 intervals are cut apart ({@link Ipv6Cuts}) and their pieces are the
+ * entries after the IPv4 ones, as the index numbers its IPv6 intervals after its IPv4 ones; when
+ * some snapshot has IPv6 intervals the snapshots are read a second time for their periods, so a
+ * list without IPv6 entries is read once.
  * Snapshots from elsewhere, such as the lines of a table valid at each time ({@link
  * ValidityTable}), come in as a {@link SnapshotSource}.
  */
@@ -89,7 +100,8 @@ public final class HistoryBuilder {
   /**
    * Where a history's snapshots come from, in time order: a folder of dated files ({@link
    * #build(FileSystem, Path, FileSystem, Path)}) or a table whose lines carry their validity
-   * ({@link ValidityTable}). Each snapshot is read twice, in order (the cuts, then the periods).
+   * ({@link ValidityTable}). Each snapshot is read in order, once; a second time, in order, when
+   * some snapshot has IPv6 intervals.
    */
   public interface SnapshotSource {
     /** The option that asked for the history, for messages: {@code --as-of-from-file}. */
@@ -113,7 +125,9 @@ public final class HistoryBuilder {
   /** Builds the history index of the snapshots in {@code dir} at {@code output}, published whole. */
   public Built build(FileSystem inFs, Path dir, FileSystem outFs, Path output) throws IOException {
     IndexPublisher.checkTarget(outFs, output, overwrite);
-    return build(new FolderSnapshots(inFs, snapshots(inFs, dir), labels), outFs, output);
+    try (FolderSnapshots folder = new FolderSnapshots(inFs, snapshots(inFs, dir), labels)) {
+      return build(folder, outFs, output);
+    }
   }
 
   /** Builds the history index of {@code source}'s snapshots at {@code output}, published whole. */
@@ -123,16 +137,27 @@ public final class HistoryBuilder {
     IndexPublisher.checkTarget(outFs, output, overwrite);
     long[] times = source.times();
     int s = times.length - 1;
+    SnapshotChanges changes = new SnapshotChanges();
     Ipv6Cuts cuts6 = new Ipv6Cuts();
-    long[] cuts = cuts(source, s, cuts6);
-    Pieces pieces = new Pieces(cuts, cuts6);
+    AttributeNames names = new AttributeNames();
     for (int i = 0; i < s; i++) {
       NormalisedList list = source.read(i);
-      pieces.name(list, source, i);
-      pieces.list(list, i);
+      names.take(list, source, i);
+      changes.next(list);
+      cuts6.add(list.v6());
+    }
+    cuts6.finish();
+    long[] cuts = changes.cuts();
+    Pieces pieces = new Pieces(cuts, cuts6, changes);
+    changes.replay(cuts, pieces::changed);
+    if (cuts6.pieces() > 0) {
+      // The IPv6 periods: a second reading, which a list without IPv6 intervals is spared.
+      for (int i = 0; i < s; i++) {
+        pieces.list6(source.read(i), i);
+      }
     }
     pieces.closeAll(s);
-    IndexContent content = pieces.content(source.bytes(), source.lines());
+    IndexContent content = pieces.content(source.bytes(), source.lines(), names.names());
     ListingHistory history = pieces.history(times);
     try (UnpublishedFile file = UnpublishedFile.beside(outFs, output)) {
       file.write(1 << 16, out -> IndexWriter.writeHistory(content, history, out));
@@ -143,18 +168,34 @@ public final class HistoryBuilder {
         times[s - 1], times[s]);
   }
 
-  /** The dated files of a folder, the last one in force for the median gap between them. */
-  private static final class FolderSnapshots implements SnapshotSource {
+  /**
+   * The dated files of a folder, the last one in force for the median gap between them. Read as
+   * {@code ipindex build} reads a list ({@link IpListScanner}: bytes, not a String per line), on
+   * every core: the files after the one asked for are read ahead, at most one per core besides.
+   */
+  private static final class FolderSnapshots implements SnapshotSource, AutoCloseable {
     private final FileSystem fs;
     private final List<Snapshot> snapshots;
     private final LabelColumn labels;
     private final long[] lines;
+    private final int threads = Runtime.getRuntime().availableProcessors();
+    private final ExecutorService pool;
+    /** Snapshot s's read ahead, until it is taken; null before and after. */
+    private final List<Future<NormalisedList>> reads;
+    /** The snapshots handed to the readers in this reading of the folder: 0 .. submitted - 1. */
+    private int submitted;
 
     FolderSnapshots(FileSystem fs, List<Snapshot> snapshots, LabelColumn labels) {
       this.fs = fs;
       this.snapshots = snapshots;
       this.labels = labels;
       this.lines = new long[snapshots.size()];
+      this.reads = new ArrayList<>(Collections.nCopies(snapshots.size(), null));
+      this.pool = Executors.newFixedThreadPool(threads, task -> {
+        Thread t = new Thread(task, "ipindex-snapshot");
+        t.setDaemon(true);
+        return t;
+      });
     }
 
     @Override
@@ -173,17 +214,57 @@ public final class HistoryBuilder {
       return times;
     }
 
+    /** Snapshot {@code s}, read ahead with the ones after it: the snapshots are read in order. */
     @Override
     public NormalisedList read(int s) throws IOException {
-      Path path = snapshots.get(s).path();
-      try (LineCounting in = new LineCounting(fs.open(path))) {
-        NormalisedList list = TextListLoader.normalised(in, path.toString(), labels);
-        lines[s] = in.lines;
-        return list;
-      } catch (IllegalArgumentException e) {
+      if (s < submitted && reads.get(s) == null) {
+        // Taken before: a second reading (the IPv6 periods) reads ahead from here anew.
+        submitted = s;
+      }
+      while (submitted < snapshots.size() && submitted <= s + threads) {
+        int next = submitted++;
+        reads.set(next, pool.submit(() -> readFile(next)));
+      }
+      Future<NormalisedList> ahead = reads.set(s, null);
+      try {
+        return ahead.get();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("interrupted while reading " + name(s));
+      } catch (ExecutionException e) {
+        // A reader's failure (a malformed line, a file that is no text list) as if read here.
+        IOException io = IoCause.of(e.getCause());
+        if (io != null) {
+          throw io;
+        }
+        Throwable cause = e.getCause();
+        if (cause instanceof Error error) {
+          throw error;
+        }
+        throw cause instanceof RuntimeException r ? r : new IllegalStateException(cause);
+      }
+    }
+
+    private NormalisedList readFile(int s) throws IOException {
+      Snapshot snapshot = snapshots.get(s);
+      String name = snapshot.path().toString();
+      // The labels asked for, strict, overlap longest: TextListLoader's rules, without a String
+      // a line.
+      IpListScanner scanner = IpListScanner.entries(name, false, labels,
+          (int) Math.min(1 << 24, snapshot.bytes() / 14), total -> { });
+      try (LastByte in = new LastByte(fs.open(snapshot.path()))) {
+        scanner.scan(in);
+        lines[s] = in.newlines(scanner);
+      } catch (InvalidBuildInputException e) {
         // The attributes select a heading the snapshot's header line lacks: the option's fault.
         throw new InvalidBuildInputException("--as-of-from-file: " + e.getMessage());
       }
+      return IntervalNormaliser.normalise(scanner.entries(), OverlapPolicy.LONGEST);
+    }
+
+    @Override
+    public void close() {
+      pool.shutdownNow();
     }
 
     @Override
@@ -251,38 +332,34 @@ public final class HistoryBuilder {
   }
 
   /**
-   * Every start and end + 1 (as keys widened to long) of every snapshot's IPv4 intervals, sorted,
-   * distinct; those of the IPv6 intervals into {@code cuts6}.
+   * The names of a label's attributes, from the first snapshot with labels: every snapshot with
+   * labels must name them alike, since a period's values are read by the names.
    */
-  private static long[] cuts(SnapshotSource source, int s, Ipv6Cuts cuts6) throws IOException {
-    long[] cuts = new long[1024];
-    int n = 0;
-    for (int snap = 0; snap < s; snap++) {
-      NormalisedList list = source.read(snap);
-      cuts6.add(list.v6());
-      if (n + 2L * list.size() > cuts.length) {
-        // Snapshots mostly repeat each other: the distinct cuts so far make room first.
-        n = sortDistinct(cuts, n);
-        cuts = Arrays.copyOf(cuts, Math.max(2 * cuts.length, n + 2 * list.size()));
-      }
-      for (int i = 0; i < list.size(); i++) {
-        cuts[n++] = list.startKey(i);
-        cuts[n++] = list.endKey(i) + 1L;
-      }
-    }
-    cuts6.finish();
-    return Arrays.copyOf(cuts, sortDistinct(cuts, n));
-  }
+  private static final class AttributeNames {
+    /** Empty: no attributes. */
+    private List<String> names = List.of();
+    private String namedBy;
 
-  private static int sortDistinct(long[] values, int n) {
-    Arrays.sort(values, 0, n);
-    int m = 0;
-    for (int i = 0; i < n; i++) {
-      if (m == 0 || values[i] != values[m - 1]) {
-        values[m++] = values[i];
+    /** Takes the names of {@code list}'s attributes, snapshot {@code s} of {@code source}. */
+    void take(NormalisedList list, SnapshotSource source, int s)
+        throws InvalidBuildInputException {
+      List<String> listed = list.hasLabels() ? list.labels().attributeNames() : List.of();
+      if (listed.isEmpty()) {
+        return;
+      }
+      if (namedBy == null) {
+        names = listed;
+        namedBy = source.name(s);
+      } else if (!listed.equals(names)) {
+        throw new InvalidBuildInputException(source.option() + ": " + source.name(s) + " names"
+            + " the attributes " + listed + ", " + namedBy + " " + names + ": give every"
+            + " snapshot the same header line, or name the attributes in --labels");
       }
     }
-    return m;
+
+    List<String> names() {
+      return names;
+    }
   }
 
   /**
@@ -297,92 +374,73 @@ public final class HistoryBuilder {
     private final int v4;
     /** Each piece's label id in the last snapshot that lists it; -1 for a piece none lists. */
     private final int[] label;
+    /** The first snapshot of each piece's open period; -1 while the piece is not listed. */
     private final int[] openFrom;
-    private final int[] openTo;
+    /** Each IPv6 piece's last snapshot listing it so far, plus one (IPv4 pieces: by changes). */
+    private final int[] openTo6;
     /** Closed periods, four ints each: piece, from, to, label id. */
     private int[] closed = new int[4 * 1024];
     private int closedCount;
-    private final LabelInterner labels = new LabelInterner();
-    private boolean anyLabel;
-    /** The names of a label's attributes, from the first snapshot with labels; empty: none. */
-    private List<String> attributeNames = List.of();
-    private String namedBy;
+    private final SnapshotChanges changes;
+    private final boolean anyLabel;
 
-    Pieces(long[] cuts, Ipv6Cuts cuts6) {
+    /** The pieces of {@code cuts} and {@code cuts6}, labels by the ids of {@code changes}. */
+    Pieces(long[] cuts, Ipv6Cuts cuts6, SnapshotChanges changes) {
       this.cuts = cuts;
       this.cuts6 = cuts6;
+      this.changes = changes;
+      this.anyLabel = changes.anyLabel();
       v4 = Math.max(0, cuts.length - 1);
       int k = v4 + cuts6.pieces();
       label = new int[k];
       Arrays.fill(label, -1);
       openFrom = new int[k];
-      openTo = new int[k];
+      Arrays.fill(openFrom, -1);
+      openTo6 = new int[cuts6.pieces()];
     }
 
     /**
-     * Takes the names of {@code list}'s attributes, snapshot {@code s} of {@code source}: every
-     * snapshot with labels must name them alike, since a period's values are read by the names.
+     * IPv4 piece {@code k} changes state in snapshot {@code s}: to listed with label {@code
+     * state}, or to {@link SnapshotChanges#NOT_LISTED}. Its open period, if any, ends there.
      */
-    void name(NormalisedList list, SnapshotSource source, int s)
-        throws InvalidBuildInputException {
-      List<String> names = list.hasLabels() ? list.labels().attributeNames() : List.of();
-      if (names.isEmpty()) {
-        return;
-      }
-      if (namedBy == null) {
-        attributeNames = names;
-        namedBy = source.name(s);
-      } else if (!names.equals(attributeNames)) {
-        throw new InvalidBuildInputException(source.option() + ": " + source.name(s) + " names"
-            + " the attributes " + names + ", " + namedBy + " " + attributeNames + ": give every"
-            + " snapshot the same header line, or name the attributes in --labels");
+    void changed(int k, int s, int state) {
+      close(k, s);
+      if (state != SnapshotChanges.NOT_LISTED) {
+        label[k] = state;
+        openFrom[k] = s;
       }
     }
 
-    void list(NormalisedList list, int s) {
-      for (int i = 0; i < list.size(); i++) {
-        int id = labelId(list, list.labelId(i));
-        long end = list.endKey(i);
-        for (int k = Arrays.binarySearch(cuts, list.startKey(i)); k < v4 && cuts[k] <= end; k++) {
-          listed(k, s, id);
-        }
-      }
+    /** The IPv6 pieces {@code list}, snapshot {@code s}, lists; snapshots in time order. */
+    void list6(NormalisedList list, int s) {
       NormalisedList.V6 v6 = list.v6();
       for (int i = 0; i < v6.size(); i++) {
-        int id = labelId(list, v6.labelId(i));
+        int id = changes.labelId(list, v6.labelId(i));
         long hi = v6.endHi(i);
         long lo = v6.endLo(i);
         for (int j = cuts6.pieceAt(v6.startHi(i), v6.startLo(i));
-            j < label.length - v4 && cuts6.beginsByOrAt(j, hi, lo); j++) {
-          listed(v4 + j, s, id);
+            j < openTo6.length && cuts6.beginsByOrAt(j, hi, lo); j++) {
+          listed6(j, s, id);
         }
       }
     }
 
-    /** The history's id of the label {@code listId} of {@code list}'s dictionary. */
-    private int labelId(NormalisedList list, int listId) {
-      if (!list.hasLabels() || listId == LabelInterner.NO_LABEL) {
-        return 0;
-      }
-      byte[] b = list.labels().bytes(listId);
-      anyLabel = true;
-      return labels.idOf(b, 0, b.length);
-    }
-
-    /** Piece {@code k} is listed in snapshot {@code s} with label {@code id}. */
-    private void listed(int k, int s, int id) {
-      if (openTo[k] == s && label[k] == id) {
-        openTo[k] = s + 1;
+    /** IPv6 piece {@code j} is listed in snapshot {@code s} with label {@code id}. */
+    private void listed6(int j, int s, int id) {
+      int k = v4 + j;
+      if (openFrom[k] >= 0 && openTo6[j] == s && label[k] == id) {
+        openTo6[j] = s + 1;
         return;
       }
-      close(k);
+      close(k, openTo6[j]);
       label[k] = id;
       openFrom[k] = s;
-      openTo[k] = s + 1;
+      openTo6[j] = s + 1;
     }
 
-    private void close(int k) {
-      if (openTo[k] == 0) {
+    /** Ends piece {@code k}'s open period, if it has one, before snapshot {@code s}. */
+    private void close(int k, int s) {
+      if (openFrom[k] < 0) {
         return;
       }
       if (4 * closedCount + 4 > closed.length) {
@@ -390,19 +448,23 @@ public final class HistoryBuilder {
       }
       closed[4 * closedCount] = k;
       closed[4 * closedCount + 1] = openFrom[k];
-      closed[4 * closedCount + 2] = openTo[k];
+      closed[4 * closedCount + 2] = s;
       closed[4 * closedCount + 3] = label[k];
       closedCount++;
-      openTo[k] = 0;
+      openFrom[k] = -1;
     }
 
+    /** Ends every open period: an IPv4 piece's with the last of the {@code s} snapshots. */
     void closeAll(int s) {
-      for (int k = 0; k < label.length; k++) {
-        close(k);
+      for (int k = 0; k < v4; k++) {
+        close(k, s);
+      }
+      for (int j = 0; j < openTo6.length; j++) {
+        close(v4 + j, openTo6[j]);
       }
     }
 
-    IndexContent content(long sourceBytes, long sourceLines) {
+    IndexContent content(long sourceBytes, long sourceLines, List<String> attributeNames) {
       int n = 0;
       boolean wide = false;
       for (int k = 0; k < v4; k++) {
@@ -427,6 +489,7 @@ public final class HistoryBuilder {
           e++;
         }
       }
+      LabelInterner labels = changes.labels();
       return new IndexContent(starts, ends, ids, n, anyLabel ? labels.endOffsets() : null,
           anyLabel ? labels.concatenatedBytes() : null, sourceBytes, sourceLines, content6(),
           attributeNames);
@@ -496,19 +559,22 @@ public final class HistoryBuilder {
     }
   }
 
-  /** Counts the lines of what it passes on, for the header's SOURCE_LINES. */
-  private static final class LineCounting extends FilterInputStream {
-    long lines;
+  /**
+   * Remembers the last byte it passed on: the header's SOURCE_LINES counts newlines, and a
+   * scanner counts a last line without one too ({@link #newlines}), so no byte is looked at twice.
+   */
+  private static final class LastByte extends FilterInputStream {
+    private int last = -1;
 
-    LineCounting(InputStream in) {
+    LastByte(InputStream in) {
       super(in);
     }
 
     @Override
     public int read() throws IOException {
       int b = super.read();
-      if (b == '\n') {
-        lines++;
+      if (b >= 0) {
+        last = b;
       }
       return b;
     }
@@ -516,12 +582,18 @@ public final class HistoryBuilder {
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
       int n = super.read(b, off, len);
-      for (int i = off; i < off + n; i++) {
-        if (b[i] == '\n') {
-          lines++;
-        }
+      if (n > 0) {
+        last = b[off + n - 1] & 0xFF;
       }
       return n;
+    }
+
+    /**
+     * The newlines of a file whose lines {@code scanner} counted: one less when the file ends
+     * without one, as its last line then had none (a file of nothing but a BOM has no line).
+     */
+    long newlines(IpListScanner scanner) {
+      return scanner.lines() - (last != -1 && last != '\n' && scanner.lines() > 0 ? 1 : 0);
     }
   }
 }
