@@ -128,6 +128,29 @@ class AsOfAttributesJobTest {
   }
 
   @Test
+  void tagModeAsOfOneTimeWritesEveryRecordTheValuesOfThatSnapshot() throws Exception {
+    int changed = 0;
+    for (int s = 0; s < ref.days().size(); s++) {
+      long noon = ref.days().get(s) + 43_200_000L;
+      DriverRun r = DriverRun.of("--index", "net=" + folderIndex, "--input", logs.toString(),
+          "--output", dir.resolve("tag-as-of-" + s).toString(), "--as-of",
+          Instant.ofEpochMilli(noon).toString(), "--mode", "tag");
+      assertEquals(0, r.exitCode(), r.toString());
+      List<String> expected = new ArrayList<>();
+      for (int rec = 0; rec < lines.size(); rec++) {
+        List<String> then = ref.values(clients.get(rec), s);
+        List<String> now = ref.values(clients.get(rec), ref.days().size() - 1);
+        expected.add(lines.get(rec) + "\t" + (then == null ? "0\t0" : then.isEmpty() ? "1\t1"
+            : String.join("\t", then)));
+        changed += then != null && !then.isEmpty() && !then.equals(now) ? 1 : 0;
+      }
+      assertEquals(sorted(expected), sorted(partLines(r.output())), "as of " + noon);
+    }
+    // Not vacuous: the earlier snapshots answer many records with values other than the last's.
+    assertTrue(changed > 100, changed + " records answered with earlier values");
+  }
+
+  @Test
   void whereOnAnAttributeHoldsAsOfEachRecordsTime() throws Exception {
     String where = "net.asn=AS64496 or scd.org='Sample Cloud Europe'";
     DriverRun r = DriverRun.of("--index", "net=" + folderIndex, "--index", "scd=" + tableIndex,

@@ -116,14 +116,7 @@ public final class AsOfLookup {
    * in one batch first, then each match is checked against its periods.
    */
   public void matchAll(int[] keys, long[] times, int count, int[] ids) {
-    index.matchAll(keys, count, ids);
-    for (int from = 0; from < count; from += CHUNK) {
-      int to = Math.min(count, from + CHUNK);
-      touch(ids, from, to);
-      for (int i = from; i < to; i++) {
-        ids[i] = inForce(ids[i], snapshotFor(times[i]));
-      }
-    }
+    matchAll(keys, times, 0, count, ids, null);
   }
 
   /**
@@ -133,18 +126,7 @@ public final class AsOfLookup {
    * #matchedLabelId} gives the label id from it. Each entry's periods are read once for both.
    */
   public void matchAll(int[] keys, long[] times, int count, int[] ids, int[] labels) {
-    index.matchAll(keys, count, ids);
-    for (int from = 0; from < count; from += CHUNK) {
-      int to = Math.min(count, from + CHUNK);
-      touch(ids, from, to);
-      for (int i = from; i < to; i++) {
-        int id = ids[i];
-        int s = snapshotFor(times[i]);
-        int label = id < 0 || s < 0 ? ListingHistory.NOT_LISTED : history.labelIn(id, s);
-        ids[i] = label == ListingHistory.NOT_LISTED ? Ipv4Lookup.NO_MATCH : id;
-        labels[i] = label;
-      }
-    }
+    matchAll(keys, times, 0, count, ids, labels);
   }
 
   /**
@@ -152,13 +134,32 @@ public final class AsOfLookup {
    * or {@link #NOW}): the snapshot is found once.
    */
   public void matchAll(int[] keys, long time, int count, int[] ids) {
+    matchAll(keys, null, time, count, ids, null);
+  }
+
+  /** As {@link #matchAll(int[], long, int, int[])}, with the labels beside the matches. */
+  public void matchAll(int[] keys, long time, int count, int[] ids, int[] labels) {
+    matchAll(keys, null, time, count, ids, labels);
+  }
+
+  /**
+   * The batched lookups above: each key at {@code times[i]}, or at {@code time} when {@code times}
+   * is null; {@code labels} filled when not null.
+   */
+  private void matchAll(int[] keys, long[] times, long time, int count, int[] ids, int[] labels) {
     index.matchAll(keys, count, ids);
-    int s = snapshotFor(time);
+    int fixed = times == null ? snapshotFor(time) : NO_SNAPSHOT;
     for (int from = 0; from < count; from += CHUNK) {
       int to = Math.min(count, from + CHUNK);
       touch(ids, from, to);
       for (int i = from; i < to; i++) {
-        ids[i] = inForce(ids[i], s);
+        int id = ids[i];
+        int s = times == null ? fixed : snapshotFor(times[i]);
+        int label = id < 0 || s < 0 ? ListingHistory.NOT_LISTED : history.labelIn(id, s);
+        ids[i] = label == ListingHistory.NOT_LISTED ? Ipv4Lookup.NO_MATCH : id;
+        if (labels != null) {
+          labels[i] = label;
+        }
       }
     }
   }

@@ -213,7 +213,7 @@ final class JoinedIndex implements TrustedAddresses {
   static final class Matches {
     private int[] intervals = new int[16];
     private int[] intervals6 = new int[16];
-    /** A history index's: beside each IPv4 interval, its label then (AsOfLookup#matchAll). */
+    /** A history index's: beside each IPv4 interval, its label at the record's time (AsOfLookup#matchAll). */
     private int[] labels = new int[16];
   }
 
@@ -244,7 +244,7 @@ final class JoinedIndex implements TrustedAddresses {
     if (batch.timePerRecord()) {
       asOf.matchAll(batch.ipv4Keys(), batch.ipv4Times(), v4, into.intervals, into.labels);
     } else {
-      asOf.matchAll(batch.ipv4Keys(), batch.recordTime(0), v4, into.intervals);
+      asOf.matchAll(batch.ipv4Keys(), batch.recordTime(0), v4, into.intervals, into.labels);
     }
     for (int i = 0; i < v6; i++) {
       into.intervals6[i] = asOf.match6(Ipv6Codec.toKey(batch.ipv6HiAt(i)),
@@ -276,14 +276,13 @@ final class JoinedIndex implements TrustedAddresses {
     if (interval == Ipv4Lookup.NO_MATCH) {
       return MatchTags.NO_MATCH;
     }
-    if (asOf != null && !v6 && batch.timePerRecord()) {
+    if (asOf != null && !v6) {
       // A history's label may change over time: the one in force at the record's time, which
       // the lookup read beside the match.
       return asOf.matchedLabelId(interval, from.labels[slot]);
     }
     if (asOf != null) {
-      long time = batch.recordTime(record);
-      return v6 ? asOf.labelId6(interval, time) : asOf.labelId(interval, time);
+      return asOf.labelId6(interval, batch.recordTime(record));
     }
     return v6 ? index6.labelId(interval) : index.labelId(interval);
   }
