@@ -70,8 +70,8 @@ class HistoryMemoryCheckTest {
   }
 
   /**
-   * Five daily snapshots of 20,000 addresses, each listed on a day with probability 3/4 (the
-   * few listed on none are left out of the count below by listing everything on the first day).
+   * Five daily snapshots of 20,000 addresses: every one listed on the first day (so the index
+   * has all 20,000 keys), then each on a day with probability 3/4, most with several periods.
    */
   private Path historyIndex() throws Exception {
     Path folder = Files.createDirectories(dir.resolve("snapshots"));
