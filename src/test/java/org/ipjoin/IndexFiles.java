@@ -15,9 +15,14 @@ public final class IndexFiles {
 
   /** The starts section (the keys of an exact-address list), from the file's checked header. */
   public static Section starts(Path file) throws IOException {
+    return section(file, SectionKind.V4_STARTS);
+  }
+
+  /** The section of {@code kind}, from the file's checked header; null when it has none. */
+  public static Section section(Path file, SectionKind kind) throws IOException {
     byte[] bytes = Files.readAllBytes(file);
     return HeaderCodec.decode(ByteBuffer.wrap(bytes), bytes.length, file.toString())
-        .section(SectionKind.V4_STARTS);
+        .section(kind);
   }
 
   /** Where the starts begin in the file. */

@@ -127,8 +127,9 @@ public enum IpJoinKeys {
           + "`<output>/malformed/` (they are always counted). `--no-malformed-output` sets it to "
           + "false."),
   MEMORY_CHECK("ipjoin.memory.check", "true",
-      "Whether the driver refuses an index that needs more than 70% of the map task heap (from "
-          + "`-Xmx` in `mapreduce.map.java.opts`, else `mapreduce.map.memory.mb` × "
+      "Whether the driver refuses an index that needs more than 70% of the map task heap (what "
+          + "the loaded index holds, every section counted, a history index's listing history "
+          + "included; the heap from `-Xmx` in `mapreduce.map.java.opts`, else `mapreduce.map.memory.mb` × "
           + "`mapreduce.job.heap.memory-mb.ratio`), instead of letting every task fail with "
           + "OutOfMemoryError."),
   ALLOW_EMPTY_INPUT("ipjoin.allow.empty.input", "false",

@@ -288,9 +288,8 @@ public final class IndexDecoder {
    */
   private void finishHistory() throws CorruptIndexException {
     historyVerdict.conclude(historyFilled);
-    Section v6 = header.section(SectionKind.V6_STARTS);
-    long entries = header.section(SectionKind.V4_STARTS).count() + (v6 == null ? 0 : v6.count());
-    history = ListingHistory.decode(historyBytes, entries, header.labelCount(), file);
+    history = ListingHistory.decode(historyBytes, header.historyEntries(), header.labelCount(),
+        file);
   }
 
   private void acceptLabelBytes(ByteBuffer in, int take) {

@@ -89,6 +89,15 @@ public record IndexHeader(int flags, List<Section> sections, int directoryCrc, l
     return intervalCount() + v6IntervalCount();
   }
 
+  /**
+   * The entries of a {@code HISTORY} section ({@link ListingHistory}): every stored IPv4
+   * interval, the gaps of {@link #implicitEnds} included, then the IPv6 ones.
+   */
+  public long historyEntries() {
+    Section starts = section(SectionKind.V4_STARTS);
+    return (starts == null ? intervalCount() : starts.count()) + v6IntervalCount();
+  }
+
   /** Distinct labels (ids 1 .. n). */
   public int labelCount() {
     Section ends = section(SectionKind.LABEL_ENDS);

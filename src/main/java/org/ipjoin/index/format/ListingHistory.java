@@ -370,6 +370,26 @@ public final class ListingHistory {
     return (int) (code >>> 32);
   }
 
+  /**
+   * The heap this history holds: the section's bytes (read in place), the snapshot times and the
+   * block starts decoded from them, and the two bytes an entry of {@link #inBlock}.
+   */
+  public long heapBytes() {
+    return bytes.length + 8L * times.length + 4L * blockStarts.length + 2L * inBlock.length;
+  }
+
+  /**
+   * The {@link #heapBytes} of the history a section of {@code sectionBytes} bytes, {@code
+   * entries} entries and {@code snapshots} snapshots (its first four bytes) loads into, from
+   * those numbers alone: the section's bytes, {@code 8 (S + 1)} of times, {@code 4 (B + 1)} of
+   * block starts and two bytes an entry of in-block offsets. A snapshot count outside 1 .. {@value
+   * #MAX_SNAPSHOTS} (a corrupt section, which its load refuses) is taken as the most.
+   */
+  public static long heapBytes(long sectionBytes, long entries, long snapshots) {
+    long s = snapshots < 1 || snapshots > MAX_SNAPSHOTS ? MAX_SNAPSHOTS : snapshots;
+    return sectionBytes + 8 * (s + 1) + 4 * (blocks(entries) + 1) + 2 * entries;
+  }
+
   /** The section's bytes. */
   public byte[] encode() {
     return bytes.clone();

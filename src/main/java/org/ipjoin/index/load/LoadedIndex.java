@@ -14,6 +14,14 @@ import org.ipjoin.index.lookup.Ipv6IntervalIndex;
 public record LoadedIndex(Ipv4Lookup index, Ipv6IntervalIndex index6, IndexIdentity identity,
     ListingHistory history) {
 
+  /**
+   * The heap this index holds: both families' lookups (columns copied to the heap, lookup tables,
+   * the label dictionary) and the history's arrays.
+   */
+  public long heapBytes() {
+    return index.heapBytes() + index6.heapBytes() + (history == null ? 0 : history.heapBytes());
+  }
+
   /** An index that is not a history ({@link #history} null). */
   public LoadedIndex(Ipv4Lookup index, Ipv6IntervalIndex index6, IndexIdentity identity) {
     this(index, index6, identity, null);

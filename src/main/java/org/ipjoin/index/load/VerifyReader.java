@@ -3,6 +3,7 @@ package org.ipjoin.index.load;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -14,6 +15,7 @@ import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexDecoder;
 import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.format.ListingHistory;
 import org.ipjoin.index.format.Section;
 import org.ipjoin.index.format.SectionKind;
 import org.ipjoin.index.list.AttributeNames;
@@ -33,8 +35,17 @@ public final class VerifyReader {
   /** How often a read is repeated when the file was replaced while it was being read. */
   private static final int STABLE_READ_ATTEMPTS = 5;
 
-  /** A checked header and the file length it was checked against. */
-  public record HeaderRead(IndexHeader header, long length) {
+  /**
+   * A checked header and the file length it was checked against; for a history index, the
+   * snapshot count its {@code HISTORY} section begins with (not yet checked: the whole index is
+   * checked after), which the task heap estimate needs ({@link ReadPath#taskHeapBytes}); else 0.
+   */
+  public record HeaderRead(IndexHeader header, long length, long historySnapshots) {
+    /** The header of an index whose history snapshot count was not read. */
+    public HeaderRead(IndexHeader header, long length) {
+      this(header, length, 0);
+    }
+
     public IndexIdentity identity() {
       return header.identity(length);
     }
@@ -52,9 +63,12 @@ public final class VerifyReader {
     for (int attempt = 1; ; attempt++) {
       FileStatus before = fs.getFileStatus(file);
       long length = before.getLen();
-      byte[] head;
-      try (InputStream in = fs.open(file)) {
-        head = in.readNBytes((int) Math.min(length, IndexByteMap.MAX_HEAD_SIZE));
+      IndexHeader header;
+      long snapshots;
+      try (FSDataInputStream in = fs.open(file)) {
+        byte[] head = in.readNBytes((int) Math.min(length, IndexByteMap.MAX_HEAD_SIZE));
+        header = HeaderCodec.decode(ByteBuffer.wrap(head), length, file.toString());
+        snapshots = historySnapshots(in, header);
       } catch (IOException e) {
         if (attempt < STABLE_READ_ATTEMPTS && replaced(fs, file, before)) {
           continue; // e.g. the file got shorter under us
@@ -64,9 +78,23 @@ public final class VerifyReader {
       if (attempt < STABLE_READ_ATTEMPTS && replaced(fs, file, before)) {
         continue;
       }
-      return new HeaderRead(HeaderCodec.decode(ByteBuffer.wrap(head), length, file.toString()),
-          length);
+      return new HeaderRead(header, length, snapshots);
     }
+  }
+
+  /**
+   * The snapshot count a {@code HISTORY} section begins with (its first four bytes, read where
+   * the directory says, with the header's open), 0 without one.
+   */
+  private static long historySnapshots(FSDataInputStream in, IndexHeader header)
+      throws IOException {
+    Section history = header.section(SectionKind.HISTORY);
+    if (history == null || history.length() < Integer.BYTES) {
+      return 0;
+    }
+    byte[] count = new byte[Integer.BYTES];
+    in.readFully(history.offset() + ListingHistory.SNAPSHOTS_OFFSET, count);
+    return Integer.toUnsignedLong(ByteBuffer.wrap(count).order(ByteOrder.LITTLE_ENDIAN).getInt());
   }
 
   /**

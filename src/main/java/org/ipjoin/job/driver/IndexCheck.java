@@ -12,7 +12,6 @@ import org.apache.hadoop.fs.Path;
 import org.ipjoin.index.builder.FileIdentity;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.IndexIdentity;
-import org.ipjoin.index.format.KeyLayout;
 import org.ipjoin.index.list.MalformedIpListException;
 import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.TextListLoader;
@@ -38,9 +37,12 @@ final class IndexCheck {
    */
   record CheckedIndex(JoinIndex index, Path path, IndexIdentity identity, List<String> attributes) {}
 
-  /** What the header (or the parsed text list) says, before the memory check. */
-  private record Head(JoinIndex index, Path path, IndexIdentity identity, KeyLayout layout,
-      List<String> attributes) {}
+  /**
+   * What the header (or the parsed text list) says, before the memory check: with the task heap
+   * the index needs, from the header's section directory (or the parsed list).
+   */
+  private record Head(JoinIndex index, Path path, IndexIdentity identity, List<String> attributes,
+      TaskMemory.Need need) {}
 
   private IndexCheck() {}
 
@@ -97,12 +99,12 @@ final class IndexCheck {
     if (index.readPath().readsText()) {
       LoadedIndex list = textList(path, conf);
       EmptyTextList.refuse(path, list.identity(), conf);
-      return new Head(qualified, path, list.identity(), KeyLayout.SORTED,
-          list.index().labels().attributeNames());
+      return new Head(qualified, path, list.identity(), list.index().labels().attributeNames(),
+          TaskMemory.need(qualified.name(), list));
     }
     VerifyReader.HeaderRead head = binaryHeader(path, conf);
-    return new Head(qualified, path, head.identity(), head.header().keyLayout(),
-        attributeNames(path, conf, head));
+    return new Head(qualified, path, head.identity(), attributeNames(path, conf, head),
+        TaskMemory.need(qualified.name(), qualified.readPath(), head));
   }
 
   /** The attribute names of a binary index (none for a label of one value). */
@@ -124,15 +126,9 @@ final class IndexCheck {
     try {
       if (heads.size() == 1) {
         Head h = heads.get(0);
-        tooBig = TaskMemory.check(conf, h.path().toString(), h.identity(), h.layout(),
-            h.index().readPath());
+        tooBig = TaskMemory.check(conf, h.path().toString(), h.need());
       } else {
-        List<TaskMemory.Need> needs = new ArrayList<>();
-        for (Head h : heads) {
-          needs.add(new TaskMemory.Need(h.index().name(), h.index().readPath(),
-              h.index().readPath().taskHeapBytes(h.identity(), h.layout())));
-        }
-        tooBig = TaskMemory.checkAll(conf, needs);
+        tooBig = TaskMemory.checkAll(conf, heads.stream().map(Head::need).toList());
       }
     } catch (IllegalArgumentException e) {
       tooBig = e.getMessage();

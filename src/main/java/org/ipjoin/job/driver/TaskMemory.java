@@ -10,9 +10,14 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskType;
-import org.ipjoin.index.format.IndexIdentity;
+import org.ipjoin.index.format.IndexHeader;
 import org.ipjoin.index.format.KeyLayout;
+import org.ipjoin.index.format.ListingHistory;
+import org.ipjoin.index.format.Section;
+import org.ipjoin.index.format.SectionKind;
+import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.ReadPath;
+import org.ipjoin.index.load.VerifyReader;
 import org.ipjoin.job.IpJoinKeys;
 
 /**
@@ -103,32 +108,51 @@ public final class TaskMemory {
   }
 
   /**
-   * Null when the index (its IPv4 keys in {@code layout}) fits, else the one-line problem for the
-   * driver to report.
+   * What one index needs of the task heap: its name, read path, task heap bytes ({@link
+   * ReadPath#taskHeapBytes}) and what they are made of, for the message.
    */
-  static String check(Configuration conf, String index, IndexIdentity identity, KeyLayout layout,
-      ReadPath path) {
-    boolean textLoader = path.readsText();
-    Heap heap = mapTaskHeap(conf);
-    long need = path.taskHeapBytes(identity, layout);
-    long allowed = (long) (heap.bytes() * MAX_INDEX_SHARE);
-    if (need <= allowed) {
-      return null;
+  record Need(String name, ReadPath path, long bytes, String basis) {}
+
+  /** The need of the binary index {@code name} whose header the driver read. */
+  static Need need(String name, ReadPath path, VerifyReader.HeaderRead head) {
+    IndexHeader header = head.header();
+    long bytes = path.taskHeapBytes(head);
+    String keys = String.format(Locale.ROOT, "%,d keys", header.totalIntervalCount());
+    String basis = header.keyLayout() == KeyLayout.COMPACT ? keys + ", compact layout: about the file's length"
+        : header.ranges() || header.labels() || header.v6() ? keys + ", their columns, lookup tables and labels"
+        : keys + " × 4 bytes + the lookup table";
+    Section history = header.section(SectionKind.HISTORY);
+    if (history != null) {
+      basis += ", and " + mib(ListingHistory.heapBytes(history.length(), header.historyEntries(),
+          head.historySnapshots())) + " for its listing history";
     }
-    return String.format(Locale.ROOT, "index %s needs about %s of heap in each map task (%,d keys%s),"
-        + " more than %d%% of the map task heap of %s (%s): use --loader mmap-direct (lookups from"
-        + " a shared mapping, no heap copy), or raise %s and/or the -Xmx in %s, or set"
-        + " %s=false to skip this check",
-        index, mib(need), identity.count(),
-        textLoader ? ", text loader: about the list's length"
-            : layout == KeyLayout.COMPACT ? ", compact layout: about the file's length"
-            : " × 4 bytes + the lookup table",
-        Math.round(MAX_INDEX_SHARE * 100), mib(heap.bytes()), heap.source(), MRJobConfig.MAP_MEMORY_MB,
-        MRJobConfig.MAP_JAVA_OPTS, IpJoinKeys.MEMORY_CHECK.key());
+    return new Need(name, path, bytes, basis);
   }
 
-  /** What one index of several needs: its name, read path and task heap bytes. */
-  record Need(String name, ReadPath path, long bytes) {}
+  /** The need of the text list {@code name}, as the driver parsed it. */
+  static Need need(String name, LoadedIndex textList) {
+    return new Need(name, ReadPath.TEXT, ReadPath.textListHeapBytes(textList),
+        String.format(Locale.ROOT, "%,d keys, text loader: about the list's length on top of its"
+            + " columns", textList.identity().count()));
+  }
+
+  /** Null when the index {@code index} fits, else the one-line problem for the driver to report. */
+  static String check(Configuration conf, String index, Need need) {
+    Heap heap = mapTaskHeap(conf);
+    long allowed = (long) (heap.bytes() * MAX_INDEX_SHARE);
+    if (need.bytes() <= allowed) {
+      return null;
+    }
+    return String.format(Locale.ROOT, "index %s needs about %s of heap in each map task (%s),"
+        + " more than %d%% of the map task heap of %s (%s): %sraise %s and/or the -Xmx in %s, or"
+        + " set %s=false to skip this check",
+        index, mib(need.bytes()), need.basis(),
+        Math.round(MAX_INDEX_SHARE * 100), mib(heap.bytes()), heap.source(),
+        need.path().keepsKeysOffHeap() ? ""
+            : "use --loader mmap-direct (lookups from a shared mapping, no heap copy), or ",
+        MRJobConfig.MAP_MEMORY_MB,
+        MRJobConfig.MAP_JAVA_OPTS, IpJoinKeys.MEMORY_CHECK.key());
+  }
 
   /**
    * Null when the indexes of a join fit together, else the one-line problem naming each one's

@@ -8,11 +8,10 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import org.ipjoin.index.format.IndexByteMap;
-import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.format.Ipv4LookupDirectory;
-import org.ipjoin.index.format.KeyLayout;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.index.lookup.Intervals.Variant;
+import org.ipjoin.testing.IndexHeaders;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -155,8 +154,8 @@ class Ipv4IntervalIndexLookupTest {
     assertEquals(columns + directory + LabelDictionary.NONE.heapBytes(), list.index.heapBytes());
     if (!v.ranges) {
       ReadPath path = v.mapped ? ReadPath.MMAP_DIRECT : ReadPath.NIO;
-      assertEquals(columns + directory,
-          path.taskHeapBytes(new IndexIdentity(64 + 4L * keys.length, keys.length, 0), KeyLayout.SORTED));
+      assertEquals(columns + directory + LabelDictionary.NONE.heapBytes(),
+          path.taskHeapBytes(IndexHeaders.exact(keys.length)));
       assertTrue(list.index.heapBytes() <= 4.1 * keys.length);
     }
     int[] probes = IntStream.concat(IntStream.concat(random.ints(300_000), IntStream.of(edgeProbes(keys))),
@@ -171,10 +170,12 @@ class Ipv4IntervalIndexLookupTest {
       assertEquals(19, IndexByteMap.directoryBitsFor(n));
       long bytes = 4 * n + 4 * IndexByteMap.directoryEntries(IndexByteMap.directoryBitsFor(n));
       assertTrue(bytes <= 4.1 * n, bytes + " bytes for " + n + " keys");
-      assertEquals(bytes, ReadPath.NIO.taskHeapBytes(new IndexIdentity(64 + 4 * n, n, 0), KeyLayout.SORTED));
-      assertEquals(bytes - 4 * n, ReadPath.MMAP_DIRECT.taskHeapBytes(new IndexIdentity(64 + 4 * n, n, 0), KeyLayout.SORTED));
+      long none = LabelDictionary.NONE.heapBytes();
+      assertEquals(bytes + none, ReadPath.NIO.taskHeapBytes(IndexHeaders.exact(n)));
+      assertEquals(bytes - 4 * n + none, ReadPath.MMAP_DIRECT.taskHeapBytes(IndexHeaders.exact(n)));
     }
-    assertEquals(4L * ((1 << 4) + 1), ReadPath.NIO.taskHeapBytes(new IndexIdentity(64, 0, 0), KeyLayout.SORTED));
+    assertEquals(4L * ((1 << 4) + 1) + LabelDictionary.NONE.heapBytes(),
+        ReadPath.NIO.taskHeapBytes(IndexHeaders.exact(0)));
   }
 
   @Test

@@ -4,19 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.ipjoin.index.format.CompactShape;
 import org.ipjoin.index.format.IndexContent;
-import org.ipjoin.index.format.IndexIdentity;
 import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.format.KeyLayout;
+import org.ipjoin.index.load.LoadedIndex;
 import org.ipjoin.index.load.ReadPath;
+import org.ipjoin.index.load.TextListLoader;
 import org.ipjoin.index.load.VerifyReader;
+import org.ipjoin.testing.IndexHeaders;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -82,29 +87,30 @@ class TaskMemoryTest {
   }
 
   @Test
-  void theIndexMayTakeSeventyPercent() {
+  void theIndexMayTakeSeventyPercent() throws IOException {
     Configuration conf = new Configuration();
     conf.set("mapreduce.map.java.opts", "-Xmx100m");
     // The largest count whose keys and lookup directory fit in 70% of 100 MiB, by the rules of
     // docs/reliability.md and docs/index-format.md: 4 bytes a key, plus a directory of 2^bits + 1
-    // i32 entries, bits the largest with 2^bits <= n / 40 from 2^16 keys on. Near 18 M keys that
-    // is 2^18 (n / 40 is about 452,000), so n = 70 MiB / 4 - (2^18 + 1).
+    // i32 entries, bits the largest with 2^bits <= n / 40 from 2^16 keys on, plus the empty label
+    // dictionary's one 4-byte offset. Near 18 M keys that is 2^18 (n / 40 is about 452,000), so
+    // n = 70 MiB / 4 - (2^18 + 1) - 1.
     long allowed = 70 * MIB;
-    long keysThatFit = allowed / 4 - ((1 << 18) + 1);
-    assertEquals(18_087_935, keysThatFit);
+    long keysThatFit = allowed / 4 - ((1 << 18) + 1) - 1;
+    assertEquals(18_087_934, keysThatFit);
     assertTrue(1 << 18 <= keysThatFit / 40 && (keysThatFit + 1) / 40 < 1 << 19,
         "both counts have an 18-bit directory");
-    assertNull(TaskMemory.check(conf, "ips",
-        new IndexIdentity(64 + 4 * keysThatFit, keysThatFit, 0), KeyLayout.SORTED, ReadPath.NIO));
-    IndexIdentity oneMore = new IndexIdentity(64 + 4 * (keysThatFit + 1), keysThatFit + 1, 0);
-    String tooBig = TaskMemory.check(conf, "ips", oneMore, KeyLayout.SORTED, ReadPath.NIO);
+    assertNull(check(conf, IndexHeaders.exact(keysThatFit), ReadPath.NIO));
+    VerifyReader.HeaderRead oneMore = IndexHeaders.exact(keysThatFit + 1);
+    String tooBig = check(conf, oneMore, ReadPath.NIO);
     assertTrue(tooBig != null && tooBig.contains("more than 70% of the map task heap of 100.0 MiB"), tooBig);
     assertTrue(tooBig.contains("use --loader mmap-direct"), tooBig);
     // mmap-direct keeps the keys in the mapping: only the lookup table counts against the heap.
-    assertNull(TaskMemory.check(conf, "ips", oneMore, KeyLayout.SORTED, ReadPath.MMAP_DIRECT));
-    // The text loader is estimated from the list's length, not the key count.
-    assertTrue(TaskMemory.check(conf, "ip.tsv", new IndexIdentity(80 * MIB, 1, 0), KeyLayout.SORTED,
-        ReadPath.TEXT) != null);
+    assertNull(check(conf, oneMore, ReadPath.MMAP_DIRECT));
+    // The text loader is estimated from the list's length on top of what its lookup holds.
+    LoadedIndex oneLine = new TextListLoader().load(
+        new ByteArrayInputStream("10.0.0.1\n".getBytes(StandardCharsets.US_ASCII)), "ip.tsv", 80 * MIB);
+    assertTrue(TaskMemory.check(conf, "ip.tsv", TaskMemory.need("ip.tsv", oneLine)) != null);
   }
 
   /**
@@ -127,7 +133,7 @@ class TaskMemoryTest {
       if (path.readsText()) {
         continue;
       }
-      long estimate = path.taskHeapBytes(head.identity(), head.header().keyLayout());
+      long estimate = path.taskHeapBytes(head);
       long held = path.loader().load(file, true).index().heapBytes();
       assertTrue(estimate >= held, path + ": estimate " + estimate + " below the " + held + " held");
       if (layout == KeyLayout.COMPACT) {
@@ -140,15 +146,20 @@ class TaskMemoryTest {
   void aCompactIndexIsEstimatedByItsFileNotItsKeys() {
     Configuration conf = new Configuration();
     conf.set("mapreduce.map.java.opts", "-Xmx100m");
-    // 30 M keys in a 60 MB compact file: 4 bytes per key would be 120 MB, over the 70 MB allowed.
-    IndexIdentity identity = new IndexIdentity(60 * MIB, 30_000_000, 0);
-    assertNull(TaskMemory.check(conf, "ips", identity, KeyLayout.COMPACT, ReadPath.NIO));
-    String sorted = TaskMemory.check(conf, "ips", identity, KeyLayout.SORTED, ReadPath.NIO);
+    // 30 M keys in sparse buckets, 2 bytes each in a compact file (57.5 MiB): 4 bytes per key
+    // would be 120 MB, over the 70 MiB allowed.
+    VerifyReader.HeaderRead compact = IndexHeaders.compact(new CompactShape(30_000_000, 30_000_000, 0));
+    assertNull(check(conf, compact, ReadPath.NIO));
+    String sorted = check(conf, IndexHeaders.exact(30_000_000), ReadPath.NIO);
     assertTrue(sorted != null && sorted.contains("× 4 bytes + the lookup table"), sorted);
-    String tooBig = TaskMemory.check(conf, "ips", new IndexIdentity(80 * MIB, 30_000_000, 0),
-        KeyLayout.COMPACT, ReadPath.NIO);
+    // 42 M of them: 84 MB.
+    VerifyReader.HeaderRead bigger = IndexHeaders.compact(new CompactShape(42_000_000, 42_000_000, 0));
+    String tooBig = check(conf, bigger, ReadPath.NIO);
     assertTrue(tooBig != null && tooBig.contains("compact layout: about the file's length"), tooBig);
-    assertNull(TaskMemory.check(conf, "ips", new IndexIdentity(80 * MIB, 30_000_000, 0),
-        KeyLayout.COMPACT, ReadPath.MMAP_DIRECT));
+    assertNull(check(conf, bigger, ReadPath.MMAP_DIRECT));
+  }
+
+  private static String check(Configuration conf, VerifyReader.HeaderRead header, ReadPath path) {
+    return TaskMemory.check(conf, "ips", TaskMemory.need("ips", path, header));
   }
 }
