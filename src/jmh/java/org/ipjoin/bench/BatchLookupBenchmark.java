@@ -1,15 +1,11 @@
 package org.ipjoin.bench;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.ipjoin.index.format.IndexContent;
-import org.ipjoin.index.format.IndexWriter;
-import org.ipjoin.index.load.ReadPath;
+import org.ipjoin.index.format.KeyLayout;
 import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -75,8 +71,7 @@ public class BatchLookupBenchmark {
   public String traffic;
 
   private Ipv4Lookup index;
-  private int[] stream;
-  private int next;
+  private ProbeStream stream;
   private int[] keysOfBlock;
   private int[] ids;
   private long[] buffer;
@@ -87,31 +82,25 @@ public class BatchLookupBenchmark {
   public void setUp() throws IOException {
     SplittableRandom random = new SplittableRandom(42);
     IndexContent content;
-    int[] pool = new int[STREAM];
+    ProbeStream pool;
     if (list.equals("exact")) {
       int[] keys = BenchKeys.sortedUnique(26_123_456, 42);
       content = IndexContent.exact(keys, keys.length, 0, 0);
-      for (int i = 0; i < STREAM; i++) {
-        pool[i] = random.nextBoolean() ? keys[random.nextInt(keys.length)] : random.nextInt();
-      }
+      pool = ProbeStream.halfListed(keys, STREAM, random);
     } else if (list.equals("ranges")) {
-      content = ranges(1_000_000, random);
-      for (int i = 0; i < STREAM; i++) {
-        int j = random.nextInt(content.count());
-        int s = content.starts()[j];
-        pool[i] = random.nextBoolean() ? s + random.nextInt(content.ends()[j] - s + 1) : random.nextInt();
-      }
+      RandomRanges ranges = RandomRanges.uniform(1_000_000, random);
+      content = ranges.content(random);
+      // A range first, then the coin: not ProbeStream.halfInside's order, so not its probes.
+      pool = ProbeStream.drawn(STREAM, random, r -> {
+        int j = r.nextInt(ranges.count());
+        return r.nextBoolean() ? ranges.inside(j, r) : r.nextInt();
+      });
     } else {
       throw new IllegalArgumentException("list: exact or ranges, not " + list);
     }
-    if (probes.equals("uniform")) {
-      stream = pool;
-    } else if (probes.equals("zipf")) {
-      stream = zipf(pool, random);
-    } else {
-      throw new IllegalArgumentException("probes: uniform or zipf, not " + probes);
-    }
-    index = load(content, column);
+    stream = pool.skewed(probes, random);
+    index = TemporaryIndex.load(TemporaryIndex.write("batch-bench", content, KeyLayout.SORTED),
+        TemporaryIndex.storage("column", column));
     if (PER_INVOCATION % block != 0) {
       throw new IllegalArgumentException("block must divide " + PER_INVOCATION);
     }
@@ -124,70 +113,8 @@ public class BatchLookupBenchmark {
     }
     keysOfBlock = new int[block];
     ids = new int[block];
-    next = 0;
     readAt = 0;
     writeAt = TRAFFIC_LONGS / 2;
-  }
-
-  /** Random disjoint labelled ranges, widths 1 to 4096, as {@link RangeLookupBenchmark} makes. */
-  private static IndexContent ranges(int count, SplittableRandom random) {
-    long[] addresses = random.longs(count, 0, 1L << 32).sorted().distinct().toArray();
-    int n = addresses.length;
-    int[] starts = new int[n];
-    int[] ends = new int[n];
-    for (int i = 0; i < n; i++) {
-      long limit = i + 1 < n ? addresses[i + 1] - 1 : (1L << 32) - 1;
-      long end = Math.min(limit, addresses[i] + random.nextInt(4096));
-      starts[i] = (int) (addresses[i] ^ 0x8000_0000L);
-      ends[i] = (int) (end ^ 0x8000_0000L);
-    }
-    int[] ids = random.ints(n, 1, 1001).toArray();
-    int[] labelEnds = new int[1001];
-    byte[] labelBytes = new byte[4000];
-    for (int id = 1; id <= 1000; id++) {
-      labelEnds[id] = id * 4;
-      for (int b = (id - 1) * 4; b < id * 4; b++) {
-        labelBytes[b] = (byte) ('a' + (id + b) % 26);
-      }
-    }
-    return new IndexContent(starts, ends, ids, n, labelEnds, labelBytes, 0, 0);
-  }
-
-  /** Writes the index file and loads it as a map task does (file deleted on exit). */
-  private static Ipv4Lookup load(IndexContent content, String column) throws IOException {
-    Path file = Files.createTempFile("batch-bench", ".ipidx");
-    file.toFile().deleteOnExit();
-    try (OutputStream out = Files.newOutputStream(file)) {
-      IndexWriter.write(content, out);
-    }
-    ReadPath path = switch (column) {
-      case "heap" -> ReadPath.NIO;
-      case "mapped" -> ReadPath.MMAP_DIRECT;
-      default -> throw new IllegalArgumentException("column: heap or mapped, not " + column);
-    };
-    return path.loader().load(file, true).index();
-  }
-
-  private static int[] zipf(int[] pool, SplittableRandom random) {
-    int n = pool.length;
-    double[] cdf = new double[n];
-    double sum = 0;
-    for (int r = 0; r < n; r++) {
-      sum += 1.0 / (r + 1);
-      cdf[r] = sum;
-    }
-    int[] out = new int[n];
-    for (int i = 0; i < n; i++) {
-      int r = Arrays.binarySearch(cdf, random.nextDouble() * sum);
-      out[i] = pool[Math.min(r >= 0 ? r : -r - 1, n - 1)];
-    }
-    return out;
-  }
-
-  /** Copies the next block of probes into {@code keysOfBlock}, as a mapper parses its records. */
-  private void nextBlock() {
-    System.arraycopy(stream, next, keysOfBlock, 0, block);
-    next = (next + block) & (STREAM - 1);
   }
 
   /** The memory traffic of {@code block} records: reads and writes moving through the buffer. */
@@ -229,7 +156,7 @@ public class BatchLookupBenchmark {
     long result = 0;
     for (int b = 0; b < PER_INVOCATION; b += block) {
       result += stream();
-      nextBlock();
+      stream.takeInto(keysOfBlock, block);
       int[] k = keysOfBlock;
       int[] found = ids;
       for (int i = 0; i < block; i++) {
@@ -248,7 +175,7 @@ public class BatchLookupBenchmark {
     long result = 0;
     for (int b = 0; b < PER_INVOCATION; b += block) {
       result += stream();
-      nextBlock();
+      stream.takeInto(keysOfBlock, block);
       ix.matchAll(keysOfBlock, block, ids);
       result += hits();
     }
@@ -262,7 +189,7 @@ public class BatchLookupBenchmark {
     long result = 0;
     for (int b = 0; b < PER_INVOCATION; b += block) {
       result += stream();
-      nextBlock();
+      stream.takeInto(keysOfBlock, block);
       result += keysOfBlock[block - 1];
     }
     return result;

@@ -1,16 +1,12 @@
 package org.ipjoin.bench;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.ipjoin.index.format.IndexContent;
-import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.format.KeyLayout;
-import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.index.lookup.Ipv4Lookup;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -56,43 +52,27 @@ public class CompactLookupBenchmark {
   public String storage;
 
   private Ipv4Lookup index;
-  private int[] stream;
-  private int next;
+  private ProbeStream stream;
   private final int[] batchKeys = new int[BATCH];
   private final int[] batchIds = new int[BATCH];
 
   @Setup(Level.Trial)
   public void setUp() throws IOException {
     int[] sorted = BenchKeys.sortedUnique(keys, 42);
-    Path file = Files.createTempFile("compact-bench", ".ipidx");
-    file.toFile().deleteOnExit();
-    try (OutputStream out = Files.newOutputStream(file)) {
-      IndexWriter.write(IndexContent.exact(sorted, sorted.length, 0, 0),
-          KeyLayout.fromName(layout), out);
-    }
+    Path file = TemporaryIndex.write("compact-bench",
+        IndexContent.exact(sorted, sorted.length, 0, 0), KeyLayout.fromName(layout));
     System.err.printf("%s layout: %,d keys, %,d bytes, %.3f bytes per key%n", layout,
         sorted.length, Files.size(file), (double) Files.size(file) / sorted.length);
-    ReadPath path = switch (storage) {
-      case "heap" -> ReadPath.NIO;
-      case "mapped" -> ReadPath.MMAP_DIRECT;
-      default -> throw new IllegalArgumentException("storage: heap or mapped, not " + storage);
-    };
-    index = path.loader().load(file, true).index();
-    SplittableRandom random = new SplittableRandom(7);
-    stream = new int[STREAM];
-    for (int i = 0; i < STREAM; i++) {
-      stream[i] = random.nextBoolean() ? sorted[random.nextInt(sorted.length)] : random.nextInt();
-    }
-    next = 0;
+    index = TemporaryIndex.load(file, TemporaryIndex.storage("storage", storage));
+    stream = ProbeStream.halfListed(sorted, STREAM, new SplittableRandom(7));
   }
 
   @Benchmark
   @OperationsPerInvocation(BATCH)
   public int match() {
     Ipv4Lookup ix = index;
-    int[] s = stream;
-    int from = next;
-    next = (from + BATCH) & (STREAM - 1);
+    int[] s = stream.probes();
+    int from = stream.take(BATCH);
     int hits = 0;
     for (int i = from; i < from + BATCH; i++) {
       if (ix.match(s[i]) != Ipv4Lookup.NO_MATCH) {
@@ -106,9 +86,7 @@ public class CompactLookupBenchmark {
   @Benchmark
   @OperationsPerInvocation(BATCH)
   public int matchAll() {
-    int from = next;
-    next = (from + BATCH) & (STREAM - 1);
-    System.arraycopy(stream, from, batchKeys, 0, BATCH);
+    stream.takeInto(batchKeys, BATCH);
     index.matchAll(batchKeys, BATCH, batchIds);
     int hits = 0;
     for (int i = 0; i < BATCH; i++) {

@@ -59,10 +59,9 @@ public class DirectoryWidthBenchmark {
   public String layout;
 
   private Ipv4IntervalIndex index;
-  private int[] stream;
+  private ProbeStream stream;
   private final int[] block = new int[BATCH];
   private final int[] ids = new int[BATCH];
-  private int next;
 
   @Setup(Level.Trial)
   public void setUp() {
@@ -75,13 +74,9 @@ public class DirectoryWidthBenchmark {
     };
     index = new Ipv4IntervalIndex(IntColumn.of(sorted), null, null, LabelDictionary.NONE,
         Ipv4LookupDirectory.of(sorted, sorted.length, bits), bits);
-    SplittableRandom random = new SplittableRandom(7);
-    stream = new int[STREAM];
-    for (int i = 0; i < STREAM; i++) {
-      stream[i] = random.nextBoolean() ? sorted[random.nextInt(sorted.length)] : random.nextInt();
-    }
+    stream = ProbeStream.halfListed(sorted, STREAM, new SplittableRandom(7));
     for (int i = 0; i < 100_000; i++) {
-      int key = stream[i];
+      int key = stream.probes()[i];
       if ((Arrays.binarySearch(sorted, key) >= 0) != (index.match(key) != Ipv4IntervalIndex.NO_MATCH)) {
         throw new AssertionError("match disagrees with binarySearch on " + key);
       }
@@ -109,18 +104,12 @@ public class DirectoryWidthBenchmark {
     return Arrays.stream(raw).sorted().distinct().toArray();
   }
 
-  private int start() {
-    int from = next;
-    next = (from + BATCH) & (STREAM - 1);
-    return from;
-  }
-
   /** One probe at a time. */
   @Benchmark
   @OperationsPerInvocation(BATCH)
   public int match() {
-    int[] s = stream;
-    int from = start();
+    int[] s = stream.probes();
+    int from = stream.take(BATCH);
     int hits = 0;
     for (int i = from; i < from + BATCH; i++) {
       if (index.match(s[i]) != Ipv4IntervalIndex.NO_MATCH) {
@@ -134,8 +123,7 @@ public class DirectoryWidthBenchmark {
   @Benchmark
   @OperationsPerInvocation(BATCH)
   public int matchAll() {
-    int from = start();
-    System.arraycopy(stream, from, block, 0, BATCH);
+    stream.takeInto(block, BATCH);
     index.matchAll(block, BATCH, ids);
     return ids[BATCH - 1];
   }

@@ -1,6 +1,5 @@
 package org.ipjoin.bench;
 
-import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.ipjoin.ip.Ipv4Codec;
@@ -59,17 +58,10 @@ public class Ipv4ParseBenchmark {
   @Setup
   public void setUp() {
     SplittableRandom random = new SplittableRandom(2024);
-    StringBuilder text = new StringBuilder();
-    from = new int[FIELDS];
-    to = new int[FIELDS];
-    for (int i = 0; i < FIELDS; i++) {
-      String field = field(random);
-      from[i] = text.length();
-      text.append(field);
-      to[i] = text.length();
-      text.append(' ');
-    }
-    bytes = text.toString().getBytes(StandardCharsets.US_ASCII);
+    TextBlock text = TextBlock.of(FIELDS, i -> field(random), ' ');
+    bytes = text.bytes;
+    from = text.from;
+    to = text.to;
   }
 
   private String field(SplittableRandom random) {

@@ -3,12 +3,8 @@ package org.ipjoin.bench;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import org.ipjoin.index.format.IndexByteMap;
-import org.ipjoin.index.format.Ipv4LookupDirectory;
-import org.ipjoin.index.lookup.IntColumn;
 import org.ipjoin.index.lookup.Ipv4IntervalIndex;
 import org.ipjoin.index.lookup.Ipv6IntervalIndex;
-import org.ipjoin.index.lookup.LabelDictionary;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -77,33 +73,19 @@ public class Ipv6RangeLookupBenchmark {
     long[] prefixes = random.longs(PREFIXES, 0, 1L << 16).map(p -> p << 16).toArray();
     long[] addresses = new long[intervals];
     for (int i = 0; i < intervals; i++) {
-      addresses[i] = clustered ? prefixes[random.nextInt(PREFIXES)] + random.nextInt(1 << 16)
-          : random.nextLong(1L << 32);
+      addresses[i] = randomAddress(random, clustered, prefixes);
     }
-    addresses = Arrays.stream(addresses).sorted().distinct().toArray();
-    int n = addresses.length;
-    int[] starts = new int[n];
-    int[] ends = new int[n];
-    for (int i = 0; i < n; i++) {
-      long limit = i + 1 < n ? addresses[i + 1] - 1 : (1L << 32) - 1;
-      long end = Math.min(limit, addresses[i] + random.nextInt(4096));
-      starts[i] = (int) (addresses[i] ^ 0x8000_0000L);
-      ends[i] = (int) (end ^ 0x8000_0000L);
-    }
-    index4 = new Ipv4IntervalIndex(IntColumn.of(starts), IntColumn.of(ends),
-        IntColumn.of(random.ints(n, 0, 1000).toArray()), labels(), Ipv4LookupDirectory.of(starts, n),
-        IndexByteMap.directoryBitsFor(n));
-    probes4 = new int[STREAM];
-    for (int i = 0; i < STREAM; i++) {
-      if (random.nextBoolean()) {
-        int j = random.nextInt(n);
-        probes4[i] = starts[j] + random.nextInt(ends[j] - starts[j] + 1);
-      } else {
-        long a = clustered ? prefixes[random.nextInt(PREFIXES)] + random.nextInt(1 << 16)
-            : random.nextLong(1L << 32);
-        probes4[i] = (int) (a ^ 0x8000_0000L);
-      }
-    }
+    RandomRanges ranges =
+        RandomRanges.startingAt(Arrays.stream(addresses).sorted().distinct().toArray(), random);
+    index4 = ranges.onHeap(random);
+    probes4 = ProbeStream.halfInside(ranges, STREAM, random,
+        r -> (int) (randomAddress(r, clustered, prefixes) ^ 0x8000_0000L)).probes();
+  }
+
+  /** A random IPv4 address: anywhere, or in one of the /16 {@code prefixes}. */
+  private static long randomAddress(SplittableRandom random, boolean clustered, long[] prefixes) {
+    return clustered ? prefixes[random.nextInt(PREFIXES)] + random.nextInt(1 << 16)
+        : random.nextLong(1L << 32);
   }
 
   /** A random hi address half: in 2000::/3, or in one of the /32 {@code prefixes}. */
@@ -153,14 +135,6 @@ public class Ipv6RangeLookupBenchmark {
         probes6[2 * i + 1] = random.nextLong();
       }
     }
-  }
-
-  private static LabelDictionary labels() {
-    int[] labelEnds = new int[1001];
-    for (int id = 1; id <= 1000; id++) {
-      labelEnds[id] = id * 4;
-    }
-    return new LabelDictionary(new byte[4000], labelEnds);
   }
 
   private int start() {

@@ -1,6 +1,5 @@
 package org.ipjoin.bench;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -63,14 +62,11 @@ public class JsonColumnsBenchmark {
   @Setup
   public void setUp() {
     SplittableRandom random = new SplittableRandom(42);
-    StringBuilder all = new StringBuilder();
-    from = new int[RECORDS];
-    to = new int[RECORDS];
     boolean flat = shape.equals("flat");
-    for (int i = 0; i < RECORDS; i++) {
+    TextBlock records = TextBlock.of(RECORDS, i -> {
       String src = dotted(random.nextInt());
       String dst = dotted(random.nextInt());
-      String line = flat
+      return flat
           ? "{\"timestamp\":\"2017-01-26T20:16:58.270700+0000\",\"flow_id\":" + i
               + ",\"event_type\":\"flow\",\"src_ip\":\"" + src + "\",\"src_port\":38195,\"dest_ip\":\""
               + dst + "\",\"dest_port\":53,\"proto\":\"TCP\",\"flow\":{\"pkts_toserver\":1,"
@@ -79,12 +75,10 @@ public class JsonColumnsBenchmark {
               + "[\"network\"],\"duration\":" + i + "},\"source\":{\"ip\":\"" + src + "\",\"port\":"
               + "51234},\"destination\":{\"ip\":\"" + dst + "\",\"port\":443},\"user_agent\":"
               + "{\"original\":\"Mozilla/5.0 (X11; Linux x86_64)\"}}";
-      from[i] = all.length();
-      all.append(line);
-      to[i] = all.length();
-      all.append('\n');
-    }
-    bytes = all.toString().getBytes(StandardCharsets.UTF_8);
+    }, '\n');
+    bytes = records.bytes;
+    from = records.from;
+    to = records.to;
     String a = flat ? "json:src_ip" : "json:source.ip";
     String b = flat ? "json:dest_ip" : "json:destination.ip";
     single = ClientIpLocators.fromSpec(a);

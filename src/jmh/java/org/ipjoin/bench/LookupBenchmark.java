@@ -1,12 +1,13 @@
 package org.ipjoin.bench;
 
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.ipjoin.index.format.IndexByteMap;
 import org.ipjoin.index.format.IndexContent;
-import org.ipjoin.index.format.IndexWriter;
 import org.ipjoin.index.format.Ipv4LookupDirectory;
+import org.ipjoin.index.format.KeyLayout;
 import org.ipjoin.index.load.ReadPath;
 import org.ipjoin.index.lookup.IntColumn;
 import org.ipjoin.index.lookup.Ipv4IntervalIndex;
@@ -59,28 +60,17 @@ public class LookupBenchmark {
   private Ipv4IntervalIndex index;
   /** The same keys served from a read-only mapping of an index file (loader mmap-direct). */
   private Ipv4IntervalIndex mapped;
-  private int[] stream;
-  private int next;
+  private ProbeStream stream;
 
   @Setup(Level.Trial)
-  public void setUp() {
+  public void setUp() throws IOException {
     sorted = BenchKeys.sortedUnique(keys, 42);
     index = onHeap(sorted);
-    mapped = mapped(sorted);
+    mapped = (Ipv4IntervalIndex) TemporaryIndex.load(TemporaryIndex.write("lookup-bench",
+        IndexContent.exact(sorted, sorted.length, 0, 0), KeyLayout.SORTED), ReadPath.MMAP_DIRECT);
     prefixStart = prefixStarts(sorted);
     SplittableRandom random = new SplittableRandom(7);
-    int[] pool = new int[STREAM];
-    for (int i = 0; i < pool.length; i++) {
-      pool[i] = random.nextBoolean() ? sorted[random.nextInt(sorted.length)] : random.nextInt();
-    }
-    if (probes.equals("uniform")) {
-      stream = pool;
-    } else if (probes.equals("zipf")) {
-      stream = zipf(pool, random);
-    } else {
-      throw new IllegalArgumentException("probes: uniform or zipf, not " + probes);
-    }
-    next = 0;
+    stream = ProbeStream.halfListed(sorted, STREAM, random).skewed(probes, random);
   }
 
   /** The exact-address lookup over {@code keys} on the heap, as the heap read paths build it. */
@@ -89,49 +79,12 @@ public class LookupBenchmark {
         Ipv4LookupDirectory.of(keys, keys.length), IndexByteMap.directoryBitsFor(keys.length));
   }
 
-  /** Writes the keys as an index file and loads it with mmap-direct (file deleted on exit). */
-  private static Ipv4IntervalIndex mapped(int[] keys) {
-    try {
-      java.nio.file.Path file = java.nio.file.Files.createTempFile("lookup-bench", ".ipidx");
-      file.toFile().deleteOnExit();
-      try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(file)) {
-        IndexWriter.write(IndexContent.exact(keys, keys.length, 0, 0), out);
-      }
-      return (Ipv4IntervalIndex) ReadPath.MMAP_DIRECT.loader().load(file, true).index();
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-  }
-
-  /** Draws STREAM probes from {@code pool} with P(rank r) ∝ 1/r (inverse-CDF on a harmonic table). */
-  private static int[] zipf(int[] pool, SplittableRandom random) {
-    int n = pool.length;
-    double[] cdf = new double[n];
-    double sum = 0;
-    for (int r = 0; r < n; r++) {
-      sum += 1.0 / (r + 1);
-      cdf[r] = sum;
-    }
-    int[] out = new int[n];
-    for (int i = 0; i < n; i++) {
-      int r = Arrays.binarySearch(cdf, random.nextDouble() * sum);
-      out[i] = pool[Math.min(r >= 0 ? r : -r - 1, n - 1)];
-    }
-    return out;
-  }
-
-  private int start() {
-    int from = next;
-    next = (from + BATCH) & (STREAM - 1);
-    return from;
-  }
-
   @Benchmark
   @OperationsPerInvocation(BATCH)
   public int binarySearch() {
     int[] k = sorted;
-    int[] s = stream;
-    int from = start();
+    int[] s = stream.probes();
+    int from = stream.take(BATCH);
     int hits = 0;
     for (int i = from; i < from + BATCH; i++) {
       if (Arrays.binarySearch(k, s[i]) >= 0) {
@@ -147,8 +100,8 @@ public class LookupBenchmark {
   public int prefixBinarySearch() {
     int[] k = sorted;
     int[] p = prefixStart;
-    int[] s = stream;
-    int from = start();
+    int[] s = stream.probes();
+    int from = stream.take(BATCH);
     int hits = 0;
     for (int i = from; i < from + BATCH; i++) {
       int key = s[i];
@@ -175,8 +128,8 @@ public class LookupBenchmark {
 
   /** One batch of single lookups. JMH forks a JVM per benchmark, so the call stays monomorphic. */
   private int hits(Ipv4IntervalIndex ix) {
-    int[] s = stream;
-    int from = start();
+    int[] s = stream.probes();
+    int from = stream.take(BATCH);
     int hits = 0;
     for (int i = from; i < from + BATCH; i++) {
       if (ix.match(s[i]) != Ipv4IntervalIndex.NO_MATCH) {

@@ -44,8 +44,7 @@ public class LookupVariantsBenchmark {
 
   private int[] sorted;
   private int[] table;
-  private int[] stream;
-  private int next;
+  private ProbeStream stream;
 
   @Setup(Level.Trial)
   public void setUp() {
@@ -62,25 +61,15 @@ public class LookupVariantsBenchmark {
     while (p < table.length) {
       table[p++] = sorted.length;
     }
-    SplittableRandom random = new SplittableRandom(7);
-    stream = new int[STREAM];
-    for (int i = 0; i < STREAM; i++) {
-      stream[i] = random.nextBoolean() ? sorted[random.nextInt(sorted.length)] : random.nextInt();
-    }
+    stream = ProbeStream.halfListed(sorted, STREAM, new SplittableRandom(7));
     // Self-check against binarySearch.
     for (int i = 0; i < 100_000; i++) {
-      int key = stream[i];
+      int key = stream.probes()[i];
       boolean expected = Arrays.binarySearch(sorted, key) >= 0;
       if (scan(key) != expected || window(key) != expected) {
         throw new AssertionError("variant disagrees on " + key);
       }
     }
-  }
-
-  private int start() {
-    int from = next;
-    next = (from + BATCH) & (STREAM - 1);
-    return from;
   }
 
   private boolean scan(int key) {
@@ -150,8 +139,8 @@ public class LookupVariantsBenchmark {
   @Benchmark
   @OperationsPerInvocation(BATCH)
   public int interpScan() {
-    int[] s = stream;
-    int from = start();
+    int[] s = stream.probes();
+    int from = stream.take(BATCH);
     int hits = 0;
     for (int i = from; i < from + BATCH; i++) {
       if (scan(s[i])) {
@@ -164,8 +153,8 @@ public class LookupVariantsBenchmark {
   @Benchmark
   @OperationsPerInvocation(BATCH)
   public int interpWindow() {
-    int[] s = stream;
-    int from = start();
+    int[] s = stream.probes();
+    int from = stream.take(BATCH);
     int hits = 0;
     for (int i = from; i < from + BATCH; i++) {
       hits += window(s[i]) ? 1 : 0;
@@ -177,8 +166,8 @@ public class LookupVariantsBenchmark {
   @OperationsPerInvocation(BATCH)
   public int binarySearch() {
     int[] k = sorted;
-    int[] s = stream;
-    int from = start();
+    int[] s = stream.probes();
+    int from = stream.take(BATCH);
     int hits = 0;
     for (int i = from; i < from + BATCH; i++) {
       hits += Arrays.binarySearch(k, s[i]) >= 0 ? 1 : 0;

@@ -3,11 +3,7 @@ package org.ipjoin.bench;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import org.ipjoin.index.format.IndexByteMap;
-import org.ipjoin.index.format.Ipv4LookupDirectory;
-import org.ipjoin.index.lookup.IntColumn;
 import org.ipjoin.index.lookup.Ipv4IntervalIndex;
-import org.ipjoin.index.lookup.LabelDictionary;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -47,47 +43,16 @@ public class RangeLookupBenchmark {
   private int[] starts;
   private int[] ends;
   private Ipv4IntervalIndex index;
-  private int[] stream;
-  private int next;
+  private ProbeStream stream;
 
   @Setup(Level.Trial)
   public void setUp() {
     SplittableRandom random = new SplittableRandom(42);
-    // Random distinct start addresses, sorted; each range ends before the next start.
-    long[] addresses = random.longs(intervals, 0, 1L << 32).sorted().distinct().toArray();
-    int n = addresses.length;
-    starts = new int[n];
-    ends = new int[n];
-    for (int i = 0; i < n; i++) {
-      long limit = i + 1 < n ? addresses[i + 1] - 1 : (1L << 32) - 1;
-      long end = Math.min(limit, addresses[i] + random.nextInt(4096));
-      starts[i] = (int) (addresses[i] ^ 0x8000_0000L);
-      ends[i] = (int) (end ^ 0x8000_0000L);
-    }
-    int[] ids = random.ints(n, 0, 1000).toArray();
-    int[] labelEnds = new int[1001];
-    for (int id = 1; id <= 1000; id++) {
-      labelEnds[id] = id * 4;
-    }
-    index = new Ipv4IntervalIndex(IntColumn.of(starts), IntColumn.of(ends), IntColumn.of(ids),
-        new LabelDictionary(new byte[4000], labelEnds), Ipv4LookupDirectory.of(starts, n),
-        IndexByteMap.directoryBitsFor(n));
-    stream = new int[STREAM];
-    for (int i = 0; i < STREAM; i++) {
-      if (random.nextBoolean()) {
-        int j = random.nextInt(n);
-        stream[i] = starts[j] + random.nextInt(ends[j] - starts[j] + 1);
-      } else {
-        stream[i] = random.nextInt();
-      }
-    }
-    next = 0;
-  }
-
-  private int start() {
-    int from = next;
-    next = (from + BATCH) & (STREAM - 1);
-    return from;
+    RandomRanges ranges = RandomRanges.uniform(intervals, random);
+    starts = ranges.starts;
+    ends = ranges.ends;
+    index = ranges.onHeap(random);
+    stream = ProbeStream.halfInside(ranges, STREAM, random, SplittableRandom::nextInt);
   }
 
   @Benchmark
@@ -95,8 +60,8 @@ public class RangeLookupBenchmark {
   public int binarySearch() {
     int[] s = starts;
     int[] e = ends;
-    int[] probes = stream;
-    int from = start();
+    int[] probes = stream.probes();
+    int from = stream.take(BATCH);
     int hits = 0;
     for (int i = from; i < from + BATCH; i++) {
       int key = probes[i];
@@ -113,8 +78,8 @@ public class RangeLookupBenchmark {
   @OperationsPerInvocation(BATCH)
   public int ipjoin() {
     Ipv4IntervalIndex ix = index;
-    int[] probes = stream;
-    int from = start();
+    int[] probes = stream.probes();
+    int from = stream.take(BATCH);
     int hits = 0;
     for (int i = from; i < from + BATCH; i++) {
       if (ix.match(probes[i]) != Ipv4IntervalIndex.NO_MATCH) {

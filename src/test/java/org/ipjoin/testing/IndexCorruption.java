@@ -4,10 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.ipjoin.cli.ipindex.IndexTools;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.CorruptIndexException.Check;
 import org.ipjoin.index.load.IndexBytes;
@@ -17,7 +22,7 @@ import org.ipjoin.testing.IndexReaders.Reader;
 /**
  * Damaged index files through a read path: each file (bytes flipped or cut with {@link IndexBytes})
  * is written to the test's directory as {@code NAME.READER.ipidx}, read, and deleted again with
- * Hadoop's {@code .crc} beside it.
+ * Hadoop's {@code .crc} beside it; or through {@code ipindex verify}, as {@code NAME.ipidx}.
  */
 public final class IndexCorruption {
 
@@ -79,6 +84,32 @@ public final class IndexCorruption {
     Path file = bytes.writeTo(dir.resolve(name + "." + path.name() + ".ipidx"));
     try {
       return path.load(file, verifyChecksum);
+    } finally {
+      delete(file);
+    }
+  }
+
+  /**
+   * Runs {@code ipindex verify} as users run it on {@code bytes} written as {@code NAME.ipidx}:
+   * asserts exit 1 and one line on stderr naming the file and {@code check}.
+   */
+  public void ipindexVerifyFails(IndexBytes bytes, String name, Check check) throws Exception {
+    Path file = bytes.writeTo(dir.resolve(name + ".ipidx"));
+    try {
+      PrintStream oldErr = System.err;
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      int exit;
+      try {
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        exit = IndexTools.run(new Configuration(), new String[] {"verify", file.toString()});
+      } finally {
+        System.setErr(oldErr);
+      }
+      String lines = err.toString(StandardCharsets.UTF_8);
+      assertEquals(1, exit, name + ": " + lines);
+      assertEquals(1, lines.lines().count(), lines);
+      assertTrue(lines.startsWith("ipindex verify: " + file + ": " + check.description
+          + " check failed: "), name + ": " + lines);
     } finally {
       delete(file);
     }

@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,9 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.apache.hadoop.conf.Configuration;
 import org.ipjoin.RealData;
-import org.ipjoin.cli.ipindex.IndexTools;
 import org.ipjoin.index.TestLookups;
 import org.ipjoin.index.format.CorruptIndexException.Check;
 import org.ipjoin.index.format.CorruptIndexException;
@@ -501,41 +497,24 @@ class CorruptIndexTest {
   @Test
   void ipindexVerifyExitsOneNamingTheCheck() throws Exception {
     SectionKind s = SectionKind.V4_STARTS;
-    Map<String, Object[]> samples = new LinkedHashMap<>();
-    samples.put("cut-in-header", new Object[] {VALID.truncate(40), Check.HEADER_LENGTH});
-    samples.put("not-magic", new Object[] {VALID.copy().putByte(0, 0x09), Check.MAGIC});
-    samples.put("v1", new Object[] {VALID.copy().putShort(IndexBytes.VERSION_OFFSET, 1), Check.VERSION});
-    samples.put("header-bit", new Object[] {VALID.copy().xorByte(IndexBytes.SOURCE_BYTES_OFFSET, 1),
-        Check.HEADER_CHECKSUM});
-    samples.put("directory-bit", new Object[] {VALID.copy().xorByte(IndexBytes.entry(1), 1),
-        Check.SECTION_DIRECTORY});
-    samples.put("section-cut", new Object[] {VALID.truncate(VALID.length() - 4), Check.FILE_LENGTH});
-    samples.put("swapped", new Object[] {VALID.copy().putValue(s, 10, KEYS[11]).putValue(s, 11, KEYS[10])
-        .fixAll(s), Check.SORTED});
-    samples.put("bit-rot", new Object[] {VALID.copy().xorByte(VALID.offset(s) + 80, 0x01),
-        Check.SECTION_CHECKSUM});
-    samples.put("end-overlaps", new Object[] {FULL.copy().putValue(SectionKind.V4_ENDS, 0, STARTS[1])
-        .fixAll(SectionKind.V4_ENDS), Check.INTERVALS});
-    samples.put("lookup-directory", new Object[] {VALID.copy().putValue(SectionKind.V4_DIRECTORY, 0, 1)
-        .fixAll(SectionKind.V4_DIRECTORY), Check.LOOKUP_DIRECTORY});
-    for (var sample : samples.entrySet()) {
-      Path file = ((IndexBytes) sample.getValue()[0]).writeTo(dir.resolve(sample.getKey() + ".ipidx"));
-      Check check = (Check) sample.getValue()[1];
-      PrintStream oldErr = System.err;
-      ByteArrayOutputStream err = new ByteArrayOutputStream();
-      int exit;
-      try {
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        exit = IndexTools.run(new Configuration(), new String[] {"verify", file.toString()});
-      } finally {
-        System.setErr(oldErr);
-      }
-      String lines = err.toString(StandardCharsets.UTF_8);
-      assertEquals(1, exit, sample.getKey() + ": " + lines);
-      assertEquals(1, lines.lines().count(), lines);
-      assertTrue(lines.startsWith("ipindex verify: " + file + ": " + check.description
-          + " check failed: "), sample.getKey() + ": " + lines);
-    }
+    corruption.ipindexVerifyFails(VALID.truncate(40), "cut-in-header", Check.HEADER_LENGTH);
+    corruption.ipindexVerifyFails(VALID.copy().putByte(0, 0x09), "not-magic", Check.MAGIC);
+    corruption.ipindexVerifyFails(VALID.copy().putShort(IndexBytes.VERSION_OFFSET, 1), "v1",
+        Check.VERSION);
+    corruption.ipindexVerifyFails(VALID.copy().xorByte(IndexBytes.SOURCE_BYTES_OFFSET, 1),
+        "header-bit", Check.HEADER_CHECKSUM);
+    corruption.ipindexVerifyFails(VALID.copy().xorByte(IndexBytes.entry(1), 1), "directory-bit",
+        Check.SECTION_DIRECTORY);
+    corruption.ipindexVerifyFails(VALID.truncate(VALID.length() - 4), "section-cut",
+        Check.FILE_LENGTH);
+    corruption.ipindexVerifyFails(VALID.copy().putValue(s, 10, KEYS[11]).putValue(s, 11, KEYS[10])
+        .fixAll(s), "swapped", Check.SORTED);
+    corruption.ipindexVerifyFails(VALID.copy().xorByte(VALID.offset(s) + 80, 0x01), "bit-rot",
+        Check.SECTION_CHECKSUM);
+    corruption.ipindexVerifyFails(FULL.copy().putValue(SectionKind.V4_ENDS, 0, STARTS[1])
+        .fixAll(SectionKind.V4_ENDS), "end-overlaps", Check.INTERVALS);
+    corruption.ipindexVerifyFails(VALID.copy().putValue(SectionKind.V4_DIRECTORY, 0, 1)
+        .fixAll(SectionKind.V4_DIRECTORY), "lookup-directory", Check.LOOKUP_DIRECTORY);
   }
 
   @Test

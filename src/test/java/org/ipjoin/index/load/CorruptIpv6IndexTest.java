@@ -3,19 +3,13 @@ package org.ipjoin.index.load;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import org.apache.hadoop.conf.Configuration;
-import org.ipjoin.cli.ipindex.IndexTools;
 import org.ipjoin.index.format.CorruptIndexException.Check;
 import org.ipjoin.index.format.CorruptIndexException;
 import org.ipjoin.index.format.IndexByteMap;
@@ -383,30 +377,11 @@ class CorruptIpv6IndexTest {
   /** {@code ipindex verify}: exit 1 and one line naming the file and the check. */
   @Test
   void ipindexVerifyExitsOneNamingTheCheck() throws Exception {
-    Map<String, Object[]> samples = new LinkedHashMap<>();
-    samples.put("v6-bit-rot", new Object[] {MIXED.copy().xorByte(MIXED.offset(SectionKind.V6_STARTS) + 3, 1),
-        Check.SECTION_CHECKSUM});
-    samples.put("v6-end-overlaps", new Object[] {MIXED.copy().putKey(SectionKind.V6_ENDS, 0,
-        keyHalf(V6[1][0], 0), keyHalf(V6[1][0], 1)).fixAll(SectionKind.V6_ENDS), Check.INTERVALS});
-    samples.put("v6-cut", new Object[] {MIXED.truncate(MIXED.length() - 4), Check.FILE_LENGTH});
-    for (var sample : samples.entrySet()) {
-      Path file = ((IndexBytes) sample.getValue()[0]).writeTo(dir.resolve(sample.getKey() + ".ipidx"));
-      Check check = (Check) sample.getValue()[1];
-      PrintStream oldErr = System.err;
-      ByteArrayOutputStream err = new ByteArrayOutputStream();
-      int exit;
-      try {
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        exit = IndexTools.run(new Configuration(), new String[] {"verify", file.toString()});
-      } finally {
-        System.setErr(oldErr);
-      }
-      String lines = err.toString(StandardCharsets.UTF_8);
-      assertEquals(1, exit, sample.getKey() + ": " + lines);
-      assertEquals(1, lines.lines().count(), lines);
-      assertTrue(lines.startsWith("ipindex verify: " + file + ": " + check.description
-          + " check failed: "), sample.getKey() + ": " + lines);
-    }
+    corruption.ipindexVerifyFails(MIXED.copy().xorByte(MIXED.offset(SectionKind.V6_STARTS) + 3, 1),
+        "v6-bit-rot", Check.SECTION_CHECKSUM);
+    corruption.ipindexVerifyFails(MIXED.copy().putKey(SectionKind.V6_ENDS, 0, keyHalf(V6[1][0], 0),
+        keyHalf(V6[1][0], 1)).fixAll(SectionKind.V6_ENDS), "v6-end-overlaps", Check.INTERVALS);
+    corruption.ipindexVerifyFails(MIXED.truncate(MIXED.length() - 4), "v6-cut", Check.FILE_LENGTH);
   }
 
   /** The fixtures hold the sections the cases above edit, at the directory entries they name. */
