@@ -25,8 +25,8 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
  * {@code -D}, a {@code -conf} file or the Java API's Configuration is taken as it is; one from a
  * site file ({@code *-site.xml}: {@code conf/local/mapred-site.xml} says 128 MiB) or Hadoop's
  * defaults only gives the size to aim at. Sizes stay between half and twice that size, so an
- * input smaller than a split and a half stays one split per file; files that cannot be split (gzip,
- * a format with a header) are one task each, as before, and count in the schedule as they are.
+ * input smaller than one split stays one split per file; files that cannot be split (gzip, a
+ * format with a header) are one task each, as before, and count in the schedule as they are.
  */
 final class EvenSplits {
 
