@@ -3,7 +3,6 @@ package org.ipjoin.job.input;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
@@ -14,7 +13,6 @@ import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
-import org.apache.hadoop.mapreduce.task.JobContextImpl;
 import org.ipjoin.job.HeaderNamedFormat;
 import org.ipjoin.job.IpJoinKeys;
 
@@ -56,42 +54,6 @@ public class InputSetFormat extends FileNamingTextInputFormat {
       return new SequenceFileLines();
     }
     return super.createRecordReader(split, context);
-  }
-
-  /**
-   * Hadoop's splits, at the size {@link EvenSplits} chooses on the local runner when the run set no
-   * split size: the same files and lines, in splits that divide evenly among the map threads.
-   */
-  @Override
-  public List<InputSplit> getSplits(JobContext job) throws IOException {
-    Configuration conf = job.getConfiguration();
-    if (!EvenSplits.applies(conf)) {
-      return super.getSplits(job);
-    }
-    List<Long> splittable = new ArrayList<>();
-    List<Long> whole = new ArrayList<>();
-    long hadoops = 0;
-    long largest = -1;
-    long minSize = Math.max(getFormatMinSplitSize(), getMinSplitSize(job));
-    for (FileStatus file : listStatus(job)) {
-      if (isSplitable(job, file.getPath())) {
-        splittable.add(file.getLen());
-        if (file.getLen() > largest) {
-          largest = file.getLen();
-          hadoops = computeSplitSize(file.getBlockSize(), minSize, getMaxSplitSize(job));
-        }
-      } else {
-        whole.add(file.getLen());
-      }
-    }
-    long size = new EvenSplits(EvenSplits.threads(conf), splittable, whole).size(hadoops);
-    if (size == hadoops) {
-      return super.getSplits(job);
-    }
-    Configuration sized = new Configuration(conf);
-    sized.setLong(SPLIT_MINSIZE, size);
-    sized.setLong(SPLIT_MAXSIZE, size);
-    return super.getSplits(new JobContextImpl(sized, job.getJobID()));
   }
 
   @Override
