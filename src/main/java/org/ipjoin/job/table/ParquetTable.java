@@ -17,8 +17,6 @@ import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.ParquetOutputFormat;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.hadoop.api.ReadSupport;
@@ -124,10 +122,10 @@ final class ParquetTable implements TableFormat {
     job.setInputFormatClass(ParquetRowsInputFormat.class);
     IpJoinKeys.TABLE_SCHEMA.set(conf, schema);
     conf.set(SUMMARY_LEVEL, "NONE");
-    if (conf.get(ParquetOutputFormat.COMPRESSION) == null) {
-      // The input's codec unless the user chose one (-D parquet.compression=ZSTD).
-      ParquetOutputFormat.setCompression(job, codecOf(first, conf));
-    }
+    // The input's codec and dictionaries, column by column, unless the user chose them (-D
+    // parquet.compression=ZSTD, -D parquet.enable.dictionary=true, KEY#column.path for one).
+    FileSystem fs = first.getFileSystem(conf);
+    ParquetEncodings.follow(footer(fs, fs.getFileStatus(first), conf), conf);
     if (rows) {
       LazyOutputFormat.setOutputFormatClass(job, ParquetRowsOutputFormat.class);
       job.setOutputValueClass(TableRow.class);
@@ -157,17 +155,6 @@ final class ParquetTable implements TableFormat {
       projected = projected == null ? one : projected.union(one);
     }
     return projected;
-  }
-
-  /** The codec of {@code file}'s first column chunk (uncompressed when it has no row group). */
-  private static CompressionCodecName codecOf(Path file, Configuration conf) throws IOException {
-    FileSystem fs = file.getFileSystem(conf);
-    try (ParquetFileReader reader = ParquetFileReader.open(
-        HadoopInputFile.fromStatus(fs.getFileStatus(file), conf))) {
-      var blocks = reader.getFooter().getBlocks();
-      return blocks.isEmpty() || blocks.get(0).getColumns().isEmpty()
-          ? CompressionCodecName.UNCOMPRESSED : blocks.get(0).getColumns().get(0).getCodec();
-    }
   }
 
   @Override
