@@ -179,7 +179,7 @@ final class SnapshotChanges {
    * The dictionary's id of label {@code listId} of {@code list}'s own labels, 0 for none; a label
    * not seen before takes the next id.
    */
-  int labelId(NormalisedList list, int listId) {
+  private int labelId(NormalisedList list, int listId) {
     if (!list.hasLabels() || listId == LabelInterner.NO_LABEL) {
       return LabelInterner.NO_LABEL;
     }
