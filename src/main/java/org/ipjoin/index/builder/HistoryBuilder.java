@@ -47,8 +47,8 @@ import org.ipjoin.problem.IoCause;
  * label column the last one. A label of attributes ({@code --labels 2,3}) is its tuple of
  * values: one value changed is a new period, and every snapshot with labels names the attributes
  * alike. Each snapshot is read once, whatever family its entries are, and its intervals merged
- * with the one before it's ({@link SnapshotChanges}, the IPv6 ones by {@link Ipv6Changes}): the
- * heap holds what changes, not every snapshot, and the cuts are the bounds of the changes. The
+ * with the previous snapshot's ({@link SnapshotChanges}, the IPv6 ones by {@link Ipv6Changes}):
+ * the heap holds what changes, not every snapshot, and the cuts are the bounds of the changes. The
  * IPv6 pieces ({@link Ipv6Cuts}) are the entries after the IPv4 ones, as the index numbers its
  * IPv6 intervals after its IPv4 ones.
  * Snapshots from elsewhere, such as the lines of a table valid at each time ({@link

@@ -19,11 +19,12 @@ import org.ipjoin.index.list.NormalisedList;
  */
 final class Ipv6Changes {
 
+  /** The states of the previous snapshot's IPv6 intervals. */
   private int[] previousStates = new int[0];
   /** The changes: keys four longs each (first hi, first lo, last hi, last lo), included. */
   private long[] keys = new long[4 * 256];
   /** The changes: two ints each, the snapshot and the new state. */
-  private int[] states = new int[2 * 256];
+  private int[] changeStates = new int[2 * 256];
   private int count;
   private final Ipv6Cuts cuts = new Ipv6Cuts();
   /** The ranks of the walk under way: its bounds as key halves (hi, lo), sorted and distinct. */
@@ -108,7 +109,7 @@ final class Ipv6Changes {
   private void add(int first, int last, int state) {
     if (4 * count + 4 > keys.length) {
       keys = Arrays.copyOf(keys, 2 * keys.length);
-      states = Arrays.copyOf(states, 2 * states.length);
+      changeStates = Arrays.copyOf(changeStates, 2 * changeStates.length);
     }
     keys[4 * count] = ranks[2 * first];
     keys[4 * count + 1] = ranks[2 * first + 1];
@@ -122,8 +123,8 @@ final class Ipv6Changes {
       keys[4 * count + 2] = lo == Long.MIN_VALUE ? hi - 1 : hi;
       keys[4 * count + 3] = lo - 1;
     }
-    states[2 * count] = snapshot;
-    states[2 * count + 1] = state;
+    changeStates[2 * count] = snapshot;
+    changeStates[2 * count + 1] = state;
     count++;
     cut(first);
     cut(last + 1);
@@ -152,7 +153,7 @@ final class Ipv6Changes {
       long lo = keys[4 * c + 3];
       for (int j = cuts.pieceAt(keys[4 * c], keys[4 * c + 1]);
           j < pieces && cuts.beginsByOrAt(j, hi, lo); j++) {
-        to.changed(j, states[2 * c], states[2 * c + 1]);
+        to.changed(j, changeStates[2 * c], changeStates[2 * c + 1]);
       }
     }
   }
