@@ -46,12 +46,11 @@ import org.ipjoin.problem.IoCause;
  * period per label, {@link ListingHistory#labelIn} gives the label in force, and the index's
  * label column the last one. A label of attributes ({@code --labels 2,3}) is its tuple of
  * values: one value changed is a new period, and every snapshot with labels names the attributes
- * alike. Each snapshot is read once and its IPv4 intervals merged with the one before it ({@link
- * SnapshotChanges}): the heap holds what changes, not every snapshot, and the cuts are the bounds
- * of the changes. IPv6 intervals are cut apart ({@link Ipv6Cuts}) and their pieces are the
- * entries after the IPv4 ones, as the index numbers its IPv6 intervals after its IPv4 ones; when
- * some snapshot has IPv6 intervals the snapshots are read a second time for their periods, so a
- * list without IPv6 entries is read once.
+ * alike. Each snapshot is read once, whatever family its entries are, and its intervals merged
+ * with the previous snapshot's ({@link SnapshotChanges}, the IPv6 ones by {@link Ipv6Changes}):
+ * the heap holds what changes, not every snapshot, and the cuts are the bounds of the changes. The
+ * IPv6 pieces ({@link Ipv6Cuts}) are the entries after the IPv4 ones, as the index numbers its
+ * IPv6 intervals after its IPv4 ones.
  * Snapshots from elsewhere, such as the lines of a table valid at each time ({@link
  * ValidityTable}), come in as a {@link SnapshotSource}.
  */
@@ -100,8 +99,7 @@ public final class HistoryBuilder {
   /**
    * Where a history's snapshots come from, in time order: a folder of dated files ({@link
    * #build(FileSystem, Path, FileSystem, Path)}) or a table whose lines carry their validity
-   * ({@link ValidityTable}). Each snapshot is read in order, once; a second time, in order, when
-   * some snapshot has IPv6 intervals.
+   * ({@link ValidityTable}). Each snapshot is read once, in order.
    */
   public interface SnapshotSource {
     /** The option that asked for the history, for messages: {@code --as-of-from-file}. */
@@ -138,24 +136,17 @@ public final class HistoryBuilder {
     long[] times = source.times();
     int s = times.length - 1;
     SnapshotChanges changes = new SnapshotChanges();
-    Ipv6Cuts cuts6 = new Ipv6Cuts();
     AttributeNames names = new AttributeNames();
     for (int i = 0; i < s; i++) {
       NormalisedList list = source.read(i);
       names.take(list, source, i);
       changes.next(list);
-      cuts6.add(list.v6());
     }
-    cuts6.finish();
     long[] cuts = changes.cuts();
+    Ipv6Cuts cuts6 = changes.cuts6();
     Pieces pieces = new Pieces(cuts, cuts6, changes);
     changes.replay(cuts, pieces::changed);
-    if (cuts6.pieces() > 0) {
-      // The IPv6 periods: a second reading, which a list without IPv6 intervals is spared.
-      for (int i = 0; i < s; i++) {
-        pieces.list6(source.read(i), i);
-      }
-    }
+    changes.replay6(cuts6, pieces::changed6);
     pieces.closeAll(s);
     IndexContent content = pieces.content(source.bytes(), source.lines(), names.names());
     ListingHistory history = pieces.history(times);
@@ -182,7 +173,7 @@ public final class HistoryBuilder {
     private final ExecutorService pool;
     /** Snapshot s's read ahead, until it is taken; null before and after. */
     private final List<Future<NormalisedList>> reads;
-    /** The snapshots handed to the readers in this reading of the folder: 0 .. submitted - 1. */
+    /** The snapshots handed to the readers so far: 0 .. submitted - 1. */
     private int submitted;
 
     FolderSnapshots(FileSystem fs, List<Snapshot> snapshots, LabelColumn labels) {
@@ -214,13 +205,9 @@ public final class HistoryBuilder {
       return times;
     }
 
-    /** Snapshot {@code s}, read ahead with the ones after it: the snapshots are read in order. */
+    /** Snapshot {@code s}, read ahead with the ones after it: each is read once, in order. */
     @Override
     public NormalisedList read(int s) throws IOException {
-      if (s < submitted && reads.get(s) == null) {
-        // Taken before: a second reading (the IPv6 periods) reads ahead from here anew.
-        submitted = s;
-      }
       while (submitted < snapshots.size() && submitted <= s + threads) {
         int next = submitted++;
         reads.set(next, pool.submit(() -> readFile(next)));
@@ -376,8 +363,6 @@ public final class HistoryBuilder {
     private final int[] label;
     /** The first snapshot of each piece's open period; -1 while the piece is not listed. */
     private final int[] openFrom;
-    /** Each IPv6 piece's last snapshot listing it so far, plus one (IPv4 pieces: by changes). */
-    private final int[] openTo6;
     /** Closed periods, four ints each: piece, from, to, label id. */
     private int[] closed = new int[4 * 1024];
     private int closedCount;
@@ -396,11 +381,10 @@ public final class HistoryBuilder {
       Arrays.fill(label, -1);
       openFrom = new int[k];
       Arrays.fill(openFrom, -1);
-      openTo6 = new int[cuts6.pieces()];
     }
 
     /**
-     * IPv4 piece {@code k} changes state in snapshot {@code s}: to listed with label {@code
+     * Piece {@code k} changes state in snapshot {@code s}: to listed with label {@code
      * state}, or to {@link SnapshotChanges#NOT_LISTED}. Its open period, if any, ends there.
      */
     void changed(int k, int s, int state) {
@@ -411,31 +395,9 @@ public final class HistoryBuilder {
       }
     }
 
-    /** The IPv6 pieces {@code list}, snapshot {@code s}, lists; snapshots in time order. */
-    void list6(NormalisedList list, int s) {
-      NormalisedList.V6 v6 = list.v6();
-      for (int i = 0; i < v6.size(); i++) {
-        int id = changes.labelId(list, v6.labelId(i));
-        long hi = v6.endHi(i);
-        long lo = v6.endLo(i);
-        for (int j = cuts6.pieceAt(v6.startHi(i), v6.startLo(i));
-            j < openTo6.length && cuts6.beginsByOrAt(j, hi, lo); j++) {
-          listed6(j, s, id);
-        }
-      }
-    }
-
-    /** IPv6 piece {@code j} is listed in snapshot {@code s} with label {@code id}. */
-    private void listed6(int j, int s, int id) {
-      int k = v4 + j;
-      if (openFrom[k] >= 0 && openTo6[j] == s && label[k] == id) {
-        openTo6[j] = s + 1;
-        return;
-      }
-      close(k, openTo6[j]);
-      label[k] = id;
-      openFrom[k] = s;
-      openTo6[j] = s + 1;
+    /** IPv6 piece {@code j} changes state in snapshot {@code s}, as {@link #changed}. */
+    void changed6(int j, int s, int state) {
+      changed(v4 + j, s, state);
     }
 
     /** Ends piece {@code k}'s open period, if it has one, before snapshot {@code s}. */
@@ -454,13 +416,10 @@ public final class HistoryBuilder {
       openFrom[k] = -1;
     }
 
-    /** Ends every open period: an IPv4 piece's with the last of the {@code s} snapshots. */
+    /** Ends every open period with the last of the {@code s} snapshots. */
     void closeAll(int s) {
-      for (int k = 0; k < v4; k++) {
+      for (int k = 0; k < label.length; k++) {
         close(k, s);
-      }
-      for (int j = 0; j < openTo6.length; j++) {
-        close(v4 + j, openTo6[j]);
       }
     }
 

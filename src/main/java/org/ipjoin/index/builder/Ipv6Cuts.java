@@ -2,12 +2,12 @@ package org.ipjoin.index.builder;
 
 import java.util.Arrays;
 import org.ipjoin.index.list.KeyPairSort;
-import org.ipjoin.index.list.NormalisedList;
 
 /**
  * The IPv6 half of {@link HistoryBuilder}'s cuts: every start and every end + 1 of any snapshot's
- * IPv6 intervals, sorted and distinct, as {@link org.ipjoin.ip.Ipv6Codec#toKey} halves (hi, lo),
- * and the pieces of the address space between them. The end + 1 of an interval that ends at the
+ * IPv6 intervals ({@link Ipv6Changes} finds them), sorted and distinct, as {@link
+ * org.ipjoin.ip.Ipv6Codec#toKey} halves (hi, lo), and the pieces of the address space between
+ * them. The end + 1 of an interval that ends at the
  * last address, {@code ffff:...:ffff}, is 2^128, no key: it is kept as {@link #toTheTop}, which
  * makes the last cut the start of a piece that runs to that last address.
  */
@@ -18,34 +18,23 @@ final class Ipv6Cuts {
   private int count;
   private boolean toTheTop;
 
-  /** Adds the cuts of a snapshot's IPv6 intervals. */
-  void add(NormalisedList.V6 v6) {
-    int n = v6.size();
-    if (2 * (count + 2L * n) > keys.length) {
-      // Snapshots mostly repeat each other: the distinct cuts so far make room first.
+  /** Adds the cut {@code (hi, lo)}, a start or an end + 1 of some interval. */
+  void add(long hi, long lo) {
+    if (2 * count == keys.length) {
+      // Snapshots mostly repeat each other's bounds: the distinct cuts so far make room first.
       finish();
-      keys = Arrays.copyOf(keys, (int) Math.max(2L * keys.length, 2 * (count + 2L * n)));
-    }
-    for (int i = 0; i < n; i++) {
-      put(v6.startHi(i), v6.startLo(i));
-      long hi = v6.endHi(i);
-      long lo = v6.endLo(i) + 1;
-      if (lo == Long.MIN_VALUE) {
-        // The low half wrapped: carry into the high one, or past the last address.
-        if (hi == Long.MAX_VALUE) {
-          toTheTop = true;
-          continue;
-        }
-        hi++;
+      if (4 * count > keys.length) {
+        keys = Arrays.copyOf(keys, 2 * keys.length);
       }
-      put(hi, lo);
     }
-  }
-
-  private void put(long hi, long lo) {
     keys[2 * count] = hi;
     keys[2 * count + 1] = lo;
     count++;
+  }
+
+  /** Adds the end + 1 of an interval that ends at the last address: 2^128, no key. */
+  void addTheTop() {
+    toTheTop = true;
   }
 
   /** Sorts the cuts and drops repeats. */

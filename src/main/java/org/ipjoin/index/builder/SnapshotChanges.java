@@ -22,8 +22,10 @@ import org.ipjoin.index.list.NormalisedList;
  *
  * <p>Labels take ids of one dictionary in the order the snapshots first mention them (snapshot
  * by snapshot, each in address order, its IPv4 intervals before its IPv6 ones), the order a list
- * of every snapshot's intervals would give; 0 is listed without a label. IPv6 intervals take no
- * part in the changes: {@link HistoryBuilder} cuts them apart ({@link Ipv6Cuts}).
+ * of every snapshot's intervals would give; 0 is listed without a label.
+ *
+ * <p>IPv6 intervals change the same way, by the same walk ({@link #compare}) over ranks of their
+ * 128-bit bounds ({@link Ipv6Changes}): a snapshot is read once whatever family its entries are.
  */
 final class SnapshotChanges {
 
@@ -33,11 +35,12 @@ final class SnapshotChanges {
   private final LabelInterner labels = new LabelInterner();
   private boolean anyLabel;
   private int snapshots;
-  /** The previous snapshot: its intervals and their states (dictionary ids). */
-  private int previousSize;
-  private int[] previousStarts = new int[0];
-  private int[] previousEnds = new int[0];
-  private int[] previousStates = new int[0];
+  /** The previous snapshot's IPv4 intervals and their states (dictionary ids). */
+  private Intervals previous = Intervals.NONE;
+  /** The snapshot being added, for {@link Ipv4Stretches}. */
+  private int snapshot;
+  private final Stretches ipv4 = new Ipv4Stretches();
+  private final Ipv6Changes v6Changes = new Ipv6Changes();
   /** The changes, four ints each: first key, last key (included), snapshot, new state. */
   private int[] changes = new int[4 * 1024];
   private int count;
@@ -47,39 +50,92 @@ final class SnapshotChanges {
 
   /**
    * Adds the next snapshot, in time order: the changes of its IPv4 intervals from the one before
-   * it. Its IPv6 intervals' labels take their ids too, after the IPv4 ones' ({@link #labelId}).
+   * it, and of its IPv6 intervals from that one's ({@link Ipv6Changes}).
    */
   void next(NormalisedList list) {
     int n = list.size();
-    int[] states = states(list);
     NormalisedList.V6 v6 = list.v6();
-    for (int i = 0; i < v6.size(); i++) {
-      labelId(list, v6.labelId(i));
+    int[] states = new int[n];
+    int[] states6 = new int[v6.size()];
+    if (list.hasLabels()) {
+      // Local ids to ids of the one dictionary, made in the order of the intervals: the IPv4
+      // ones', then the IPv6 ones'.
+      int[] global = new int[list.labels().size() + 1];
+      Arrays.fill(global, NOT_LISTED);
+      global[LabelInterner.NO_LABEL] = LabelInterner.NO_LABEL;
+      for (int i = 0; i < n; i++) {
+        states[i] = globalId(list, global, list.labelId(i));
+      }
+      for (int i = 0; i < states6.length; i++) {
+        states6[i] = globalId(list, global, v6.labelId(i));
+      }
     }
-    compare(n, list.starts(), list.ends(), states, snapshots++);
-    previousSize = n;
-    previousStarts = list.starts();
-    previousEnds = list.ends();
-    previousStates = states;
+    int s = snapshots++;
+    Intervals current = new Intervals(n, list.starts(), list.ends(), states);
+    snapshot = s;
+    compare(previous, current, ipv4);
+    previous = current;
+    v6Changes.next(v6, states6, s);
   }
 
-  /** Adds the changes from the previous snapshot to snapshot {@code s}, in address order. */
-  private void compare(int n, int[] starts, int[] ends, int[] states, int s) {
+  private int globalId(NormalisedList list, int[] global, int local) {
+    if (global[local] == NOT_LISTED) {
+      global[local] = labelId(list, local);
+    }
+    return global[local];
+  }
+
+  /**
+   * A snapshot's intervals of one family, as keys of one order (IPv4 keys, or {@link
+   * Ipv6Changes}' ranks of IPv6 bounds): interval i is {@code [starts[i], ends[i]]}, in state
+   * {@code states[i]}; sorted and disjoint; the arrays may be longer than {@code size}.
+   */
+  record Intervals(int size, int[] starts, int[] ends, int[] states) {
+    static final Intervals NONE = new Intervals(0, new int[0], new int[0], new int[0]);
+  }
+
+  /** Told the stretches a walk of two snapshots finds, in address order. */
+  interface Stretches {
+    /** Keys {@code first .. last} (included) changed to {@code state}. */
+    void changed(long first, long last, int state);
+
+    /**
+     * Keys {@code first .. next - 1} kept their state, and both are bounds of intervals: listed
+     * alike, yet cut apart (one snapshot's single addresses are never merged), or listed in
+     * neither.
+     */
+    void kept(long first, long next);
+  }
+
+  /**
+   * Walks {@code before} and {@code after} bound by bound, past the intervals they share
+   * unchanged, and tells {@code to} each stretch between two bounds: the one walk of both
+   * families, whose keys are IPv4 keys or ranks of IPv6 bounds.
+   */
+  static void compare(Intervals before, Intervals after, Stretches to) {
+    int m = before.size();
+    int[] previousStarts = before.starts();
+    int[] previousEnds = before.ends();
+    int[] previousStates = before.states();
+    int n = after.size();
+    int[] starts = after.starts();
+    int[] ends = after.ends();
+    int[] states = after.states();
     int a = 0;
     int b = 0;
     // p: the first address not yet compared; intervals ending before it are passed.
     long p = Long.MIN_VALUE;
     while (true) {
-      while (a < previousSize && previousEnds[a] < p) {
+      while (a < m && previousEnds[a] < p) {
         a++;
       }
       while (b < n && ends[b] < p) {
         b++;
       }
-      if (a == previousSize && b == n) {
+      if (a == m && b == n) {
         return;
       }
-      if (a < previousSize && b < n && previousStarts[a] == starts[b]
+      if (a < m && b < n && previousStarts[a] == starts[b]
           && previousEnds[a] == ends[b] && previousStates[a] == states[b]) {
         // The common case of a list that changes little: the same interval, the same label.
         p = ends[b] + 1L;
@@ -87,51 +143,43 @@ final class SnapshotChanges {
         b++;
         continue;
       }
-      long at = Math.max(p, Math.min(a < previousSize ? previousStarts[a] : Long.MAX_VALUE,
+      long at = Math.max(p, Math.min(a < m ? previousStarts[a] : Long.MAX_VALUE,
           b < n ? starts[b] : Long.MAX_VALUE));
-      boolean inA = a < previousSize && previousStarts[a] <= at;
+      boolean inA = a < m && previousStarts[a] <= at;
       boolean inB = b < n && starts[b] <= at;
       long next = Math.min(
-          a == previousSize ? Long.MAX_VALUE : inA ? previousEnds[a] + 1L : previousStarts[a],
+          a == m ? Long.MAX_VALUE : inA ? previousEnds[a] + 1L : previousStarts[a],
           b == n ? Long.MAX_VALUE : inB ? ends[b] + 1L : starts[b]);
-      int before = inA ? previousStates[a] : NOT_LISTED;
-      int after = inB ? states[b] : NOT_LISTED;
-      if (before != after) {
-        add((int) at, (int) (next - 1), s, after);
+      int was = inA ? previousStates[a] : NOT_LISTED;
+      int now = inB ? states[b] : NOT_LISTED;
+      if (was != now) {
+        to.changed(at, next - 1, now);
       } else {
-        // Listed alike, yet cut apart: one snapshot's single addresses are never merged.
-        cut(at);
-        cut(next);
+        to.kept(at, next);
       }
       p = next;
     }
   }
 
-  /** Each interval's state: its label's id in the one dictionary, 0 for none. */
-  private int[] states(NormalisedList list) {
-    int n = list.size();
-    int[] states = new int[n];
-    if (list.hasLabels()) {
-      // Local ids to ids of the one dictionary, made in the order of the intervals.
-      int[] global = new int[list.labels().size() + 1];
-      Arrays.fill(global, NOT_LISTED);
-      global[LabelInterner.NO_LABEL] = LabelInterner.NO_LABEL;
-      for (int i = 0; i < n; i++) {
-        int local = list.labelId(i);
-        if (global[local] == NOT_LISTED) {
-          global[local] = labelId(list, local);
-        }
-        states[i] = global[local];
-      }
+  /** The IPv4 stretches of the snapshot being added: its changes, and the bounds kept. */
+  private final class Ipv4Stretches implements Stretches {
+    @Override
+    public void changed(long first, long last, int state) {
+      add((int) first, (int) last, snapshot, state);
     }
-    return states;
+
+    @Override
+    public void kept(long first, long next) {
+      cut(first);
+      cut(next);
+    }
   }
 
   /**
    * The dictionary's id of label {@code listId} of {@code list}'s own labels, 0 for none; a label
    * not seen before takes the next id.
    */
-  int labelId(NormalisedList list, int listId) {
+  private int labelId(NormalisedList list, int listId) {
     if (!list.hasLabels() || listId == LabelInterner.NO_LABEL) {
       return LabelInterner.NO_LABEL;
     }
@@ -219,6 +267,16 @@ final class SnapshotChanges {
       step <<= 1;
     }
     return Arrays.binarySearch(cuts, lo, Math.min(hi + 1, cuts.length), key);
+  }
+
+  /** The IPv6 cuts: every bound of every snapshot's IPv6 intervals ({@link Ipv6Changes#cuts}). */
+  Ipv6Cuts cuts6() {
+    return v6Changes.cuts();
+  }
+
+  /** Replays the IPv6 changes onto the pieces of {@code cuts6} (from {@link #cuts6()}). */
+  void replay6(Ipv6Cuts cuts6, PieceChange to) {
+    v6Changes.replay(cuts6, to);
   }
 
   /** The dictionary of every label, ids as the states carry them. */

@@ -100,7 +100,7 @@ class HistoryBuildReferenceTest {
    * its own family's lines; labels are one dictionary.
    */
   @ParameterizedTest(name = "seed {0}")
-  @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9})
+  @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18})
   void ipv6EntriesFollowTheIpv4OnesWithTheirSnapshotsPeriods(int seed) throws Exception {
     SplittableRandom random = new SplittableRandom(seed);
     int days = 1 + random.nextInt(seed % 4 == 0 ? 3 : 30);
