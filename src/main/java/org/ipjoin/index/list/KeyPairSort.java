@@ -28,62 +28,40 @@ public final class KeyPairSort {
   }
 
   private static int[] radixSorted(long[] keys, int count) {
-    // Key halves with the sign bit flipped: unsigned digits in signed order.
-    long[] hi = new long[count];
-    long[] lo = new long[count];
-    long hiFirst = keys[0] ^ Long.MIN_VALUE;
-    long loFirst = keys[1] ^ Long.MIN_VALUE;
-    long hiVaries = 0;
-    long loVaries = 0;
-    for (int i = 0; i < count; i++) {
-      hi[i] = keys[2 * i] ^ Long.MIN_VALUE;
-      lo[i] = keys[2 * i + 1] ^ Long.MIN_VALUE;
-      hiVaries |= hi[i] ^ hiFirst;
-      loVaries |= lo[i] ^ loFirst;
-    }
-    int[] loShifts = varyingShifts(loVaries);
-    int[] hiShifts = varyingShifts(hiVaries);
-    int[][] loCounts = histograms(lo, count, loShifts);
-    int[][] hiCounts = histograms(hi, count, hiShifts);
+    int[] loShifts = varyingShifts(keys, 1, count);
+    int[] hiShifts = varyingShifts(keys, 0, count);
+    int[][] loStarts = digitStarts(keys, 1, count, loShifts);
+    int[][] hiStarts = digitStarts(keys, 0, count, hiShifts);
     int[] index = new int[count];
     for (int i = 0; i < count; i++) {
       index[i] = i;
     }
     int[] indexTo = new int[count];
-    long[] hiTo = new long[count];
-    if (loShifts.length > 0) {
-      long[] loTo = new long[count];
-      for (int p = 0; p < loShifts.length; p++) {
-        int shift = loShifts[p];
-        int[] at = loCounts[p];
-        for (int i = 0; i < count; i++) {
-          int to = at[(int) (lo[i] >>> shift) & MASK]++;
-          loTo[to] = lo[i];
-          hiTo[to] = hi[i];
-          indexTo[to] = index[i];
-        }
-        long[] l = lo;
-        lo = loTo;
-        loTo = l;
-        long[] h = hi;
-        hi = hiTo;
-        hiTo = h;
-        int[] t = index;
-        index = indexTo;
-        indexTo = t;
-      }
+    // Each pass moves one half along with the indices, not both halves: the fewer arrays a pass
+    // scatters into, the fewer cache lines and pages its writes keep open. The hi halves are
+    // gathered by index once the lo passes are done.
+    long[] half = new long[count];
+    long[] halfTo = new long[count];
+    for (int i = 0; i < count; i++) {
+      half[i] = keys[2 * i + 1] ^ Long.MIN_VALUE;
+    }
+    for (int p = 0; p < loShifts.length; p++) {
+      pass(half, halfTo, index, indexTo, loShifts[p], loStarts[p]);
+      long[] h = half;
+      half = halfTo;
+      halfTo = h;
+      int[] t = index;
+      index = indexTo;
+      indexTo = t;
+    }
+    for (int i = 0; i < count; i++) {
+      half[i] = keys[2 * index[i]] ^ Long.MIN_VALUE;
     }
     for (int p = 0; p < hiShifts.length; p++) {
-      int shift = hiShifts[p];
-      int[] at = hiCounts[p];
-      for (int i = 0; i < count; i++) {
-        int to = at[(int) (hi[i] >>> shift) & MASK]++;
-        hiTo[to] = hi[i];
-        indexTo[to] = index[i];
-      }
-      long[] h = hi;
-      hi = hiTo;
-      hiTo = h;
+      pass(half, halfTo, index, indexTo, hiShifts[p], hiStarts[p]);
+      long[] h = half;
+      half = halfTo;
+      halfTo = h;
       int[] t = index;
       index = indexTo;
       indexTo = t;
@@ -91,8 +69,26 @@ public final class KeyPairSort {
     return index;
   }
 
-  /** The shifts of the digits in which some value differs from the first, lowest first. */
-  private static int[] varyingShifts(long varies) {
+  /** One stable counting pass on the digit at {@code shift}, from its digits' start positions. */
+  private static void pass(long[] half, long[] halfTo, int[] index, int[] indexTo, int shift,
+      int[] starts) {
+    for (int i = 0; i < half.length; i++) {
+      int to = starts[(int) (half[i] >>> shift) & MASK]++;
+      halfTo[to] = half[i];
+      indexTo[to] = index[i];
+    }
+  }
+
+  /**
+   * The shifts of the digits of the half at {@code offset} (0 hi, 1 lo; sign bit flipped) in which
+   * some value differs from the first, lowest first.
+   */
+  private static int[] varyingShifts(long[] keys, int offset, int count) {
+    long first = keys[offset];
+    long varies = 0;
+    for (int i = 0; i < count; i++) {
+      varies |= keys[2 * i + offset] ^ first;
+    }
     int[] shifts = new int[DIGITS];
     int n = 0;
     for (int shift = 0; shift < 64; shift += BITS) {
@@ -103,15 +99,16 @@ public final class KeyPairSort {
     return java.util.Arrays.copyOf(shifts, n);
   }
 
-  /** Per digit, the first position of each digit value in that digit's pass (prefix sums). */
-  private static int[][] histograms(long[] half, int count, int[] shifts) {
-    int[][] counts = new int[shifts.length][RADIX];
-    for (int p = 0; p < shifts.length; p++) {
-      int shift = shifts[p];
-      int[] c = counts[p];
-      for (int i = 0; i < count; i++) {
-        c[(int) (half[i] >>> shift) & MASK]++;
+  /** Per digit, the first position of each digit value in that digit's pass: one read for all. */
+  private static int[][] digitStarts(long[] keys, int offset, int count, int[] shifts) {
+    int[][] starts = new int[shifts.length][RADIX];
+    for (int i = 0; i < count; i++) {
+      long half = keys[2 * i + offset] ^ Long.MIN_VALUE;
+      for (int p = 0; p < shifts.length; p++) {
+        starts[p][(int) (half >>> shifts[p]) & MASK]++;
       }
+    }
+    for (int[] c : starts) {
       int sum = 0;
       for (int d = 0; d < RADIX; d++) {
         int n = c[d];
@@ -119,7 +116,7 @@ public final class KeyPairSort {
         sum += n;
       }
     }
-    return counts;
+    return starts;
   }
 
   private static int[] mergeSorted(long[] keys, int count) {
