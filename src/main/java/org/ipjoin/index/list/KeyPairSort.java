@@ -36,41 +36,50 @@ public final class KeyPairSort {
     int[] hiShifts = varyingShifts(keys, 0, count);
     int[][] loStarts = digitStarts(keys, 1, count, loShifts);
     int[][] hiStarts = digitStarts(keys, 0, count, hiShifts);
-    int[] index = new int[count];
-    for (int i = 0; i < count; i++) {
-      index[i] = i;
-    }
-    int[] indexTo = new int[count];
+    Passes passes = new Passes(count);
     // Each pass moves one half along with the indices, not both halves: the fewer arrays a pass
     // scatters into, the fewer cache lines and pages its writes keep open. The hi halves are
     // gathered by index once the lo passes are done.
-    long[] half = new long[count];
-    long[] halfTo = new long[count];
     for (int i = 0; i < count; i++) {
-      half[i] = keys[2 * i + 1] ^ Long.MIN_VALUE;
+      passes.half[i] = keys[2 * i + 1] ^ Long.MIN_VALUE;
     }
-    for (int p = 0; p < loShifts.length; p++) {
-      pass(half, halfTo, index, indexTo, loShifts[p], loStarts[p]);
-      long[] h = half;
-      half = halfTo;
-      halfTo = h;
-      int[] t = index;
-      index = indexTo;
-      indexTo = t;
-    }
+    passes.run(loShifts, loStarts);
     for (int i = 0; i < count; i++) {
-      half[i] = keys[2 * index[i]] ^ Long.MIN_VALUE;
+      passes.half[i] = keys[2 * passes.index[i]] ^ Long.MIN_VALUE;
     }
-    for (int p = 0; p < hiShifts.length; p++) {
-      pass(half, halfTo, index, indexTo, hiShifts[p], hiStarts[p]);
-      long[] h = half;
-      half = halfTo;
-      halfTo = h;
-      int[] t = index;
-      index = indexTo;
-      indexTo = t;
+    passes.run(hiShifts, hiStarts);
+    return passes.index;
+  }
+
+  /** The arrays the passes scatter between: after each pass the sorted ones are the first two. */
+  private static final class Passes {
+    long[] half;
+    long[] halfTo;
+    int[] index;
+    int[] indexTo;
+
+    Passes(int count) {
+      half = new long[count];
+      halfTo = new long[count];
+      index = new int[count];
+      for (int i = 0; i < count; i++) {
+        index[i] = i;
+      }
+      indexTo = new int[count];
     }
-    return index;
+
+    /** One pass per digit of {@code shifts}, each from that digit's start positions. */
+    void run(int[] shifts, int[][] starts) {
+      for (int p = 0; p < shifts.length; p++) {
+        pass(half, halfTo, index, indexTo, shifts[p], starts[p]);
+        long[] h = half;
+        half = halfTo;
+        halfTo = h;
+        int[] t = index;
+        index = indexTo;
+        indexTo = t;
+      }
+    }
   }
 
   /** One stable counting pass on the digit at {@code shift}, from its digits' start positions. */
