@@ -27,9 +27,9 @@ public final class IndexHeaders {
         0, -1, false, shape, noCrcs()), 0, 0, 0, shape.keys()));
   }
 
-  /** As the driver reads {@code header}, of a file as long as it says. */
+  /** As the driver reads {@code header}, of a file as long as it says (no history: 0 snapshots). */
   private static VerifyReader.HeaderRead read(IndexHeader header) {
-    return new VerifyReader.HeaderRead(header, header.fileLength());
+    return new VerifyReader.HeaderRead(header, header.fileLength(), 0);
   }
 
   private static int[] noCrcs() {

@@ -37,15 +37,11 @@ public final class VerifyReader {
 
   /**
    * A checked header and the file length it was checked against; for a history index, the
-   * snapshot count its {@code HISTORY} section begins with (not yet checked: the whole index is
-   * checked after), which the task heap estimate needs ({@link ReadPath#taskHeapBytes}); else 0.
+   * snapshot count its {@code HISTORY} section begins with (from {@link #readHeader} not yet
+   * checked: the whole index is checked after; from {@link #check} the checked history's), which
+   * the task heap estimate needs ({@link ReadPath#taskHeapBytes}); else 0.
    */
   public record HeaderRead(IndexHeader header, long length, long historySnapshots) {
-    /** The header of an index whose history snapshot count was not read. */
-    public HeaderRead(IndexHeader header, long length) {
-      this(header, length, 0);
-    }
-
     public IndexIdentity identity() {
       return header.identity(length);
     }
@@ -171,8 +167,8 @@ public final class VerifyReader {
       HeadReader head = HeadReader.read(in, length, name);
       IndexDecoder decoder = IndexDecoder.checking(head.header, name, verifyChecksum);
       feed(in, head, decoder);
-      decoder.finish();
-      return new HeaderRead(head.header, length);
+      ListingHistory history = decoder.finish().history();
+      return new HeaderRead(head.header, length, history == null ? 0 : history.snapshots());
     }
   }
 

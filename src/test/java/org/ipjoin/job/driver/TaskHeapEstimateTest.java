@@ -67,12 +67,17 @@ class TaskHeapEstimateTest {
     IndexHeader header = head.header();
     boolean history = shape == Shape.HISTORY || shape == Shape.HISTORY_ATTRIBUTES;
     assertEquals(history, header.section(SectionKind.HISTORY) != null);
+    // The whole-index check reports the same header, the checked history's snapshot count with it.
+    VerifyReader.HeaderRead checked = VerifyReader.check(
+        FileSystem.getLocal(new Configuration()), new org.apache.hadoop.fs.Path(index.toUri()), true);
+    assertEquals(head, checked);
     for (ReadPath path : ReadPath.values()) {
       if (path.readsText()) {
         continue;
       }
       LoadedIndex loaded = path.loader().load(index, true);
       if (history) {
+        assertEquals(loaded.history().snapshots(), head.historySnapshots(), path.toString());
         assertEquals(arrayBytes(loaded.history()), loaded.history().heapBytes(), path.toString());
       }
       long held = loaded.heapBytes();
